@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE_PATH } from '@ilson/contracts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, DbHandle } from './db/client';
+import { createPiiCipher, type PiiCipher } from './lib/pii';
+import { createTokenService, type TokenService } from './lib/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { snakeCaseJsonSchema, wirePlugin } from './plugins/wire';
+import { webAppPlugin } from './plugins/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbHandle: DbHandle;
+    settings: SettingsService;
+    tokens: TokenService;
+    pii: PiiCipher;
+  }
+}
+
+export type AppOptions = {
+  config: Pick<Config, 'jwtSecret' | 'piiKey' | 'trustProxy' | 'bodyLimitBytes' | 'requestTimeoutMs' | 'webDist'>;
+  db: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra routes for tests: registered under /api/v1 like the modules. */
+  extraRoutes?: (app: ReturnType<typeof Fastify>) => Promise<void>;
+};
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const API_PREFIX = API_BASE_PATH.replace(/\/$/, '');
+
+/** The one list of plugins and modules: read this first. */
+export async function buildApp(options: AppOptions) {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs + 5_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const settings = createSettingsService(db.db);
+  const tokens = createTokenService(config.jwtSecret);
+  app.decorate('db', db.db);
+  app.decorate('dbHandle', db);
+  app.decorate('settings', settings);
+  app.decorate('tokens', tokens);
+  app.decorate('pii', createPiiCipher(config.piiKey));
+
+  await app.register(errorsPlugin);
+  await app.register(wirePlugin);
+  await app.register(securityPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '일손 관리자 API', version: '1.0.0', description: 'JSON keys are snake_case on the wire.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: (document) => {
+      const { schema, url } = jsonSchemaTransform(document);
+      return { schema: snakeCaseJsonSchema(schema) as typeof schema, url };
+    },
+    transformObject: (document) => snakeCaseJsonSchema(jsonSchemaTransformObject(document)) as ReturnType<
+      typeof jsonSchemaTransformObject
+    >,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { tokens });
+  await app.register(rateLimitPlugin);
+  await app.register(idempotencyPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth: createAuthService({ db: db.db, tokens, settings }) });
+      await api.register(settingsRoutes);
+      if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(webAppPlugin, { root: config.webDist ?? DEFAULT_WEB_DIST });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Config = {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  piiKey: Buffer;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  dbPoolSize: number;
+};
+
+export class ConfigError extends Error {}
+
+type Secrets = { jwtSecret: string; piiKey: string };
+
+function parsePiiKey(value: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new ConfigError('PII_KEY must be 32 bytes, as 64 hex characters or base64.');
+  return key;
+}
+
+/** A fresh embedded install keeps its own secrets in DATA_DIR (0600); production must be given them. */
+function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secrets: Secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    piiKey: randomBytes(32).toString('base64'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer.`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  let jwtSecret = env.JWT_SECRET;
+  let piiKeyRaw = env.PII_KEY;
+  if (!jwtSecret || !piiKeyRaw) {
+    if (nodeEnv === 'production') {
+      throw new ConfigError('NODE_ENV=production requires JWT_SECRET and PII_KEY in the environment.');
+    }
+    const secrets = loadOrCreateSecrets(dataDir);
+    jwtSecret ??= secrets.jwtSecret;
+    piiKeyRaw ??= secrets.piiKey;
+  }
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters.');
+  return {
+    nodeEnv,
+    port: intFromEnv(env, 'PORT', 3000),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    jwtSecret,
+    piiKey: parsePiiKey(piiKeyRaw),
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@ilson.local',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    webDist: env.WEB_DIST,
+    bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
+    dbPoolSize: intFromEnv(env, 'DB_POOL_SIZE', 10),
+  };
+}

@@ -1,0 +1,77 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Engine = 'pglite' | 'pg';
+
+export type DbHandle = {
+  db: Database;
+  engine: Engine;
+  /** The pg pool (real PostgreSQL only): streaming exports and health checks use it directly. */
+  pool?: pg.Pool;
+  pglite?: PGlite;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+// Dates and timestamps come back as strings; the repositories decide how to present them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openPostgres(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs ?? 20_000,
+    application_name: 'ilson',
+  });
+  // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+  return {
+    db,
+    engine: 'pg',
+    pool,
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function wrapPglite(client: PGlite): DbHandle {
+  const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    pglite: client,
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
+  const client = await PGlite.create({ dataDir, loadDataDir });
+  return wrapPglite(client);
+}
+
+/** Raw SQL rows, the same on both engines (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(executor: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { DbHandle, Schema } from './client';
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Any number of instances may start at once: a session advisory lock lets one migrate at a time. */
+const MIGRATION_LOCK_ID = 7_340_211;
+
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: 'public' };
+  if (handle.engine === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, config);
+    return;
+  }
+  const client = await handle.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(handle.db as unknown as NodePgDatabase<Schema>, config);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config';
+import { lockDataDir } from '../lib/data-dir-lock';
+import { type DbHandle, openPglite, openPostgres } from './client';
+import { runMigrations } from './migrate';
+
+const INIT_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'init-embedded.ts');
+
+export function isInitialised(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+/**
+ * Opens the database the configuration names and brings its schema up to date.
+ * Embedded: the data directory is locked first; a brand-new one is created by a short-lived child process,
+ * so this process never carries the ~840 MB peak of PGlite's initdb.
+ */
+export async function openDatabase(config: Config): Promise<DbHandle> {
+  if (config.databaseUrl) {
+    const handle = openPostgres(config.databaseUrl, { max: config.dbPoolSize });
+    await runMigrations(handle);
+    return handle;
+  }
+  const release = await lockDataDir(config.dataDir);
+  try {
+    if (!isInitialised(config.dataDir)) {
+      const child = spawnSync(process.execPath, ['--import', 'tsx', INIT_SCRIPT, pgliteDir(config.dataDir)], {
+        stdio: 'inherit',
+        cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+      });
+      if (child.status !== 0) throw new Error('임베디드 데이터베이스를 초기화하지 못했습니다.');
+    }
+    const handle = await openPglite(pgliteDir(config.dataDir));
+    await runMigrations(handle);
+    const close = handle.close;
+    return {
+      ...handle,
+      async close() {
+        await close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2 defaults are argon2id, m=19456 KiB, t=2, p=1 (OWASP's recommendation).
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifying against this keeps a login for an unknown account as slow as one for a real account. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hash('ilson-timing-equaliser');
+  return dummyHash;
+}

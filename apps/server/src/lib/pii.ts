@@ -1,0 +1,35 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Personal identifiers at rest: AES-256-GCM with PII_KEY (`v1:` iv.tag.ciphertext, base64url),
+ * plus a keyed hash (HMAC-SHA-256 with a key derived from PII_KEY) for exact search.
+ */
+export type PiiCipher = {
+  encrypt(plain: string): string;
+  decrypt(stored: string): string;
+  searchHash(normalized: string): string;
+};
+
+export function createPiiCipher(key: Buffer): PiiCipher {
+  const encKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'ilson pii encryption', 32));
+  const macKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'ilson pii search hash', 32));
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', encKey, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      const tag = cipher.getAuthTag();
+      return `v1:${iv.toString('base64url')}.${tag.toString('base64url')}.${body.toString('base64url')}`;
+    },
+    decrypt(stored) {
+      const match = /^v1:([\w-]+)\.([\w-]+)\.([\w-]*)$/.exec(stored);
+      if (!match) throw new Error('Unrecognised PII ciphertext');
+      const decipher = createDecipheriv('aes-256-gcm', encKey, Buffer.from(match[1]!, 'base64url'));
+      decipher.setAuthTag(Buffer.from(match[2]!, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(match[3]!, 'base64url')), decipher.final()]).toString('utf8');
+    },
+    searchHash(normalized) {
+      return createHmac('sha256', macKey).update(normalized).digest('base64url');
+    },
+  };
+}

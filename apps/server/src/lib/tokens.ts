@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@ilson/contracts';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export type AccessClaims = { adminId: number; sessionId: string };
+
+const ISSUER = 'ilson';
+const AUDIENCE = 'ilson-admin';
+
+export function createTokenService(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.adminId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    /** Returns the claims, 'expired', or 'invalid'. */
+    async verifyAccess(token: string): Promise<AccessClaims | 'expired' | 'invalid'> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        const adminId = Number(payload.sub);
+        if (!Number.isInteger(adminId) || typeof payload.sid !== 'string') return 'invalid';
+        return { adminId, sessionId: payload.sid };
+      } catch (error) {
+        return error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid';
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** Opaque secrets (refresh tokens, browser bindings): random, and stored only as their SHA-256. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}

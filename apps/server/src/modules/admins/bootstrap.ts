@@ -1,0 +1,40 @@
+import { randomInt } from 'node:crypto';
+import { meetsPasswordPolicy } from '@ilson/contracts';
+import { count } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { admins } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!@#%^*-_';
+
+function generatePassword(): string {
+  for (;;) {
+    const candidate = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    if (meetsPasswordPolicy(candidate)) return candidate;
+  }
+}
+
+export type BootstrapResult = { created: false } | { created: true; loginId: string; email: string; password: string | null };
+
+/** First start on an empty database: the first super_admin, with a password from ADMIN_PASSWORD or generated. */
+export async function ensureFirstAdmin(
+  db: Database,
+  options: { email: string; password: string | undefined },
+): Promise<BootstrapResult> {
+  const [row] = await db.select({ n: count() }).from(admins);
+  if ((row?.n ?? 0) > 0) return { created: false };
+  const password = options.password ?? generatePassword();
+  const inserted = await db
+    .insert(admins)
+    .values({
+      loginId: 'admin',
+      email: options.email,
+      name: '최고 관리자',
+      role: 'super_admin',
+      passwordHash: await hashPassword(password),
+    })
+    .onConflictDoNothing()
+    .returning({ id: admins.id });
+  if (inserted.length === 0) return { created: false };
+  return { created: true, loginId: 'admin', email: options.email, password: options.password ? null : password };
+}

@@ -1,0 +1,50 @@
+import { SETTINGS_DEFAULTS, type Settings, type SettingsPatch, settingsSchema } from '@ilson/contracts';
+import { isDeepStrictEqual } from 'node:util';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
+import { readSettingRows, upsertSetting } from './settings.repository';
+
+type SettingKey = keyof Settings;
+
+/**
+ * The settings store. Every module reads it through here; values live in PostgreSQL so every API
+ * process sees a change at once. Stored values that no longer pass the schema fall back to the default.
+ */
+export function createSettingsService(db: Database) {
+  async function get(executor: Executor = db): Promise<Settings> {
+    const rows = await readSettingRows(executor);
+    const merged: Record<string, unknown> = { ...SETTINGS_DEFAULTS };
+    const shape = settingsSchema.shape;
+    for (const { key, value } of rows) {
+      if (!(key in shape)) continue;
+      const parsed = shape[key as SettingKey].safeParse(value);
+      if (parsed.success) merged[key] = parsed.data;
+    }
+    return merged as Settings;
+  }
+
+  async function update(patch: SettingsPatch, actor: AuditActor & { actorAdminId: number }): Promise<Settings> {
+    await db.transaction(async (tx) => {
+      const current = await get(tx);
+      const diff: Record<string, { before: unknown; after: unknown }> = {};
+      for (const [key, value] of Object.entries(patch) as [SettingKey, unknown][]) {
+        if (value === undefined || isDeepStrictEqual(current[key], value)) continue;
+        diff[key] = { before: current[key], after: value };
+        await upsertSetting(tx, key, value, actor.actorAdminId);
+      }
+      if (Object.keys(diff).length > 0) {
+        await appendAudit(tx, actor, {
+          action: 'SETTINGS_CHANGE',
+          targetType: 'settings',
+          summary: `설정 변경: ${Object.keys(diff).join(', ')}`,
+          diff,
+        });
+      }
+    });
+    return get();
+  }
+
+  return { get, update };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,105 @@
+import { camelToSnake, type ErrorCode, type ErrorDetail, errorMessages } from '@ilson/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { messages } from '../messages';
+
+type Envelope = { error: { code: string; message: string; details?: ErrorDetail[] } };
+
+export function envelope(code: ErrorCode, message?: string, details?: ErrorDetail[]): Envelope {
+  return { error: { code, message: message ?? errorMessages[code], ...(details ? { details } : {}) } };
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/** PostgreSQL unreachable or restarting: the client may retry, so the reply is a retryable 503. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  const message = e.message ?? '';
+  return (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+      message,
+    )
+  );
+}
+
+function fieldPath(path: readonly PropertyKey[]): string | undefined {
+  const parts = path.map((part) => (typeof part === 'string' ? camelToSnake(part) : String(part)));
+  return parts.length ? parts.join('.') : undefined;
+}
+
+function statusCodeOf(error: FastifyError): number {
+  return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+    ? error.statusCode
+    : 500;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'VALIDATION_ERROR',
+  422: 'VALIDATION_ERROR',
+  429: 'RATE_LIMIT',
+};
+
+function send(reply: FastifyReply, status: number, body: Envelope) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One error handler: every failure leaves as DESIGN §2's envelope, never a stack trace or SQL text. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, envelope(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        field: fieldPath(issue.instancePath.split('/').filter(Boolean)),
+        message: issue.message ?? errorMessages.VALIDATION_ERROR,
+      }));
+      return send(reply, 400, envelope('VALIDATION_ERROR', undefined, details));
+    }
+    if (error instanceof ResponseSerializationError) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return send(reply, 500, envelope('SERVER_ERROR'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply.header('Retry-After', '5'), 503, envelope('SERVICE_UNAVAILABLE', messages.databaseUnavailable));
+    }
+    if ((error as { code?: string }).code === '23505') {
+      return send(reply, 409, envelope('CONFLICT'));
+    }
+    const status = statusCodeOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return send(reply, status === 503 ? 503 : 500, envelope(status === 503 ? 'SERVICE_UNAVAILABLE' : 'SERVER_ERROR'));
+    }
+    const code = STATUS_CODES[status] ?? 'VALIDATION_ERROR';
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? messages.invalidJson
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? messages.unsupportedMediaType
+          : undefined;
+    return send(reply, status, envelope(code, message));
+  });
+});

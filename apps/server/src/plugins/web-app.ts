@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../messages';
+import { envelope } from './errors';
+
+/**
+ * Serves the built web app at `/` with an SPA fallback (a deep link such as /employers/5 gets index.html),
+ * and answers any unknown /api path with the 404 envelope.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string | undefined }) => {
+  const root = opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url.split('?')[0]!);
+    if (root && !isApi && wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(envelope('NOT_FOUND', isApi ? messages.routeNotFound : undefined));
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Role } from '@ilson/contracts';
+import { inject } from 'vitest';
+import { type AppOptions, buildApp } from '../src/app';
+import { type DbHandle, openPglite, openPostgres } from '../src/db/client';
+import { admins } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+import { adminUrl, templateName, withDatabase } from './pg-admin';
+
+export const TEST_PASSWORD = 'Test-pass-1234';
+
+export const testConfig: AppOptions['config'] = {
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+  piiKey: Buffer.alloc(32, 7),
+  trustProxy: false,
+  bodyLimitBytes: 1024 * 1024,
+  requestTimeoutMs: 30_000,
+  webDist: '/nonexistent',
+};
+
+export const engine = (process.env.TEST_ENGINE ?? 'pglite') as 'pglite' | 'pg';
+
+/** A fresh database for one test file: cloned from the migrated template. */
+export async function openTestDatabase(): Promise<DbHandle> {
+  if (engine === 'pg') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `${templateName(url).replace(/_tpl$/, '')}_t_${randomBytes(4).toString('hex')}`;
+    const server = adminUrl(url);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await withDatabase(server, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName(url)}"`));
+        break;
+      } catch (error) {
+        // Two files cloning the template at the same instant: PostgreSQL refuses the second; try again.
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+    const handle = openPostgres(adminUrl(url, name), { max: 5 });
+    const close = handle.close;
+    return {
+      ...handle,
+      async close() {
+        await close();
+        await withDatabase(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      },
+    };
+  }
+  const tarball = readFileSync(inject('pgliteTemplate'));
+  return openPglite(undefined, new Blob([tarball]));
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export async function createTestContext(options: Partial<Pick<AppOptions, 'extraRoutes'>> & { config?: Partial<AppOptions['config']> } = {}) {
+  const handle = await openTestDatabase();
+  const app = await buildApp({ config: { ...testConfig, ...options.config }, db: handle, extraRoutes: options.extraRoutes });
+  await app.ready();
+  return {
+    app,
+    handle,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+let adminCounter = 0;
+
+export async function createAdmin(
+  ctx: Pick<TestContext, 'db'>,
+  values: Partial<typeof admins.$inferInsert> & { role?: Role } = {},
+) {
+  adminCounter++;
+  const loginId = values.loginId ?? `admin${adminCounter}_${randomBytes(2).toString('hex')}`;
+  const [row] = await ctx.db
+    .insert(admins)
+    .values({
+      loginId,
+      email: values.email ?? `${loginId}@ilson.test`,
+      name: values.name ?? `관리자${adminCounter}`,
+      role: values.role ?? 'super_admin',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function login(ctx: Pick<TestContext, 'app'>, identifier: string, password = TEST_PASSWORD, remember = true) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: identifier, password, remember },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { token: string; refresh_token: string };
+  return { token: body.token, refreshToken: body.refresh_token, response };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

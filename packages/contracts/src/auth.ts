@@ -1,0 +1,51 @@
+import { LOGIN_PASSWORD_MIN_LENGTH } from './constants';
+import { fieldMessages } from './messages';
+import { ROLES } from './roles';
+import { z } from './zod-setup';
+
+export const loginRequestSchema = z.object({
+  /** SPEC §3: the field is named email but takes a login id or an email. */
+  email: z.string().trim().min(1, fieldMessages.loginIdRequired).max(254),
+  password: z.string().min(1, fieldMessages.passwordRequired).min(LOGIN_PASSWORD_MIN_LENGTH, fieldMessages.passwordMin).max(200),
+  /** Unchecked "remember me": the refresh token ends with the browser session. */
+  remember: z.boolean().default(true),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const ADMIN_STATUSES = ['active', 'locked', 'disabled'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  loginId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  branchId: z.number().int().nullable(),
+  permissions: z.array(z.string()),
+  mustChangePassword: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string().min(1),
+  refreshToken: z.string().min(1),
+  user: currentUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export const refreshResponseSchema = z.object({ token: z.string().min(1), refreshToken: z.string().min(1) });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const meResponseSchema = z.object({ user: currentUserSchema });
+
+export const logoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() }).default({});
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** DESIGN §3 server-side password policy: 8+ with 3 of {letters, digits, symbols}, or 10+ with 2. */
+export function meetsPasswordPolicy(password: string): boolean {
+  const kinds = [/[A-Za-z]/, /\d/, /[^A-Za-z\d\s]/].filter((re) => re.test(password)).length;
+  return (password.length >= 8 && kinds >= 3) || (password.length >= 10 && kinds >= 2);
+}

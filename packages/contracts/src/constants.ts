@@ -1,0 +1,29 @@
+/** SPEC §9 business constants and limits, shared by server and client. */
+export const API_BASE_PATH = '/api/v1/';
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const TOKEN_STORAGE_KEY = 'token';
+export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
+export const REFRESH_ATTEMPTS_PER_REQUEST = 1;
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 2_000;
+export const RETRY_TOAST_DURATION = 0;
+export const TOAST_DURATION_SECONDS = 3;
+export const EXPORT_DEFAULT_FORMAT = 'excel';
+export const LOGIN_PASSWORD_MIN_LENGTH = 6;
+export const SIDER_WIDTH = 200;
+export const SIDER_COLLAPSED_WIDTH = 80;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const QUERY_STALE_TIME_MS = 300_000;
+export const QUERY_RETRY = 1;
+export const MUTATION_RETRY = 1;
+export const COPYRIGHT_YEAR = 2024;
+
+export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
+export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
+export const IDEMPOTENCY_HEADER_NAME = 'Idempotency-Key';
+
+/** DESIGN §3 token lifetimes. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 14;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;

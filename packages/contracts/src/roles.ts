@@ -1,0 +1,84 @@
+/** DESIGN §3 roles and the one permission table the server enforces and the web reads. */
+export const ROLES = ['super_admin', 'admin', 'branch_manager', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  super_admin: '최고 관리자',
+  admin: '관리자',
+  branch_manager: '지점 관리자',
+  viewer: '조회 전용',
+};
+
+export const PERMISSIONS = [
+  'dashboard:read',
+  'branches:read',
+  'branches:write',
+  'employers:read',
+  'employers:write',
+  'employers:approve',
+  'workers:read',
+  'workers:write',
+  'workers:reveal',
+  'job_posts:read',
+  'job_posts:write',
+  'job_posts:approve',
+  'resumes:read',
+  'resumes:write',
+  'matchings:read',
+  'matchings:write',
+  'matchings:override',
+  'notices:read',
+  'notices:write',
+  'reviews:read',
+  'reviews:moderate',
+  'users:read',
+  'users:write',
+  'payouts:read',
+  'payouts:write',
+  'payouts:approve',
+  'payouts:reveal',
+  'exports:run',
+  'exports:unmasked',
+  'settings:read',
+  'settings:write',
+  'admins:manage',
+  'audit_logs:read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READS = PERMISSIONS.filter((p) => p.endsWith(':read') && p !== 'audit_logs:read');
+
+const ADMIN_PERMISSIONS = PERMISSIONS.filter(
+  (p) => p !== 'settings:write' && p !== 'admins:manage',
+) as readonly Permission[];
+
+const BRANCH_MANAGER_PERMISSIONS: readonly Permission[] = [
+  ...READS,
+  'employers:write',
+  'employers:approve',
+  'workers:write',
+  'workers:reveal',
+  'job_posts:write',
+  'resumes:write',
+  'matchings:write',
+  'reviews:moderate',
+  'users:write',
+  'payouts:write',
+  'exports:run',
+];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  super_admin: PERMISSIONS,
+  admin: ADMIN_PERMISSIONS,
+  branch_manager: BRANCH_MANAGER_PERMISSIONS,
+  viewer: READS,
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Roles whose records are limited to their own branch (enforced in SQL). */
+export function isBranchScoped(role: Role): boolean {
+  return role === 'branch_manager';
+}
