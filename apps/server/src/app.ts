@@ -4,7 +4,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH } from '@ilson/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
@@ -19,8 +23,8 @@ import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
-import { snakeCaseJsonSchema, wirePlugin } from './plugins/wire';
 import { webAppPlugin } from './plugins/web-app';
+import { snakeCaseJsonSchema, wirePlugin } from './plugins/wire';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +37,10 @@ declare module 'fastify' {
 }
 
 export type AppOptions = {
-  config: Pick<Config, 'jwtSecret' | 'piiKey' | 'trustProxy' | 'bodyLimitBytes' | 'requestTimeoutMs' | 'webDist'>;
+  config: Pick<
+    Config,
+    'jwtSecret' | 'piiKey' | 'trustProxy' | 'bodyLimitBytes' | 'requestTimeoutMs' | 'webDist'
+  >;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
   /** Extra routes for tests: registered under /api/v1 like the modules. */
@@ -70,7 +77,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin);
   await app.register(swagger, {
     openapi: {
-      info: { title: '일손 관리자 API', version: '1.0.0', description: 'JSON keys are snake_case on the wire.' },
+      info: {
+        title: '일손 관리자 API',
+        version: '1.0.0',
+        description: 'JSON keys are snake_case on the wire.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -78,9 +89,10 @@ export async function buildApp(options: AppOptions) {
       const { schema, url } = jsonSchemaTransform(document);
       return { schema: snakeCaseJsonSchema(schema) as typeof schema, url };
     },
-    transformObject: (document) => snakeCaseJsonSchema(jsonSchemaTransformObject(document)) as ReturnType<
-      typeof jsonSchemaTransformObject
-    >,
+    transformObject: (document) =>
+      snakeCaseJsonSchema(jsonSchemaTransformObject(document)) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { tokens });

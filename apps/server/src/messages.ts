@@ -7,7 +7,8 @@ export const messages = {
   tokenInvalid: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.',
   sessionEnded: '세션이 종료되었습니다. 다시 로그인해 주세요.',
   refreshInvalid: '로그인 정보가 만료되었습니다. 다시 로그인해 주세요.',
-  refreshReused: '이미 사용된 로그인 정보가 다시 제출되어 보안을 위해 모든 세션을 종료했습니다. 다시 로그인해 주세요.',
+  refreshReused:
+    '이미 사용된 로그인 정보가 다시 제출되어 보안을 위해 모든 세션을 종료했습니다. 다시 로그인해 주세요.',
   accountLocked: (minutes: number) =>
     `로그인 실패가 반복되어 계정이 잠겼습니다. ${minutes}분 후 다시 시도해 주세요.`,
   idempotencyMismatch: '같은 Idempotency-Key로 다른 내용의 요청이 이미 처리되었습니다.',

@@ -30,7 +30,9 @@ export default async function setup(project: TestProject) {
     await runMigrations(handle);
     await handle.close();
     return async () => {
-      await withDatabase(adminUrl(url), (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
+      await withDatabase(adminUrl(url), (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`),
+      );
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'ilson-tpl-'));

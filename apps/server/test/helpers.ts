@@ -29,7 +29,9 @@ export async function openTestDatabase(): Promise<DbHandle> {
     const server = adminUrl(url);
     for (let attempt = 0; ; attempt++) {
       try {
-        await withDatabase(server, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName(url)}"`));
+        await withDatabase(server, (client) =>
+          client.query(`CREATE DATABASE "${name}" TEMPLATE "${templateName(url)}"`),
+        );
         break;
       } catch (error) {
         // Two files cloning the template at the same instant: PostgreSQL refuses the second; try again.
@@ -43,7 +45,9 @@ export async function openTestDatabase(): Promise<DbHandle> {
       ...handle,
       async close() {
         await close();
-        await withDatabase(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+        await withDatabase(server, (client) =>
+          client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+        );
       },
     };
   }
@@ -53,9 +57,15 @@ export async function openTestDatabase(): Promise<DbHandle> {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(options: Partial<Pick<AppOptions, 'extraRoutes'>> & { config?: Partial<AppOptions['config']> } = {}) {
+export async function createTestContext(
+  options: Partial<Pick<AppOptions, 'extraRoutes'>> & { config?: Partial<AppOptions['config']> } = {},
+) {
   const handle = await openTestDatabase();
-  const app = await buildApp({ config: { ...testConfig, ...options.config }, db: handle, extraRoutes: options.extraRoutes });
+  const app = await buildApp({
+    config: { ...testConfig, ...options.config },
+    db: handle,
+    extraRoutes: options.extraRoutes,
+  });
   await app.ready();
   return {
     app,
@@ -90,7 +100,12 @@ export async function createAdmin(
   return row!;
 }
 
-export async function login(ctx: Pick<TestContext, 'app'>, identifier: string, password = TEST_PASSWORD, remember = true) {
+export async function login(
+  ctx: Pick<TestContext, 'app'>,
+  identifier: string,
+  password = TEST_PASSWORD,
+  remember = true,
+) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',

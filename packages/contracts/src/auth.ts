@@ -6,7 +6,11 @@ import { z } from './zod-setup';
 export const loginRequestSchema = z.object({
   /** SPEC §3: the field is named email but takes a login id or an email. */
   email: z.string().trim().min(1, fieldMessages.loginIdRequired).max(254),
-  password: z.string().min(1, fieldMessages.passwordRequired).min(LOGIN_PASSWORD_MIN_LENGTH, fieldMessages.passwordMin).max(200),
+  password: z
+    .string()
+    .min(1, fieldMessages.passwordRequired)
+    .min(LOGIN_PASSWORD_MIN_LENGTH, fieldMessages.passwordMin)
+    .max(200),
   /** Unchecked "remember me": the refresh token ends with the browser session. */
   remember: z.boolean().default(true),
 });

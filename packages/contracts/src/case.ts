@@ -5,7 +5,10 @@ export function snakeToCamel(key: string): string {
 }
 
 export function camelToSnake(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 type DateLike = { toISOString(): string };
@@ -30,9 +33,10 @@ function isOpaque(value: object): boolean {
   return typeof (value as { pipe?: unknown }).pipe === 'function';
 }
 
+/** Object literals, and dictionaries with no prototype chain (query-string parsers make those). */
 function isPlainObject(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 function convert(value: unknown, rename: (key: string) => string, serializeDates: boolean): unknown {

@@ -7,7 +7,8 @@ export const fieldMessages = {
   loginIdRequired: '아이디 또는 이메일을 입력해 주세요.',
   passwordRequired: '비밀번호를 입력해 주세요.',
   passwordMin: `비밀번호는 ${LOGIN_PASSWORD_MIN_LENGTH}자 이상이어야 합니다.`,
-  passwordPolicy: '비밀번호는 영문·숫자·특수문자 중 3종류 이상으로 8자 이상, 또는 2종류 이상으로 10자 이상이어야 합니다.',
+  passwordPolicy:
+    '비밀번호는 영문·숫자·특수문자 중 3종류 이상으로 8자 이상, 또는 2종류 이상으로 10자 이상이어야 합니다.',
   businessRegNo: '올바른 사업자등록번호가 아닙니다. (10자리, 검증번호 확인)',
   alienRegNo: '올바른 외국인등록번호가 아닙니다. (13자리, 생년월일 6자리 + 성별 5~8)',
   mobilePhone: '휴대전화 번호는 010으로 시작하는 11자리여야 합니다.',

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -25,7 +25,10 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 // Dates and timestamps come back as strings; the repositories decide how to present them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openPostgres(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): DbHandle {
+export function openPostgres(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number } = {},
+): DbHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,

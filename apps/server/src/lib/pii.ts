@@ -26,7 +26,9 @@ export function createPiiCipher(key: Buffer): PiiCipher {
       if (!match) throw new Error('Unrecognised PII ciphertext');
       const decipher = createDecipheriv('aes-256-gcm', encKey, Buffer.from(match[1]!, 'base64url'));
       decipher.setAuthTag(Buffer.from(match[2]!, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(match[3]!, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(match[3]!, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
     searchHash(normalized) {
       return createHmac('sha256', macKey).update(normalized).digest('base64url');

@@ -30,10 +30,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (!e) return false;
   if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   const message = e.message ?? '';
-  return (
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
-      message,
-    )
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+    message,
   );
 }
 
@@ -83,7 +81,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return send(reply.header('Retry-After', '5'), 503, envelope('SERVICE_UNAVAILABLE', messages.databaseUnavailable));
+      return send(
+        reply.header('Retry-After', '5'),
+        503,
+        envelope('SERVICE_UNAVAILABLE', messages.databaseUnavailable),
+      );
     }
     if ((error as { code?: string }).code === '23505') {
       return send(reply, 409, envelope('CONFLICT'));
@@ -91,7 +93,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = statusCodeOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return send(reply, status === 503 ? 503 : 500, envelope(status === 503 ? 'SERVICE_UNAVAILABLE' : 'SERVER_ERROR'));
+      return send(
+        reply,
+        status === 503 ? 503 : 500,
+        envelope(status === 503 ? 'SERVICE_UNAVAILABLE' : 'SERVER_ERROR'),
+      );
     }
     const code = STATUS_CODES[status] ?? 'VALIDATION_ERROR';
     const message =

@@ -71,7 +71,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       // Nothing was created: the key is free again for the client's retry.
       await app.db.delete(idempotencyKeys).where(where);
     } else {
-      await app.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, responseBody: payload }).where(where);
+      await app.db
+        .update(idempotencyKeys)
+        .set({ statusCode: reply.statusCode, responseBody: payload })
+        .where(where);
     }
     return payload;
   });

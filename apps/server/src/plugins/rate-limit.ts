@@ -27,7 +27,9 @@ function createPgStore(db: Database) {
 }
 
 export async function hit(db: Database, key: string, windowMs: number): Promise<Counter> {
-  const [row] = await queryRows<{ count: number; ttl_ms: number }>(db, sql`
+  const [row] = await queryRows<{ count: number; ttl_ms: number }>(
+    db,
+    sql`
     INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, now())
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000})
@@ -35,7 +37,8 @@ export async function hit(db: Database, key: string, windowMs: number): Promise<
       window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000})
                    THEN now() ELSE rate_limits.window_start END
     RETURNING count,
-      ceil(extract(epoch FROM (window_start + make_interval(secs => ${windowMs / 1000}) - now())) * 1000)::int AS ttl_ms`);
+      ceil(extract(epoch FROM (window_start + make_interval(secs => ${windowMs / 1000}) - now())) * 1000)::int AS ttl_ms`,
+  );
   if (Math.random() < 0.01) {
     await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`);
   }

@@ -27,9 +27,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url.split('?')[0]!);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url.split('?')[0]!);
     if (root && !isApi && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return reply.code(404).send(envelope('NOT_FOUND', isApi ? messages.routeNotFound : undefined));
   });

@@ -38,7 +38,10 @@ export function snakeCaseJsonSchema(node: unknown): unknown {
   for (const [key, value] of Object.entries(node as JsonSchema)) {
     if (key === 'properties' && value && typeof value === 'object') {
       out[key] = Object.fromEntries(
-        Object.entries(value as JsonSchema).map(([prop, inner]) => [camelToSnake(prop), snakeCaseJsonSchema(inner)]),
+        Object.entries(value as JsonSchema).map(([prop, inner]) => [
+          camelToSnake(prop),
+          snakeCaseJsonSchema(inner),
+        ]),
       );
     } else if (key === 'required' && Array.isArray(value)) {
       out[key] = value.map((prop) => (typeof prop === 'string' ? camelToSnake(prop) : prop));

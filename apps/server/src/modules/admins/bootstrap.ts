@@ -14,7 +14,9 @@ function generatePassword(): string {
   }
 }
 
-export type BootstrapResult = { created: false } | { created: true; loginId: string; email: string; password: string | null };
+export type BootstrapResult =
+  | { created: false }
+  | { created: true; loginId: string; email: string; password: string | null };
 
 /** First start on an empty database: the first super_admin, with a password from ADMIN_PASSWORD or generated. */
 export async function ensureFirstAdmin(
@@ -36,5 +38,10 @@ export async function ensureFirstAdmin(
     .onConflictDoNothing()
     .returning({ id: admins.id });
   if (inserted.length === 0) return { created: false };
-  return { created: true, loginId: 'admin', email: options.email, password: options.password ? null : password };
+  return {
+    created: true,
+    loginId: 'admin',
+    email: options.email,
+    password: options.password ? null : password,
+  };
 }

@@ -50,7 +50,11 @@ export function chainHash(prevHash: string, row: ChainedFields): string {
 export async function appendAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await executor.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
-    const [last] = await tx.select({ hash: auditLogs.hash }).from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
+    const [last] = await tx
+      .select({ hash: auditLogs.hash })
+      .from(auditLogs)
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
     const prevHash = last?.hash ?? GENESIS_HASH;
     const row: ChainedFields = {
       createdAt: new Date(),
@@ -86,7 +90,8 @@ export async function verifyAuditChain(executor: Executor, batchSize = 5_000): P
       .limit(batchSize);
     for (const row of rows) {
       const { id, prevHash: storedPrev, hash, ...fields } = row;
-      if (storedPrev !== prevHash || chainHash(prevHash, fields) !== hash) return { ok: false, checked, brokenAtId: id };
+      if (storedPrev !== prevHash || chainHash(prevHash, fields) !== hash)
+        return { ok: false, checked, brokenAtId: id };
       prevHash = hash;
       checked++;
       afterId = id;

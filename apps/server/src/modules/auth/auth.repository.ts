@@ -4,7 +4,10 @@ import type { Executor } from '../../db/types';
 
 export type AdminRow = typeof admins.$inferSelect;
 
-export async function findAdminByLogin(executor: Executor, identifier: string): Promise<AdminRow | undefined> {
+export async function findAdminByLogin(
+  executor: Executor,
+  identifier: string,
+): Promise<AdminRow | undefined> {
   const lowered = identifier.toLowerCase();
   const [row] = await executor
     .select()
@@ -24,7 +27,12 @@ export async function findAdminById(executor: Executor, id: number): Promise<Adm
  * transaction: the first UPDATE holds the row lock, so attempts arriving at several API processes
  * are counted one after another. An expired lock starts the count again.
  */
-export async function recordLoginFailure(executor: Executor, adminId: number, maxFailures: number, lockMinutes: number) {
+export async function recordLoginFailure(
+  executor: Executor,
+  adminId: number,
+  maxFailures: number,
+  lockMinutes: number,
+) {
   const lockExpired = sql`${admins.lockedUntil} IS NOT NULL AND ${admins.lockedUntil} <= now()`;
   const [counted] = await executor
     .update(admins)
@@ -102,7 +110,12 @@ export async function revokeSession(executor: Executor, sessionId: string, reaso
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
 }
 
-export async function revokeAllSessions(executor: Executor, adminId: number, reason: string, exceptSessionId?: string) {
+export async function revokeAllSessions(
+  executor: Executor,
+  adminId: number,
+  reason: string,
+  exceptSessionId?: string,
+) {
   await executor
     .update(authSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })

@@ -89,7 +89,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/logout',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: '로그아웃 (세션 폐기)', body: logoutRequestSchema, response: { 200: okResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: '로그아웃 (세션 폐기)',
+        body: logoutRequestSchema,
+        response: { 200: okResponseSchema },
+      },
     },
     async (request, reply) => {
       await auth.logout(requireAdmin(request), auditActor(request));

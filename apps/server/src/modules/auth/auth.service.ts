@@ -50,12 +50,16 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
     const config = await settings.get();
     const admin = await repo.findAdminByLogin(db, input.email);
     const failed = (adminId: number | null, summary: string) =>
-      appendAudit(db, { ...actor, actorAdminId: adminId, actorLoginId: admin?.loginId ?? null }, {
-        action: 'LOGIN_FAILED',
-        targetType: 'admin',
-        targetId: adminId,
-        summary,
-      });
+      appendAudit(
+        db,
+        { ...actor, actorAdminId: adminId, actorLoginId: admin?.loginId ?? null },
+        {
+          action: 'LOGIN_FAILED',
+          targetType: 'admin',
+          targetId: adminId,
+          summary,
+        },
+      );
 
     if (!admin) {
       await verifyPassword(await dummyPasswordHash(), input.password);
@@ -71,13 +75,22 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
     const passwordOk = await verifyPassword(admin.passwordHash, input.password);
     if (!passwordOk) {
       const counted = await db.transaction(async (tx) => {
-        const row = await repo.recordLoginFailure(tx, admin.id, config.maxLoginFailures, config.lockoutMinutes);
-        await appendAudit(tx, { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId }, {
-          action: 'LOGIN_FAILED',
-          targetType: 'admin',
-          targetId: admin.id,
-          summary: `비밀번호 불일치 (${row?.failedLoginCount ?? '?'}회)`,
-        });
+        const row = await repo.recordLoginFailure(
+          tx,
+          admin.id,
+          config.maxLoginFailures,
+          config.lockoutMinutes,
+        );
+        await appendAudit(
+          tx,
+          { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId },
+          {
+            action: 'LOGIN_FAILED',
+            targetType: 'admin',
+            targetId: admin.id,
+            summary: `비밀번호 불일치 (${row?.failedLoginCount ?? '?'}회)`,
+          },
+        );
         return row;
       });
       if (counted?.lockedUntil) {
@@ -108,12 +121,16 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
         expiresAt,
       });
       const issued = await issue(admin.id, sessionId, tx);
-      await appendAudit(tx, { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId }, {
-        action: 'LOGIN',
-        targetType: 'admin',
-        targetId: admin.id,
-        summary: input.remember ? '로그인 (로그인 상태 유지)' : '로그인',
-      });
+      await appendAudit(
+        tx,
+        { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId },
+        {
+          action: 'LOGIN',
+          targetType: 'admin',
+          targetId: admin.id,
+          summary: input.remember ? '로그인 (로그인 상태 유지)' : '로그인',
+        },
+      );
       return { ...issued, browserBinding, user: toCurrentUser(updated) };
     });
   }
@@ -127,12 +144,16 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
     const revokeForReuse = async () => {
       await db.transaction(async (tx) => {
         await repo.revokeSession(tx, session.id, 'refresh_token_reuse');
-        await appendAudit(tx, { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId }, {
-          action: 'LOGOUT',
-          targetType: 'admin',
-          targetId: admin.id,
-          summary: '이미 사용된 갱신 토큰이 다시 제출되어 세션을 폐기함',
-        });
+        await appendAudit(
+          tx,
+          { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId },
+          {
+            action: 'LOGOUT',
+            targetType: 'admin',
+            targetId: admin.id,
+            summary: '이미 사용된 갱신 토큰이 다시 제출되어 세션을 폐기함',
+          },
+        );
       });
       throw unauthorized(messages.refreshReused);
     };
@@ -140,7 +161,10 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
     if (session.revokedAt || session.expiresAt <= new Date() || admin.status === 'disabled') {
       throw unauthorized(messages.refreshInvalid);
     }
-    if (session.browserBindingHash && (!browserBinding || sha256(browserBinding) !== session.browserBindingHash)) {
+    if (
+      session.browserBindingHash &&
+      (!browserBinding || sha256(browserBinding) !== session.browserBindingHash)
+    ) {
       throw unauthorized(messages.refreshInvalid);
     }
     const rotated = await db.transaction(async (tx) => {
@@ -155,7 +179,12 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
   async function logout(admin: AuthAdmin, actor: AuditActor) {
     await db.transaction(async (tx) => {
       await repo.revokeSession(tx, admin.sessionId, 'logout');
-      await appendAudit(tx, actor, { action: 'LOGOUT', targetType: 'admin', targetId: admin.id, summary: '로그아웃' });
+      await appendAudit(tx, actor, {
+        action: 'LOGOUT',
+        targetType: 'admin',
+        targetId: admin.id,
+        summary: '로그아웃',
+      });
     });
   }
 

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']).optional() });
+const statusSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']).optional(),
+});
 
 /** Liveness and readiness for a load balancer; readiness checks the database. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
-import { SETTINGS_DEFAULTS, type Settings, type SettingsPatch, settingsSchema } from '@ilson/contracts';
 import { isDeepStrictEqual } from 'node:util';
+import { SETTINGS_DEFAULTS, type Settings, type SettingsPatch, settingsSchema } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
@@ -24,7 +24,10 @@ export function createSettingsService(db: Database) {
     return merged as Settings;
   }
 
-  async function update(patch: SettingsPatch, actor: AuditActor & { actorAdminId: number }): Promise<Settings> {
+  async function update(
+    patch: SettingsPatch,
+    actor: AuditActor & { actorAdminId: number },
+  ): Promise<Settings> {
     await db.transaction(async (tx) => {
       const current = await get(tx);
       const diff: Record<string, { before: unknown; after: unknown }> = {};

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createAdmin, createTestContext, login, type TestContext, TEST_PASSWORD, testConfig } from '../../../../test/helpers';
+import {
+  bearer,
+  createAdmin,
+  createTestContext,
+  login,
+  TEST_PASSWORD,
+  type TestContext,
+  testConfig,
+} from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
 import { admins, auditLogs, authSessions } from '../../../db/schema';
 import { createTokenService } from '../../../lib/tokens';
@@ -14,7 +22,10 @@ afterAll(async () => {
 });
 
 async function auditActions(adminId: number) {
-  const rows = await ctx.db.select().from(auditLogs).where(eq(auditLogs.targetId, String(adminId)));
+  const rows = await ctx.db
+    .select()
+    .from(auditLogs)
+    .where(eq(auditLogs.targetId, String(adminId)));
   return rows.map((row) => row.action);
 }
 
@@ -25,7 +36,13 @@ describe('POST /auth/login', () => {
       const { response } = await login(ctx, identifier);
       const body = response.json();
       expect(Object.keys(body).sort()).toEqual(['refresh_token', 'token', 'user']);
-      expect(body.user).toMatchObject({ id: admin.id, login_id: admin.loginId, name: '김관리', role: 'admin', branch_id: null });
+      expect(body.user).toMatchObject({
+        id: admin.id,
+        login_id: admin.loginId,
+        name: '김관리',
+        role: 'admin',
+        branch_id: null,
+      });
       expect(body.user.permissions).toContain('employers:read');
       expect(body.user).not.toHaveProperty('password_hash');
       expect(body.user.last_login_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -34,7 +51,11 @@ describe('POST /auth/login', () => {
   });
 
   it('refuses a missing identifier and a short password with Korean field messages', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: '', password: '123' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: '', password: '123' },
+    });
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -68,8 +89,13 @@ describe('POST /auth/login', () => {
   it('locks the account for 15 minutes after 5 failures, even for the right password, then lets it in again', async () => {
     const admin = await createAdmin(ctx);
     const attempt = (password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: admin.loginId, password } });
-    for (let i = 1; i <= 4; i++) expect((await attempt('wrong-password')).json().error.code).toBe('INVALID_CREDENTIALS');
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: admin.loginId, password },
+      });
+    for (let i = 1; i <= 4; i++)
+      expect((await attempt('wrong-password')).json().error.code).toBe('INVALID_CREDENTIALS');
     const fifth = await attempt('wrong-password');
     expect(fifth.statusCode).toBe(401);
     expect(fifth.json().error).toMatchObject({ code: 'ACCOUNT_LOCKED' });
@@ -80,7 +106,10 @@ describe('POST /auth/login', () => {
 
     expect((await attempt(TEST_PASSWORD)).json().error.code).toBe('ACCOUNT_LOCKED');
 
-    await ctx.db.update(admins).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(admins.id, admin.id));
+    await ctx.db
+      .update(admins)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(admins.id, admin.id));
     const after = await attempt(TEST_PASSWORD);
     expect(after.statusCode).toBe(200);
     const [unlocked] = await ctx.db.select().from(admins).where(eq(admins.id, admin.id));
@@ -104,7 +133,10 @@ describe('rate limit', () => {
     const local = await createTestContext();
     try {
       await local.app.inject({ method: 'GET', url: '/api/v1/settings/public' });
-      await queryRows(local.db, sql`INSERT INTO settings (key, value) VALUES ('loginRateLimitPerMinute', '5')`);
+      await queryRows(
+        local.db,
+        sql`INSERT INTO settings (key, value) VALUES ('loginRateLimitPerMinute', '5')`,
+      );
       const attempt = (ip: string) =>
         local.app.inject({
           method: 'POST',
@@ -115,7 +147,10 @@ describe('rate limit', () => {
       for (let i = 0; i < 5; i++) expect((await attempt('10.0.0.1')).statusCode).toBe(401);
       const limited = await attempt('10.0.0.1');
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().error).toMatchObject({ code: 'RATE_LIMIT', message: expect.stringContaining('요청이 너무 많습니다') });
+      expect(limited.json().error).toMatchObject({
+        code: 'RATE_LIMIT',
+        message: expect.stringContaining('요청이 너무 많습니다'),
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await attempt('10.0.0.2')).statusCode).toBe(401);
     } finally {
@@ -137,18 +172,26 @@ describe('access tokens', () => {
     expect(none.json().error.code).toBe('UNAUTHORIZED');
 
     const tampered = `${token.slice(0, -3)}${token.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}`;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(tampered) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(tampered) })).statusCode,
+    ).toBe(401);
 
     const expiredTokens = createTokenService(testConfig.jwtSecret, -10);
     const [session] = await ctx.db.select().from(authSessions).where(eq(authSessions.adminId, admin.id));
     const expired = await expiredTokens.signAccess({ adminId: admin.id, sessionId: session!.id });
-    const expiredReply = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(expired) });
+    const expiredReply = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(expired),
+    });
     expect(expiredReply.statusCode).toBe(401);
     expect(expiredReply.json().error.code).toBe('TOKEN_EXPIRED');
 
     const otherSecret = createTokenService('another-secret-that-is-also-long-enough-0000');
     const forged = await otherSecret.signAccess({ adminId: admin.id, sessionId: session!.id });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(forged) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(forged) })).statusCode,
+    ).toBe(401);
   });
 
   it('stops accepting the token of an admin who has since been disabled', async () => {
@@ -206,7 +249,9 @@ describe('POST /auth/refresh', () => {
   it('ties a not-remembered login to the browser session cookie', async () => {
     const admin = await createAdmin(ctx);
     const { refreshToken, response } = await login(ctx, admin.loginId, TEST_PASSWORD, false);
-    const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((c) => c.startsWith('ilson_session='));
+    const setCookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('ilson_session='));
     expect(setCookie).toBeDefined();
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).not.toMatch(/Max-Age|Expires/i);
@@ -220,11 +265,22 @@ describe('POST /auth/logout', () => {
   it('revokes the session: neither the access nor the refresh token works afterwards', async () => {
     const admin = await createAdmin(ctx);
     const { token, refreshToken } = await login(ctx, admin.loginId);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token), payload: {} });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: bearer(token),
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ ok: true });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode).toBe(401);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: refreshToken } });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refresh_token: refreshToken },
+    });
     expect(again.statusCode).toBe(401);
     expect(await auditActions(admin.id)).toEqual(['LOGIN', 'LOGOUT']);
   });

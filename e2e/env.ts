@@ -1,0 +1,7 @@
+/** Values shared by the Playwright config (which starts the server) and the tests. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const ADMIN_LOGIN = 'admin';
+export const ADMIN_PASSWORD = 'E2e-admin-pass-1';
+export const JWT_SECRET = 'e2e-jwt-secret-that-is-long-enough-0123456789';
+export const PII_KEY = '0101010101010101010101010101010101010101010101010101010101010101';

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test.describe('the shell (SPEC §2)', () => {
+  test('unknown paths and / go to /dashboard', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('opens the menu group of the current path', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/workers/visa-expiry');
+    const nav = page.getByRole('navigation', { name: '주 메뉴' });
+    const item = nav.getByRole('menuitem', { name: '비자 만료 임박' });
+    await expect(item).toBeVisible();
+    await expect(nav.getByRole('menuitem', { name: '신규 등록' })).toBeVisible();
+    await expect(nav.getByRole('menuitem', { name: '승인 대기' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: '비자 만료 임박' })).toBeVisible();
+  });
+
+  test('collapses the sider to 80 px and back to 200 px', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/dashboard');
+    const sider = page.locator('.ant-layout-sider');
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(200);
+    await page.getByRole('button', { name: '메뉴 접기' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(80);
+    await page.getByRole('button', { name: '메뉴 펼치기' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(200);
+  });
+
+  test('every route of SPEC’s table opens with its title', async ({ page }) => {
+    await signIn(page);
+    const routes: [string, string][] = [
+      ['/dashboard', '대시보드'],
+      ['/employers', '사업주 목록'],
+      ['/employers?status=pending', '승인 대기 사업주'],
+      ['/employers/new', '사업주 등록'],
+      ['/employers/5', '사업주 상세'],
+      ['/workers', '근로자 목록'],
+      ['/workers/new', '근로자 등록'],
+      ['/workers/visa-expiry', '비자 만료 임박'],
+      ['/workers/7', '근로자 상세'],
+      ['/job-posts', '채용공고 목록'],
+      ['/job-posts?status=pending', '승인 대기 채용공고'],
+      ['/job-posts?status=active', '게시 중인 채용공고'],
+      ['/job-posts/new', '채용공고 등록'],
+      ['/job-posts/3', '채용공고 상세'],
+      ['/job-posts/3/edit', '채용공고 수정'],
+      ['/matchings', '매칭 현황'],
+      ['/matchings/new', '매칭 등록'],
+      ['/matchings/stats', '매칭 통계'],
+      ['/matchings/9', '매칭 상세'],
+      ['/notices', '공지사항 목록'],
+      ['/notices/new', '새 공지 작성'],
+      ['/notices/2', '공지사항 상세'],
+      ['/notices/2/edit', '공지사항 수정'],
+      ['/branches', '지점 목록'],
+      ['/branches/new', '지점 등록'],
+      ['/branches/1/edit', '지점 수정'],
+      ['/branches/1', '지점 상세'],
+      ['/resumes', '이력서 목록'],
+      ['/resumes?status=active', '공개 이력서'],
+      ['/resumes?status=draft', '임시저장 이력서'],
+      ['/resumes/4', '이력서 상세'],
+      ['/resumes/workers/7', '근로자 이력서'],
+      ['/reviews', '리뷰 목록'],
+      ['/reviews/moderation', '리뷰 검수'],
+      ['/reviews/6', '리뷰 상세'],
+      ['/users', '회원 목록'],
+      ['/payouts', '정산 목록'],
+      ['/payouts/new', '정산 등록'],
+      ['/payouts/8', '정산 상세'],
+      ['/payouts/8/edit', '정산 수정'],
+      ['/settings', '시스템 설정'],
+      ['/settings/admins', '관리자 계정'],
+      ['/settings/logs', '접속 기록'],
+    ];
+    for (const [path, title] of routes) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 4, name: title }), path).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: /breadcrumb|경로/i }).or(page.locator('.ant-breadcrumb')),
+      ).toContainText('홈');
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+    }
+  });
+
+  test('logout clears the session and returns to /login with the toast', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /최고 관리자/ }).click();
+    await page.getByRole('menuitem', { name: '로그아웃' }).click();
+    await expect(page.getByText('로그아웃되었습니다')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]),
+    ).toEqual([null, null]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
