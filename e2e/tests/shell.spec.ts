@@ -33,6 +33,7 @@ test.describe('the shell (SPEC §2)', () => {
   });
 
   test('every route of SPEC’s table opens with its title', async ({ page }) => {
+    test.setTimeout(120_000);
     await signIn(page);
     const routes: [string, string][] = [
       ['/dashboard', '대시보드'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup';
 
 /** DESIGN §2 error codes. Domain modules add their own codes here so both sides know them. */
 export const ERROR_CODES = {

@@ -1,0 +1,21 @@
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@ilson/contracts';
+
+type Listener = () => void;
+
+let listener: Listener | null = null;
+
+/** The session provider listens here: it shows the message and moves to /login after the delay. */
+export function setSessionExpiredListener(next: Listener): () => void {
+  listener = next;
+  return () => {
+    if (listener === next) listener = null;
+  };
+}
+
+export function announceSessionExpired(): void {
+  if (listener) {
+    listener();
+    return;
+  }
+  window.setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_DELAY_MS);
+}

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import koKR from 'antd/es/locale/ko_KR';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ToastProvider, useErrorToast } from '../components/toast';
+import { createQueryClient } from './query-client';
+
+export const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Apple SD Gothic Neo', Pretendard, 'Malgun Gothic', 'Noto Sans KR', 'Noto Sans CJK KR', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+function QueryProvider({ children }: { children: ReactNode }) {
+  const showError = useErrorToast();
+  const showErrorRef = useRef(showError);
+  useEffect(() => {
+    showErrorRef.current = showError;
+  }, [showError]);
+  const [client] = useState(() => createQueryClient((error, retry) => showErrorRef.current(error, retry)));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/**
+ * antd in Korean, toasts, and TanStack Query with SPEC §9 defaults. The dayjs `ko` locale is set with the
+ * date helpers (lib/datetime.ts), which the shell loads: no screen before it shows a date.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={koKR} theme={{ token: { fontFamily: FONT_FAMILY } }}>
+      <ToastProvider>
+        <QueryProvider>{children}</QueryProvider>
+      </ToastProvider>
+    </ConfigProvider>
+  );
+}

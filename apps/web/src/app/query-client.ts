@@ -1,0 +1,40 @@
+import { MUTATION_RETRY, QUERY_RETRY, QUERY_STALE_TIME_MS } from '@ilson/contracts';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { classifyError } from '../api/errors';
+import type { ShowErrorToast } from '../components/toast';
+
+declare module '@tanstack/react-query' {
+  // Augmenting the library's own Register type needs an interface.
+  interface Register {
+    queryMeta: { errorToast?: boolean };
+    mutationMeta: { errorToast?: boolean };
+  }
+}
+
+/** Retry once (SPEC §9), and only what the classification calls retryable: a 403 will not change. */
+function retryOnce(limit: number) {
+  return (failureCount: number, error: unknown) => failureCount < limit && classifyError(error).retryable;
+}
+
+/** SPEC §9 query defaults; every failed query or mutation is shown once, as a toast (opt out with meta). */
+export function createQueryClient(showError: ShowErrorToast): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorToast === false) return;
+        showError(error, () => void client.refetchQueries({ queryKey: query.queryKey, exact: true }));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorToast === false) return;
+        showError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: retryOnce(QUERY_RETRY), refetchOnWindowFocus: false, staleTime: QUERY_STALE_TIME_MS },
+      mutations: { retry: retryOnce(MUTATION_RETRY) },
+    },
+  });
+  return client;
+}

@@ -1,0 +1,53 @@
+import type { CurrentUser, LoginRequest } from '@ilson/contracts';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isUser(value: unknown): value is CurrentUser {
+  if (!isRecord(value)) return false;
+  return (typeof value.id === 'number' || typeof value.id === 'string') && value.id !== '';
+}
+
+/** SPEC §7: the user is found at data.user, user, or the body itself; only a user with an id counts. */
+export function readUser(body: unknown): CurrentUser | null {
+  const data = isRecord(body) ? body.data : undefined;
+  const candidates = [isRecord(data) ? data.user : undefined, isRecord(body) ? body.user : undefined, body];
+  return candidates.find(isUser) ?? null;
+}
+
+export type LoginResult = { token: string; refreshToken: string; user: CurrentUser };
+
+/** SPEC §5: a login answer must carry token, refreshToken and user. */
+export function readLoginResponse(body: unknown): LoginResult | null {
+  if (!isRecord(body)) return null;
+  const { token, refreshToken, user } = body;
+  if (typeof token !== 'string' || !token) return null;
+  if (typeof refreshToken !== 'string' || !refreshToken) return null;
+  if (!isUser(user)) return null;
+  return { token, refreshToken, user };
+}
+
+/**
+ * The API client (and axios) load on first use: the login screen can show before they arrive, which keeps
+ * the bundle /login loads small.
+ */
+async function client() {
+  return (await import('../api/client')).api;
+}
+
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const response = await (await client()).get('auth/me');
+  return readUser(response.data);
+}
+
+export async function requestLogin(credentials: LoginRequest): Promise<LoginResult | null> {
+  const response = await (await client()).post('auth/login', credentials);
+  return readLoginResponse(response.data);
+}
+
+export async function requestLogout(refreshToken: string | null): Promise<void> {
+  await (await client()).post('auth/logout', refreshToken ? { refreshToken } : {}, {
+    quietSessionExpiry: true,
+  });
+}

@@ -1,0 +1,122 @@
+import {
+  type CurrentUser,
+  errorMessages,
+  type LoginRequest,
+  TOAST_DURATION_SECONDS,
+  TOKEN_STORAGE_KEY,
+  UNAUTHORIZED_REDIRECT_DELAY_MS,
+} from '@ilson/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../api/errors';
+import { setSessionExpiredListener } from '../api/session-expiry';
+import { localTokenStore } from '../api/tokens';
+import { useToast } from '../components/toast';
+import { ko } from '../locales/ko';
+import { fetchCurrentUser, requestLogin, requestLogout } from './auth-api';
+import { type Session, SessionContext, type SessionStatus } from './session-context';
+
+type SessionState = { status: SessionStatus; user: CurrentUser | null };
+
+const ANONYMOUS: SessionState = { status: 'anonymous', user: null };
+
+function initialState(): SessionState {
+  return localTokenStore.getToken() ? { status: 'loading', user: null } : ANONYMOUS;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState(initialState);
+  const started = useRef(false);
+  const expiring = useRef(false);
+
+  // SPEC §4: with a stored token, ask who we are; anything but a user with an id means logged out.
+  useEffect(() => {
+    if (started.current || state.status !== 'loading') return;
+    started.current = true;
+    fetchCurrentUser()
+      .catch(() => null)
+      .then((user) => {
+        if (user) {
+          setState({ status: 'authenticated', user });
+        } else {
+          localTokenStore.clear();
+          setState(ANONYMOUS);
+        }
+      });
+  }, [state.status]);
+
+  // SPEC §8: a refresh that failed shows the message, then /login after the delay.
+  useEffect(
+    () =>
+      setSessionExpiredListener(() => {
+        if (expiring.current) return;
+        expiring.current = true;
+        toast.open({
+          type: 'error',
+          content: errorMessages.UNAUTHORIZED,
+          duration: TOAST_DURATION_SECONDS,
+        });
+        window.setTimeout(() => {
+          expiring.current = false;
+          queryClient.clear();
+          setState(ANONYMOUS);
+          navigate('/login', { replace: true });
+        }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+      }),
+    [toast, navigate, queryClient],
+  );
+
+  // Logging out in another tab logs out this one too.
+  useEffect(() => {
+    const handleStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY && !event.newValue) {
+        queryClient.clear();
+        setState(ANONYMOUS);
+      }
+    };
+    window.addEventListener('storage', handleStorage);
+    return () => window.removeEventListener('storage', handleStorage);
+  }, [queryClient]);
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const result = await requestLogin(credentials);
+      if (!result) {
+        localTokenStore.clear();
+        throw new ApiError({
+          type: 'unknown',
+          code: 'INVALID_LOGIN_RESPONSE',
+          message: ko.login.invalidResponse,
+          retryable: false,
+        });
+      }
+      localTokenStore.setTokens(result.token, result.refreshToken);
+      queryClient.clear();
+      setState({ status: 'authenticated', user: result.user });
+      toast.open({ type: 'success', content: ko.login.success, duration: TOAST_DURATION_SECONDS });
+      navigate('/dashboard', { replace: true });
+    },
+    [toast, navigate, queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await requestLogout(localTokenStore.getRefreshToken());
+    } catch {
+      // SPEC §4: the tokens go even when the server call fails.
+    } finally {
+      localTokenStore.clear();
+      queryClient.clear();
+      setState(ANONYMOUS);
+      toast.open({ type: 'success', content: ko.logout.success, duration: TOAST_DURATION_SECONDS });
+      navigate('/login', { replace: true });
+    }
+  }, [toast, navigate, queryClient]);
+
+  const session = useMemo<Session>(() => ({ ...state, login, logout }), [state, login, logout]);
+  return <SessionContext value={session}>{children}</SessionContext>;
+}

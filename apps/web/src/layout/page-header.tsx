@@ -1,0 +1,47 @@
+import { Breadcrumb, Flex, Typography } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { findRoute, pageInfo } from '../app/routes/route-table';
+import { ko } from '../locales/ko';
+
+/** The current screen's title and breadcrumbs, from the route table. */
+export function useCurrentPage() {
+  const { pathname, search } = useLocation();
+  const meta = findRoute(pathname);
+  return meta ? pageInfo(meta, search) : null;
+}
+
+type PageHeaderProps = { extra?: ReactNode };
+
+export function PageHeader({ extra }: PageHeaderProps) {
+  const page = useCurrentPage();
+  const title = page?.title;
+
+  useEffect(() => {
+    if (title) document.title = ko.app.documentTitle(title);
+  }, [title]);
+
+  if (!page) return null;
+  return (
+    <header style={{ marginBottom: 24 }}>
+      <Breadcrumb
+        aria-label={ko.pages.breadcrumb}
+        items={page.crumbs.map((crumb, index) => ({
+          key: `${index}-${crumb.label}`,
+          title:
+            crumb.path && index < page.crumbs.length - 1 ? (
+              <Link to={crumb.path}>{crumb.label}</Link>
+            ) : (
+              crumb.label
+            ),
+        }))}
+      />
+      <Flex align="center" justify="space-between" gap={16} style={{ marginTop: 8 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {page.title}
+        </Typography.Title>
+        {extra}
+      </Flex>
+    </header>
+  );
+}

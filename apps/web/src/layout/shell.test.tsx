@@ -1,0 +1,187 @@
+import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@ilson/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pageInfo, ROUTE_TABLE } from '../app/routes/route-table';
+import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
+import { renderApp, signIn } from '../test/render-app';
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = createMockServer();
+  signIn();
+  server.on('GET', 'auth/me', { status: 200, body: { user: wireUser } });
+});
+
+async function openShell(path: string) {
+  const view = renderApp(path, server);
+  await screen.findByRole('navigation', { name: '주 메뉴' });
+  return view;
+}
+
+function menu() {
+  return within(screen.getByRole('navigation', { name: '주 메뉴' }));
+}
+
+/** An item of the user dropdown (the sider has its own 설정). */
+async function userMenuItem(name: string) {
+  const items = await screen.findAllByRole('menuitem', { name: new RegExp(name) });
+  const item = items.find((element) => element.closest('.ant-dropdown'));
+  if (!item) throw new Error(`no ${name} in the user menu`);
+  return item;
+}
+
+function sider() {
+  return screen.getByTestId('app-sider');
+}
+
+describe('shell (SPEC §2)', () => {
+  it('lists the sidebar menu in SPEC order with its links', async () => {
+    await openShell('/dashboard');
+    const topLevel = menu()
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(topLevel).toEqual([
+      '대시보드',
+      '사업주 관리',
+      '근로자 관리',
+      '채용공고 관리',
+      '공지사항 관리',
+      '이력서 관리',
+      '매칭 관리',
+      '지점 관리',
+      '리뷰 관리',
+      '회원 관리',
+      '정산 관리',
+      '설정',
+    ]);
+    expect(menu().getByRole('link', { name: '회원 관리' }).getAttribute('href')).toBe('/users');
+  });
+
+  it('opens the group of the current path and selects its item: /workers/visa-expiry', async () => {
+    await openShell('/workers/visa-expiry');
+    const group = menu().getByRole('menuitem', { name: /근로자 관리/ });
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    const item = menu().getByRole('link', { name: '비자 만료 임박' });
+    expect(item.closest('li')?.className).toContain('ant-menu-item-selected');
+    expect(menu().getByRole('link', { name: '신규 등록' }).getAttribute('href')).toBe('/workers/new');
+    expect(
+      menu()
+        .getByRole('menuitem', { name: /사업주 관리/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('false');
+    expect(await screen.findByRole('heading', { name: '비자 만료 임박' })).toBeTruthy();
+  });
+
+  it('selects the ?status= item, with the breadcrumbs and title of that view', async () => {
+    await openShell('/job-posts?status=active');
+    const item = menu().getByRole('link', { name: '게시 중' });
+    expect(item.getAttribute('href')).toBe('/job-posts?status=active');
+    expect(item.closest('li')?.className).toContain('ant-menu-item-selected');
+    expect(menu().getByRole('link', { name: '승인 대기' }).closest('li')?.className).not.toContain(
+      'selected',
+    );
+
+    expect(await screen.findByRole('heading', { name: '게시 중인 채용공고' })).toBeTruthy();
+    const crumbs = within(screen.getByRole('navigation', { name: '이동 경로' }));
+    expect(crumbs.getByRole('link', { name: '홈' }).getAttribute('href')).toBe('/dashboard');
+    expect(crumbs.getByRole('link', { name: '채용공고 관리' }).getAttribute('href')).toBe('/job-posts');
+    expect(crumbs.getByText('게시 중')).toBeTruthy();
+    expect(screen.getByText('화면을 준비 중입니다')).toBeTruthy();
+    expect(document.title).toBe('게시 중인 채용공고 | 일손 관리자');
+  });
+
+  it('collapses the sider to 80 px with the short mark, and expands it again', async () => {
+    const user = userEvent.setup();
+    await openShell('/dashboard');
+    expect(sider().style.width).toBe('200px');
+    expect(within(sider()).getByText('일손 관리자')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '메뉴 접기' }));
+    expect(sider().style.width).toBe('80px');
+    expect(within(sider()).getByText('일')).toBeTruthy();
+    expect(within(sider()).queryByText('일손 관리자')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '메뉴 펼치기' }));
+    expect(sider().style.width).toBe('200px');
+  });
+
+  it('opens the current group again when the sider expands', async () => {
+    const user = userEvent.setup();
+    await openShell('/reviews/moderation');
+    await user.click(screen.getByRole('button', { name: '메뉴 접기' }));
+    await user.click(screen.getByRole('button', { name: '메뉴 펼치기' }));
+    await waitFor(() =>
+      expect(
+        menu()
+          .getByRole('menuitem', { name: /리뷰 관리/ })
+          .getAttribute('aria-expanded'),
+      ).toBe('true'),
+    );
+    expect(menu().getByRole('link', { name: '리뷰 검수' }).closest('li')?.className).toContain(
+      'ant-menu-item-selected',
+    );
+  });
+
+  it('shows the initial avatar and name; 내 정보 opens the profile', async () => {
+    const user = userEvent.setup();
+    await openShell('/dashboard');
+    const trigger = screen.getByRole('button', { name: /김관리/ });
+    expect(within(trigger).getByText('김')).toBeTruthy();
+
+    await user.click(trigger);
+    const dropdown = (await userMenuItem('내 정보')).closest('ul')!;
+    expect(
+      within(dropdown)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['내 정보', '설정', '로그아웃']);
+    expect(within(dropdown).getByRole('separator')).toBeTruthy();
+
+    await user.click(await userMenuItem('내 정보'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('admin')).toBeTruthy();
+    expect(within(dialog).getByText('admin@ilson.local')).toBeTruthy();
+    expect(within(dialog).getByText('최고 관리자')).toBeTruthy();
+    expect(within(dialog).getByText('2024-05-01 10:30')).toBeTruthy();
+  });
+
+  it('설정 goes to /settings', async () => {
+    const user = userEvent.setup();
+    const view = await openShell('/dashboard');
+    await user.click(screen.getByRole('button', { name: /김관리/ }));
+    await user.click(await userMenuItem('설정'));
+    await waitFor(() => expect(view.location()).toBe('/settings'));
+    expect(await screen.findByRole('heading', { name: '시스템 설정' })).toBeTruthy();
+  });
+
+  it('logs out even when the server call fails: tokens cleared, toast, /login', async () => {
+    server.on('POST', 'auth/logout', { networkError: true });
+    const user = userEvent.setup();
+    const view = await openShell('/employers');
+    await user.click(screen.getByRole('button', { name: /김관리/ }));
+    await user.click(await userMenuItem('로그아웃'));
+
+    expect(await screen.findByText('로그아웃되었습니다')).toBeTruthy();
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect(server.callsTo('POST', 'auth/logout')[0]?.body).toEqual({ refresh_token: 'refresh-1' });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each(ROUTE_TABLE.map((route) => [route.path.replace(/:\w+/g, '7'), route] as const))(
+    '%s opens with its title and breadcrumbs',
+    async (path, route) => {
+      await openShell(path);
+      const { title, crumbs } = pageInfo(route, '');
+      expect(await screen.findByRole('heading', { level: 4, name: title })).toBeTruthy();
+      const trail = screen.getByRole('navigation', { name: '이동 경로' });
+      expect(
+        within(trail)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent?.replace('/', '')),
+      ).toEqual(crumbs.map((crumb) => crumb.label));
+    },
+  );
+});
