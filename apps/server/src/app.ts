@@ -20,6 +20,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('pii', createPiiCipher(config.piiKey));
 
   await app.register(errorsPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(wirePlugin);
   await app.register(securityPlugin);
   await app.register(swagger, {

@@ -18,6 +18,7 @@ export type Config = {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
+  shutdownDrainMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -82,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: intFromEnv(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
     dbPoolSize: intFromEnv(env, 'DB_POOL_SIZE', 10),
+    shutdownDrainMs: intFromEnv(env, 'SHUTDOWN_DRAIN_MS', 1_000),
   };
 }

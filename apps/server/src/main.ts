@@ -40,6 +40,9 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
+      // Readiness goes 503 and new requests are refused while those already received finish.
+      app.beginDrain();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await app.close();
       await db.close();
       process.exit(0);

@@ -16,6 +16,7 @@ export const messages = {
   idempotencyKeyInvalid: 'Idempotency-Key는 1~200자의 영문, 숫자, -, _ 여야 합니다.',
   databaseUnavailable: '데이터베이스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   requestTimeout: '요청 처리 시간이 초과되었습니다.',
+  shuttingDown: '서버가 재시작 중입니다. 잠시 후 다시 시도해 주세요.',
   settingsInvalid: '설정 값이 올바르지 않습니다.',
   versionConflict: '다른 사용자가 먼저 수정했습니다. 새로고침 후 다시 시도해 주세요.',
 } as const;

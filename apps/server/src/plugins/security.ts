@@ -54,7 +54,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    if (!request.cookies[XSRF_COOKIE_NAME]) {
+    // cookies is unset when an earlier onRequest hook already answered (a draining server).
+    if (!request.cookies?.[XSRF_COOKIE_NAME]) {
       reply.setCookie(XSRF_COOKIE_NAME, randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'strict',

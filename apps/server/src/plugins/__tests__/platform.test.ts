@@ -236,6 +236,23 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('draining for shutdown', () => {
+  it('refuses new requests with a retryable 503 envelope and reports not ready', async () => {
+    const local = await createTestContext();
+    try {
+      local.app.beginDrain();
+      const api = await local.app.inject({ method: 'GET', url: '/api/v1/settings/public' });
+      expect(api.statusCode).toBe(503);
+      expect(api.headers.connection).toBe('close');
+      expect(api.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      expect((await local.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      expect((await local.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('health', () => {
   it('reports liveness and readiness with the database', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });

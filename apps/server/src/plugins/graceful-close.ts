@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '../messages';
+import { envelope } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shutdown has begun: refuse new requests with a retryable 503 and close connections after each reply. */
+    beginDrain(): void;
+    readonly draining: boolean;
+  }
+}
+
+/**
+ * A graceful shutdown that loses nothing already received. Node's server.close() destroys every connection
+ * that is idle at that instant, including ones whose request bytes the busy event loop has not read yet, so
+ * the server first drains: requests received from now on get 503 (`Connection: close`), replies to requests
+ * already running close their connection, and only then does the caller close the server.
+ */
+export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
+  let draining = false;
+  app.decorate('beginDrain', () => {
+    draining = true;
+  });
+  app.decorate('draining', {
+    getter: () => draining,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining || request.url === '/healthz') return;
+    reply.header('Connection', 'close').header('Retry-After', '2');
+    if (request.url === '/readyz') {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+    return reply.code(503).send(envelope('SERVICE_UNAVAILABLE', messages.shuttingDown));
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('Connection', 'close');
+    return payload;
+  });
+});
