@@ -67,6 +67,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access permission (config.access).`);
     }
+    if (route.config.access === 'public') route.schema = { ...route.schema, security: [] };
   });
 
   app.addHook('onRequest', async (request) => {

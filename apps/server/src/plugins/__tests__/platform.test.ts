@@ -229,6 +229,8 @@ describe('OpenAPI', () => {
     expect(Object.keys(ok.properties).sort()).toEqual(['refresh_token', 'token', 'user']);
     expect(ok.properties.user.properties).toHaveProperty('login_id');
     expect(ok.properties.user.required).toContain('must_change_password');
+    expect(login.security).toEqual([]);
+    expect(document.paths['/api/v1/auth/me'].get.security).toBeUndefined();
     const settings = document.paths['/api/v1/settings'].patch.requestBody.content['application/json'].schema;
     expect(settings.properties).toHaveProperty('session_timeout_minutes');
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
