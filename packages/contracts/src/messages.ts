@@ -37,3 +37,20 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_TRANSITION: '현재 상태에서는 이 변경을 할 수 없습니다.',
   VISA_NOT_ELIGIBLE: '비자 조건이 맞지 않습니다.',
 };
+
+/** Korean messages of the record rules, shown by the server and the forms alike. */
+export const recordMessages = {
+  duplicateBusinessRegNo: '이미 등록된 사업자등록번호입니다.',
+  duplicateBranchCode: '이미 사용 중인 지점 코드입니다.',
+  duplicateAlienRegNo: '이미 등록된 외국인등록번호입니다.',
+  reasonRequired: '사유를 입력해 주세요.',
+  branchNotFound: '담당 지점을 찾을 수 없습니다.',
+  branchOutOfScope: '담당 지점의 데이터만 등록하거나 옮길 수 있습니다.',
+  versionConflict: '다른 사용자가 먼저 수정했습니다. 최신 내용을 불러온 뒤 다시 시도해 주세요.',
+  invalidTransition: (from: string, to: string) => `'${from}' 상태에서 '${to}'(으)로 바꿀 수 없습니다.`,
+  extensionAppliedAtRequired: '연장 신청일을 입력해 주세요.',
+  newExpiryRequired: '연장 승인 시 새 체류 만료일을 입력해 주세요.',
+  newExpiryNotLater: '새 체류 만료일은 현재 만료일보다 뒤여야 합니다.',
+  dateRangeInverted: '시작일이 종료일보다 늦습니다.',
+  branchHasRecords: '소속 사업주나 근로자가 있는 지점은 삭제할 수 없습니다. 운영 중지로 바꿔 주세요.',
+} as const;

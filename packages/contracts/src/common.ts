@@ -1,0 +1,78 @@
+import { fieldMessages } from './messages';
+import { z } from './zod-setup';
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export type IdParam = z.infer<typeof idParamSchema>;
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const dateString = z.iso.date({ error: fieldMessages.date });
+
+export const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/** An update sends back the version it read; a stale one is refused with 409 (DESIGN §2). */
+export const versionField = z.number().int().min(1);
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** `POST /x/{id}/status`: the target status, a reason where the transition needs one, and the version read. */
+export function statusChangeSchema<const S extends readonly [string, ...string[]]>(statuses: S) {
+  return z.object({
+    status: z.enum(statuses),
+    reason: z.string().trim().max(500).optional(),
+    version: versionField,
+  });
+}
+
+/**
+ * One allowed status change: from (or any), to, whether a reason is required, and the permission it needs.
+ * The server enforces these; the web shows exactly the buttons they allow.
+ */
+export type Transition<S extends string, P extends string = string> = {
+  from: S | '*';
+  to: S;
+  action: string;
+  label: string;
+  reasonRequired: boolean;
+  permission: P;
+};
+
+export function allowedTransitions<S extends string, P extends string>(
+  table: readonly Transition<S, P>[],
+  from: S,
+  can: (permission: P) => boolean,
+): Transition<S, P>[] {
+  return table.filter((t) => (t.from === from || (t.from === '*' && t.to !== from)) && can(t.permission));
+}
+
+export function findTransition<S extends string, P extends string>(
+  table: readonly Transition<S, P>[],
+  from: S,
+  to: S,
+): Transition<S, P> | undefined {
+  return table.find((t) => t.to === to && (t.from === from || (t.from === '*' && from !== to)));
+}
+
+/** One row of a record's history tab, taken from the access log. */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  action: z.string(),
+  actorLoginId: z.string().nullable(),
+  summary: z.string(),
+  diff: z.unknown().nullable(),
+  reason: z.string().nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export const historyResponseSchema = z.object({ data: z.array(historyEntrySchema) });
+
+/** Bulk status change: each id succeeds or says why not. */
+export const bulkResultSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      ok: z.boolean(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+    }),
+  ),
+});

@@ -1,0 +1,252 @@
+import { dateString, optionalText, statusChangeSchema, type Transition, versionField } from './common';
+import { INDUSTRIES } from './industries';
+import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
+import { fieldMessages } from './messages';
+import { isNationalityCode } from './nationalities';
+import { listQuerySchema } from './pagination';
+import type { Permission } from './roles';
+import { EXTENSION_STATUSES, KOREAN_LEVELS, VISA_STATUSES, VISA_TYPES } from './visas';
+import { z } from './zod-setup';
+
+export const WORKER_STATUSES = ['seeking', 'matched', 'working', 'inactive', 'departed'] as const;
+export type WorkerStatus = (typeof WORKER_STATUSES)[number];
+export const WORKER_STATUS_LABELS: Record<WorkerStatus, string> = {
+  seeking: '구직 중',
+  matched: '매칭됨',
+  working: '근무 중',
+  inactive: '비활성',
+  departed: '출국',
+};
+
+/** Status changes an operator makes by hand; matched and working follow the matchings. */
+export const WORKER_TRANSITIONS: readonly Transition<WorkerStatus, Permission>[] = [
+  {
+    from: 'seeking',
+    to: 'inactive',
+    action: 'deactivate',
+    label: '비활성 처리',
+    reasonRequired: true,
+    permission: 'workers:write',
+  },
+  {
+    from: 'inactive',
+    to: 'seeking',
+    action: 'activate',
+    label: '구직 재개',
+    reasonRequired: false,
+    permission: 'workers:write',
+  },
+  {
+    from: 'seeking',
+    to: 'departed',
+    action: 'depart',
+    label: '출국 처리',
+    reasonRequired: true,
+    permission: 'workers:write',
+  },
+  {
+    from: 'inactive',
+    to: 'departed',
+    action: 'depart',
+    label: '출국 처리',
+    reasonRequired: true,
+    permission: 'workers:write',
+  },
+  {
+    from: 'departed',
+    to: 'seeking',
+    action: 'reenter',
+    label: '재입국 처리',
+    reasonRequired: false,
+    permission: 'workers:write',
+  },
+];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = { male: '남성', female: '여성' };
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+export const PASSPORT_PATTERN = /^[A-Z0-9]{5,20}$/;
+
+export const workerInputSchema = z.object({
+  nameKo: optionalText(50),
+  firstName: z.string().trim().min(1, fieldMessages.required).max(50),
+  lastName: z.string().trim().min(1, fieldMessages.required).max(50),
+  gender: z.enum(GENDERS, { error: '성별을 선택해 주세요.' }),
+  dateOfBirth: dateString,
+  nationality: z.string().trim().toUpperCase().refine(isNationalityCode, '국적을 선택해 주세요.'),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((v) => v === '' || isValidMobilePhone(v), fieldMessages.mobilePhone)
+    .transform(digitsOf)
+    .default(''),
+  emailAddress: z.union([z.literal(''), z.email(fieldMessages.email).max(254)]).default(''),
+  /** Plain text on the way in only; replies carry the masked form. `null` clears it. */
+  alienRegNo: z
+    .string()
+    .trim()
+    .refine(isValidAlienRegNo, fieldMessages.alienRegNo)
+    .transform(digitsOf)
+    .nullable()
+    .optional(),
+  passportNo: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(PASSPORT_PATTERN, '여권번호는 영문 대문자와 숫자 5~20자입니다.')
+    .nullable()
+    .optional(),
+  passportExpiryDate: dateString.nullable().default(null),
+  visaType: z.enum(VISA_TYPES, { error: '체류자격을 선택해 주세요.' }),
+  visaStatus: z.enum(VISA_STATUSES).default('valid'),
+  visaExpiryDate: dateString.nullable().default(null),
+  entryDate: dateString.nullable().default(null),
+  employmentPeriodEndDate: dateString.nullable().default(null),
+  koreanLevel: z.enum(KOREAN_LEVELS).default('none'),
+  desiredIndustries: z.array(z.enum(INDUSTRIES)).max(5).default([]),
+  streetAddress: optionalText(200),
+  city: optionalText(50),
+  stateProvince: optionalText(50),
+  postalCode: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidPostalCode(v), fieldMessages.postalCode)
+    .default(''),
+  country: z.string().trim().toUpperCase().refine(isNationalityCode, '국가를 선택해 주세요.').default('KR'),
+  branchId: z.number({ error: '담당 지점을 선택해 주세요.' }).int().positive(),
+  adminMemo: optionalText(2000),
+});
+export type WorkerInput = z.input<typeof workerInputSchema>;
+
+export const workerCreateSchema = workerInputSchema;
+export const workerUpdateSchema = workerInputSchema.partial().extend({ version: versionField });
+export type WorkerUpdate = z.input<typeof workerUpdateSchema>;
+
+export const workerSchema = z.object({
+  id: z.number().int(),
+  nameKo: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(GENDERS),
+  dateOfBirth: z.string(),
+  nationality: z.string(),
+  phoneNumber: z.string(),
+  emailAddress: z.string(),
+  /** Masked: `900101-5******`. */
+  alienRegNo: z.string().nullable(),
+  /** Masked: `M12****78`. */
+  passportNo: z.string().nullable(),
+  passportExpiryDate: z.string().nullable(),
+  visaType: z.enum(VISA_TYPES),
+  visaStatus: z.enum(VISA_STATUSES),
+  visaExpiryDate: z.string().nullable(),
+  entryDate: z.string().nullable(),
+  employmentPeriodEndDate: z.string().nullable(),
+  koreanLevel: z.enum(KOREAN_LEVELS),
+  desiredIndustries: z.array(z.enum(INDUSTRIES)),
+  streetAddress: z.string(),
+  city: z.string(),
+  stateProvince: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string().nullable(),
+  adminMemo: z.string(),
+  status: z.enum(WORKER_STATUSES),
+  statusReason: z.string().nullable(),
+  extensionStatus: z.enum(EXTENSION_STATUSES),
+  extensionAppliedAt: z.string().nullable(),
+  extensionApprovedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Worker = z.infer<typeof workerSchema>;
+
+export const WORKER_SORTS = ['created_at', 'last_name', 'visa_expiry_date', 'nationality'] as const;
+export const workerListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(WORKER_SORTS).default('created_at'),
+  status: z.enum(WORKER_STATUSES).optional(),
+  nationality: z.string().trim().toUpperCase().length(2).optional(),
+  visaType: z.enum(VISA_TYPES).optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  visaExpiryFrom: dateString.optional(),
+  visaExpiryTo: dateString.optional(),
+});
+export type WorkerListQuery = z.input<typeof workerListQuerySchema>;
+
+export const workerStatusChangeSchema = statusChangeSchema(WORKER_STATUSES);
+
+export const PII_FIELDS = ['alienRegNo', 'passportNo'] as const;
+export type PiiField = (typeof PII_FIELDS)[number];
+export const PII_FIELD_LABELS: Record<PiiField, string> = {
+  alienRegNo: '외국인등록번호',
+  passportNo: '여권번호',
+};
+
+export const workerRevealSchema = z.object({
+  field: z.enum(PII_FIELDS),
+  reason: z.string().trim().min(2, '열람 사유를 2자 이상 입력해 주세요.').max(200),
+});
+export const workerRevealResponseSchema = z.object({ field: z.enum(PII_FIELDS), value: z.string() });
+
+export const workerExtensionSchema = z.object({
+  extensionStatus: z.enum(EXTENSION_STATUSES),
+  extensionAppliedAt: dateString.nullable().optional(),
+  extensionApprovedAt: dateString.nullable().optional(),
+  /** With `approved`: the visa's new expiry date. */
+  newVisaExpiryDate: dateString.optional(),
+  version: versionField,
+});
+export type WorkerExtensionInput = z.input<typeof workerExtensionSchema>;
+
+/** `overdue`, or `d{days}` for each window of the `visaAlertDays` setting (D-30, D-60, …). */
+export const visaBucketKey = z.string().regex(/^(overdue|d\d{1,3})$/);
+
+export const visaExpiryQuerySchema = listQuerySchema.omit({ order: true }).extend({
+  bucket: visaBucketKey.optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  nationality: z.string().trim().toUpperCase().length(2).optional(),
+  visaType: z.enum(VISA_TYPES).optional(),
+  extensionStatus: z.enum(EXTENSION_STATUSES).optional(),
+});
+export type VisaExpiryQuery = z.input<typeof visaExpiryQuerySchema>;
+
+export const visaExpiryRowSchema = z.object({
+  id: z.number().int(),
+  nameKo: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  nationality: z.string(),
+  visaType: z.enum(VISA_TYPES),
+  visaStatus: z.enum(VISA_STATUSES),
+  visaExpiryDate: z.string(),
+  /** Days from today (Asia/Seoul) to the expiry date; negative when overdue. */
+  daysLeft: z.number().int(),
+  extensionStatus: z.enum(EXTENSION_STATUSES),
+  extensionAppliedAt: z.string().nullable(),
+  extensionApprovedAt: z.string().nullable(),
+  phoneNumber: z.string(),
+  branchId: z.number().int(),
+  branchName: z.string().nullable(),
+  status: z.enum(WORKER_STATUSES),
+  version: z.number().int(),
+});
+export type VisaExpiryRow = z.infer<typeof visaExpiryRowSchema>;
+
+export const visaBucketSchema = z.object({
+  key: visaBucketKey,
+  label: z.string(),
+  /** Upper bound of days left (inclusive); null for overdue. */
+  maxDays: z.number().int().nullable(),
+  count: z.number().int(),
+});
+export const visaExpiryResponseSchema = z.object({
+  buckets: z.array(visaBucketSchema),
+  data: z.array(visaExpiryRowSchema),
+  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+});
