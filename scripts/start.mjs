@@ -1,19 +1,21 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs the
-// server in this same process (one process serves the web app and the API).
+// `npm start`: builds the web app and the server bundle when they are missing or older than their sources,
+// then runs the server in this same process (one process serves the web app and the API).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = [
+const contracts = 'packages/contracts/src';
+const webSources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
-  'packages/contracts/src',
+  contracts,
 ];
+const serverSources = ['apps/server/src', 'apps/server/package.json', contracts];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -24,13 +26,14 @@ function newestMtime(entry) {
   return newest;
 }
 
-function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const built = statSync(builtIndex).mtimeMs;
+function isStale(output, sources) {
+  const file = path.join(root, output);
+  if (!existsSync(file)) return true;
+  const built = statSync(file).mtimeMs;
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
-if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
+if (process.env.SKIP_WEB_BUILD !== '1' && isStale('apps/web/dist/index.html', webSources)) {
   console.log('웹 앱을 빌드합니다 (apps/web/dist)…');
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@ilson/web'], {
     cwd: root,
@@ -38,8 +41,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+if (isStale('apps/server/dist/main.mjs', serverSources)) await buildServer();
 
-const { register } = await import('tsx/esm/api');
-register();
 process.chdir(root);
-await import(path.join(root, 'apps/server/src/main.ts'));
+await import(pathToFileURL(path.join(root, 'apps/server/dist/main.mjs')).href);

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH } from '@ilson/contracts';
@@ -11,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
+import { DEFAULT_WEB_DIST } from './lib/paths';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -48,7 +47,6 @@ export type AppOptions = {
   extraRoutes?: (app: ReturnType<typeof Fastify>) => Promise<void>;
 };
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const API_PREFIX = API_BASE_PATH.replace(/\/$/, '');
 
 /** The one list of plugins and modules: read this first. */

@@ -4,10 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import { lockDataDir } from '../lib/data-dir-lock';
+import { SERVER_ROOT } from '../lib/paths';
 import { type DbHandle, openPglite, openPostgres } from './client';
 import { runMigrations } from './migrate';
 
-const INIT_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'init-embedded.ts');
+/** The first-start script beside this module: TypeScript under tsx, or its bundled twin in dist/. */
+const moduleUrl = import.meta.url;
+const INIT_SCRIPT = fileURLToPath(
+  new URL(`./init-embedded${path.extname(fileURLToPath(moduleUrl))}`, moduleUrl),
+);
+const INIT_ARGS = INIT_SCRIPT.endsWith('.ts') ? ['--import', 'tsx', INIT_SCRIPT] : [INIT_SCRIPT];
 
 export function isInitialised(dataDir: string): boolean {
   return existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
@@ -31,9 +37,9 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   const release = await lockDataDir(config.dataDir);
   try {
     if (!isInitialised(config.dataDir)) {
-      const child = spawnSync(process.execPath, ['--import', 'tsx', INIT_SCRIPT, pgliteDir(config.dataDir)], {
+      const child = spawnSync(process.execPath, [...INIT_ARGS, pgliteDir(config.dataDir)], {
         stdio: 'inherit',
-        cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+        cwd: SERVER_ROOT,
       });
       if (child.status !== 0) throw new Error('임베디드 데이터베이스를 초기화하지 못했습니다.');
     }

@@ -1,0 +1,70 @@
+// `npm run bench [-- startup web browser]`: measures and prints one table, writes bench/results/<timestamp>.json
+// (ignored by git) and the latest summary into BENCHMARKS.md. The API load and export benchmarks come with [G].
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { measureBrowser } from './browser';
+import { ROOT, startServer, stopServer } from './process';
+import { measureStartup } from './startup';
+import { measureWebBuild } from './web';
+
+const sections = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
+const want = (name: string) => sections.size === 0 || sections.has(name);
+const PORT = Number(process.env.BENCH_PORT ?? 3987);
+
+const results: Record<string, unknown> = {};
+const rows: [string, string, string][] = [];
+
+if (want('web')) {
+  const web = measureWebBuild();
+  results.web = web;
+  rows.push(['web', '/login JS (gzip)', `${web.loginJsGzip} B (target ≤ 204,800)`]);
+  rows.push(['web', '/login CSS (gzip)', `${web.loginCssGzip} B`]);
+  rows.push(['web', 'shell JS (gzip, cold)', `${web.shellJsGzip} B`]);
+  rows.push([
+    'web',
+    'biggest chunk (gzip)',
+    `${web.biggestChunk.gzip} B ${web.biggestChunk.file} (target ≤ 153,600)`,
+  ]);
+}
+if (want('startup')) {
+  const startup = await measureStartup(PORT);
+  results.startup = startup;
+  rows.push([
+    'startup',
+    'cold first start (initdb + migrations)',
+    `${startup.coldStartMs} ms (target ≤ 20,000)`,
+  ]);
+  rows.push(['startup', 'warm start', `${startup.warmStartMs} ms (target ≤ 3,000)`]);
+  rows.push(['startup', 'idle RSS after first start', `${startup.idleRssMb} MB (target ≤ 400)`]);
+  rows.push(['startup', 'idle RSS after warm start', `${startup.warmIdleRssMb} MB`]);
+  rows.push(['startup', 'peak RSS of the server process', `${startup.peakRssMb} MB`]);
+}
+if (want('browser')) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-bench-browser-'));
+  const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-pass-123' }, PORT);
+  try {
+    const browser = await measureBrowser(`http://127.0.0.1:${PORT}`, 'Bench-pass-123');
+    results.browser = browser;
+    rows.push(['browser', 'usable /login (headless Chromium)', `${browser.loginUsableMs} ms`]);
+    rows.push(['browser', 'login → rendered /dashboard', `${browser.dashboardRenderedMs} ms`]);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+const width = Math.max(...rows.map(([, what]) => what.length));
+console.log(`\nIlson benchmarks — ${new Date().toISOString()}\n${machine}\n`);
+for (const [section, what, value] of rows)
+  console.log(`${section.padEnd(8)} ${what.padEnd(width)}  ${value}`);
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(path.join(ROOT, `bench/results/${stamp}.json`), JSON.stringify({ machine, results }, null, 2));
+const table = rows.map(([section, what, value]) => `| ${section} | ${what} | ${value} |`).join('\n');
+writeFileSync(
+  path.join(ROOT, 'BENCHMARKS.md'),
+  `# Benchmarks\n\nLatest \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n\n| section | measure | value |\n|---|---|---|\n${table}\n`,
+);
