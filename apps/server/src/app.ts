@@ -12,11 +12,19 @@ import type { Database, DbHandle } from './db/client';
 import { DEFAULT_WEB_DIST } from './lib/paths';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
 import { createTokenService, type TokenService } from './lib/tokens';
+import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { branchesRoutes } from './modules/branches/branches.routes';
+import { createBranchesService } from './modules/branches/branches.service';
+import { employersRoutes } from './modules/employers/employers.routes';
+import { createEmployersService } from './modules/employers/employers.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
+import { workersRoutes } from './modules/workers/workers.routes';
+import { createWorkersService } from './modules/workers/workers.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -69,7 +77,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('dbHandle', db);
   app.decorate('settings', settings);
   app.decorate('tokens', tokens);
-  app.decorate('pii', createPiiCipher(config.piiKey));
+  const pii = createPiiCipher(config.piiKey);
+  app.decorate('pii', pii);
 
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
@@ -104,6 +113,13 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(authRoutes, { auth: createAuthService({ db: db.db, tokens, settings }) });
       await api.register(settingsRoutes);
+      await api.register(adminsRoutes);
+      await api.register(branchesRoutes, { branches: createBranchesService({ db: db.db }) });
+      await api.register(employersRoutes, { employers: createEmployersService({ db: db.db }) });
+      await api.register(workersRoutes, {
+        workers: createWorkersService({ db: db.db, pii }),
+        visaExpiry: createVisaExpiryService({ db: db.db, pii, settings }),
+      });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },
     { prefix: API_PREFIX },

@@ -1,4 +1,4 @@
-import { optionalText, statusChangeSchema, type Transition, versionField } from './common';
+import { optionalText, patchOf, statusChangeSchema, type Transition, versionField } from './common';
 import { isValidPhone } from './korean-ids';
 import { fieldMessages } from './messages';
 import { listQuerySchema } from './pagination';
@@ -54,7 +54,7 @@ export const branchInputSchema = z.object({
 export type BranchInput = z.input<typeof branchInputSchema>;
 
 export const branchCreateSchema = branchInputSchema;
-export const branchUpdateSchema = branchInputSchema.partial().extend({ version: versionField });
+export const branchUpdateSchema = patchOf(branchInputSchema).extend({ version: versionField });
 export type BranchUpdate = z.input<typeof branchUpdateSchema>;
 
 export const branchSchema = z.object({

@@ -12,6 +12,24 @@ export const optionalText = (max: number) => z.string().trim().max(max).default(
 /** An update sends back the version it read; a stale one is refused with 409 (DESIGN §2). */
 export const versionField = z.number().int().min(1);
 
+type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+
+/**
+ * Every field optional and none defaulted: a PATCH changes only what it sends. (`.partial()` keeps the
+ * create schema's defaults, so a PATCH of one field would reset the others.)
+ */
+export function patchOf<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    shape[key] = (
+      field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)
+    ).optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<{
+    [K in keyof Shape]: z.ZodOptional<WithoutDefault<Shape[K]>>;
+  }>;
+}
+
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** `POST /x/{id}/status`: the target status, a reason where the transition needs one, and the version read. */

@@ -1,4 +1,11 @@
-import { dateString, optionalText, statusChangeSchema, type Transition, versionField } from './common';
+import {
+  dateString,
+  optionalText,
+  patchOf,
+  statusChangeSchema,
+  type Transition,
+  versionField,
+} from './common';
 import { INDUSTRIES } from './industries';
 import { isValidBusinessRegNo, isValidPhone, isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
@@ -107,7 +114,7 @@ export const employerInputSchema = z.object({
 export type EmployerInput = z.input<typeof employerInputSchema>;
 
 export const employerCreateSchema = employerInputSchema;
-export const employerUpdateSchema = employerInputSchema.partial().extend({ version: versionField });
+export const employerUpdateSchema = patchOf(employerInputSchema).extend({ version: versionField });
 export type EmployerUpdate = z.input<typeof employerUpdateSchema>;
 
 export const employerSchema = z.object({

@@ -1,5 +1,6 @@
 import './zod-setup';
 
+export * from './admins';
 export * from './audit';
 export * from './auth';
 export * from './branches';

@@ -53,4 +53,9 @@ export const recordMessages = {
   newExpiryNotLater: '새 체류 만료일은 현재 만료일보다 뒤여야 합니다.',
   dateRangeInverted: '시작일이 종료일보다 늦습니다.',
   branchHasRecords: '소속 사업주나 근로자가 있는 지점은 삭제할 수 없습니다. 운영 중지로 바꿔 주세요.',
+  branchHasAdmins: '소속 관리자가 있는 지점은 삭제할 수 없습니다. 관리자의 지점을 먼저 바꿔 주세요.',
+  managerNotFound: '지점장으로 지정할 관리자를 찾을 수 없습니다.',
+  employerNotDeletable: '승인 대기 또는 반려 상태의 사업주만 삭제할 수 있습니다.',
+  piiNotSet: '등록된 값이 없습니다.',
+  unknownVisaBucket: '알 수 없는 만료 구간입니다.',
 } as const;

@@ -1,4 +1,11 @@
-import { dateString, optionalText, statusChangeSchema, type Transition, versionField } from './common';
+import {
+  dateString,
+  optionalText,
+  patchOf,
+  statusChangeSchema,
+  type Transition,
+  versionField,
+} from './common';
 import { INDUSTRIES } from './industries';
 import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
@@ -123,7 +130,7 @@ export const workerInputSchema = z.object({
 export type WorkerInput = z.input<typeof workerInputSchema>;
 
 export const workerCreateSchema = workerInputSchema;
-export const workerUpdateSchema = workerInputSchema.partial().extend({ version: versionField });
+export const workerUpdateSchema = patchOf(workerInputSchema).extend({ version: versionField });
 export type WorkerUpdate = z.input<typeof workerUpdateSchema>;
 
 export const workerSchema = z.object({
@@ -188,8 +195,19 @@ export const PII_FIELD_LABELS: Record<PiiField, string> = {
   passportNo: '여권번호',
 };
 
+/** Wire values are snake_case (DESIGN §2); the camelCase names are accepted too. */
+const PII_FIELD_WIRE = { alien_reg_no: 'alienRegNo', passport_no: 'passportNo' } as const satisfies Record<
+  string,
+  PiiField
+>;
+
 export const workerRevealSchema = z.object({
-  field: z.enum(PII_FIELDS),
+  field: z
+    .enum([...PII_FIELDS, 'alien_reg_no', 'passport_no'])
+    .transform(
+      (value): PiiField =>
+        value in PII_FIELD_WIRE ? PII_FIELD_WIRE[value as keyof typeof PII_FIELD_WIRE] : (value as PiiField),
+    ),
   reason: z.string().trim().min(2, '열람 사유를 2자 이상 입력해 주세요.').max(200),
 });
 export const workerRevealResponseSchema = z.object({ field: z.enum(PII_FIELDS), value: z.string() });
@@ -250,3 +268,20 @@ export const visaExpiryResponseSchema = z.object({
   data: z.array(visaExpiryRowSchema),
   meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
 });
+
+export const VISA_OVERDUE_LABEL = '만료 경과';
+export type VisaBucketRange = { key: string; label: string; minDays: number | null; maxDays: number | null };
+
+/** The buckets of the `visaAlertDays` setting: overdue (days left < 0), then D-30 = 0..30, D-60 = 31..60, … */
+export function visaBuckets(alertDays: readonly number[]): VisaBucketRange[] {
+  const sorted = [...alertDays].sort((a, b) => a - b);
+  return [
+    { key: 'overdue', label: VISA_OVERDUE_LABEL, minDays: null, maxDays: null },
+    ...sorted.map((days, i) => ({
+      key: `d${days}`,
+      label: `D-${days}`,
+      minDays: i === 0 ? 0 : sorted[i - 1]! + 1,
+      maxDays: days,
+    })),
+  ];
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { admins, authSessions } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
+import { type Scope, scopeOf } from '../lib/scope';
 import type { TokenService } from '../lib/tokens';
 import { messages } from '../messages';
 import type { AuditActor } from '../modules/audit-logs/audit-logs.repository';
@@ -46,6 +47,14 @@ export function auditActor(request: FastifyRequest): AuditActor {
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };
+}
+
+/** Who acts in a service call: the admin, the branches they reach, and what the access log records. */
+export type Actor = { adminId: number; role: Role; scope: Scope; audit: AuditActor };
+
+export function actorOf(request: FastifyRequest): Actor {
+  const admin = requireAdmin(request);
+  return { adminId: admin.id, role: admin.role, scope: scopeOf(admin), audit: auditActor(request) };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

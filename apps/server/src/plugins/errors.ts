@@ -2,6 +2,7 @@ import { camelToSnake, type ErrorCode, type ErrorDetail, errorMessages } from '@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { driverError, isUniqueViolation } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { messages } from '../messages';
 
@@ -26,7 +27,7 @@ const CONNECTION_ERROR_CODES = new Set([
 
 /** PostgreSQL unreachable or restarting: the client may retry, so the reply is a retryable 503. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
+  const e = driverError(error) as { code?: string; message?: string } | undefined;
   if (!e) return false;
   if (e.code && (CONNECTION_ERROR_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   const message = e.message ?? '';
@@ -87,7 +88,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         envelope('SERVICE_UNAVAILABLE', messages.databaseUnavailable),
       );
     }
-    if ((error as { code?: string }).code === '23505') {
+    if (isUniqueViolation(error)) {
       return send(reply, 409, envelope('CONFLICT'));
     }
     const status = statusCodeOf(error);

@@ -2,6 +2,8 @@ export * from './admins';
 export * from './audit-logs';
 export * from './auth-sessions';
 export * from './branches';
+export * from './employers';
 export * from './idempotency-keys';
 export * from './rate-limits';
 export * from './settings';
+export * from './workers';

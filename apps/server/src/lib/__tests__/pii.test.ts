@@ -14,7 +14,8 @@ describe('PII cipher', () => {
 
   it('detects tampering and a wrong key', () => {
     const stored = cipher.encrypt('M12345678');
-    const tampered = `${stored.slice(0, -2)}${stored.endsWith('A') ? 'B' : 'A'}${stored.slice(-1)}`;
+    // Flip the second-to-last character (the one replaced, not the last one, decides the swap).
+    const tampered = `${stored.slice(0, -2)}${stored.at(-2) === 'A' ? 'B' : 'A'}${stored.slice(-1)}`;
     expect(() => cipher.decrypt(tampered)).toThrow();
     expect(() => createPiiCipher(Buffer.alloc(32, 2)).decrypt(stored)).toThrow();
   });

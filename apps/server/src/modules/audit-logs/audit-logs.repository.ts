@@ -1,5 +1,5 @@
 import type { AuditAction } from '@ilson/contracts';
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { canonicalJson } from '../../lib/canonical-json';
@@ -98,4 +98,34 @@ export async function verifyAuditChain(executor: Executor, batchSize = 5_000): P
     }
     if (rows.length < batchSize) return { ok: true, checked };
   }
+}
+
+const HISTORY_LIMIT = 500;
+
+/** A record's history tab: its access-log rows, newest first. */
+export async function listTargetHistory(
+  executor: Executor,
+  target: { type: string; id: number | string; excludeActions?: AuditAction[] },
+) {
+  const rows = await executor
+    .select({
+      id: auditLogs.id,
+      createdAt: auditLogs.createdAt,
+      action: auditLogs.action,
+      actorLoginId: auditLogs.actorLoginId,
+      summary: auditLogs.summary,
+      diff: auditLogs.diff,
+      reason: auditLogs.reason,
+    })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.targetType, target.type),
+        eq(auditLogs.targetId, String(target.id)),
+        target.excludeActions?.length ? notInArray(auditLogs.action, target.excludeActions) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLogs.id))
+    .limit(HISTORY_LIMIT);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), diff: row.diff ?? null }));
 }

@@ -1,0 +1,54 @@
+import { BIZ_ENTITY_TYPES, EMPLOYER_STATUSES, INDUSTRIES } from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { admins } from './admins';
+import { branches } from './branches';
+import { id, timestamps, tstz, version } from './columns';
+
+const live = sql`deleted_at IS NULL`;
+
+/** 사업주. Soft-deleted (deletedAt) so their history stays; a deleted one frees its business number. */
+export const employers = pgTable(
+  'employers',
+  {
+    id: id(),
+    companyName: text().notNull(),
+    /** 10 digits, no dashes. */
+    businessRegNo: text().notNull(),
+    ceoName: text().notNull(),
+    openingDate: date({ mode: 'string' }),
+    bizEntityType: text({ enum: BIZ_ENTITY_TYPES }).notNull(),
+    industry: text({ enum: INDUSTRIES }).notNull(),
+    region: text().notNull(),
+    zipCode: text().notNull(),
+    roadAddress: text().notNull(),
+    addressDetail: text().notNull().default(''),
+    phone: text().notNull(),
+    email: text().notNull().default(''),
+    managerName: text().notNull().default(''),
+    managerPhone: text().notNull().default(''),
+    employeeCount: integer().notNull().default(0),
+    foreignWorkerCount: integer().notNull().default(0),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    adminMemo: text().notNull().default(''),
+    status: text({ enum: EMPLOYER_STATUSES }).notNull().default('pending'),
+    statusReason: text(),
+    statusChangedAt: tstz(),
+    approvedAt: tstz(),
+    approvedBy: integer().references(() => admins.id, { onDelete: 'set null' }),
+    ...timestamps,
+    version: version(),
+    deletedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('employers_business_reg_no_key').on(t.businessRegNo).where(live),
+    // Plain ascending (created_at, id) serves ORDER BY created_at DESC, id DESC by a backward scan.
+    index('employers_created_idx').on(t.createdAt, t.id).where(live),
+    index('employers_branch_created_idx').on(t.branchId, t.createdAt, t.id).where(live),
+    index('employers_status_created_idx').on(t.status, t.createdAt, t.id).where(live),
+    index('employers_company_name_idx').on(t.companyName, t.id).where(live),
+    index('employers_approved_by_idx').on(t.approvedBy),
+  ],
+);

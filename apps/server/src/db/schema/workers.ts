@@ -1,0 +1,77 @@
+import {
+  EXTENSION_STATUSES,
+  GENDERS,
+  INDUSTRIES,
+  KOREAN_LEVELS,
+  VISA_STATUSES,
+  VISA_TYPES,
+  WORKER_STATUSES,
+} from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
+import { id, timestamps, tstz, version } from './columns';
+
+const live = sql`deleted_at IS NULL`;
+
+/**
+ * 외국인 근로자. 외국인등록번호 and 여권번호 are never stored in plaintext: AES-256-GCM ciphertext (`*Enc`),
+ * a keyed hash of the normalised value for exact search (`*Hash`) and the masked form replies show (`*Masked`).
+ */
+export const workers = pgTable(
+  'workers',
+  {
+    id: id(),
+    nameKo: text().notNull().default(''),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    gender: text({ enum: GENDERS }).notNull(),
+    dateOfBirth: date({ mode: 'string' }).notNull(),
+    nationality: text().notNull(),
+    phoneNumber: text().notNull().default(''),
+    emailAddress: text().notNull().default(''),
+    alienRegNoEnc: text(),
+    alienRegNoHash: text(),
+    alienRegNoMasked: text(),
+    passportNoEnc: text(),
+    passportNoHash: text(),
+    passportNoMasked: text(),
+    passportExpiryDate: date({ mode: 'string' }),
+    visaType: text({ enum: VISA_TYPES }).notNull(),
+    visaStatus: text({ enum: VISA_STATUSES }).notNull().default('valid'),
+    visaExpiryDate: date({ mode: 'string' }),
+    entryDate: date({ mode: 'string' }),
+    employmentPeriodEndDate: date({ mode: 'string' }),
+    koreanLevel: text({ enum: KOREAN_LEVELS }).notNull().default('none'),
+    desiredIndustries: text({ enum: INDUSTRIES }).array().notNull().default(sql`'{}'`),
+    streetAddress: text().notNull().default(''),
+    city: text().notNull().default(''),
+    stateProvince: text().notNull().default(''),
+    postalCode: text().notNull().default(''),
+    country: text().notNull().default('KR'),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    adminMemo: text().notNull().default(''),
+    status: text({ enum: WORKER_STATUSES }).notNull().default('seeking'),
+    statusReason: text(),
+    statusChangedAt: tstz(),
+    extensionStatus: text({ enum: EXTENSION_STATUSES }).notNull().default('none'),
+    extensionAppliedAt: date({ mode: 'string' }),
+    extensionApprovedAt: date({ mode: 'string' }),
+    ...timestamps,
+    version: version(),
+    deletedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('workers_alien_reg_no_hash_key').on(t.alienRegNoHash).where(live),
+    index('workers_passport_no_hash_idx').on(t.passportNoHash).where(live),
+    // Plain ascending (created_at, id) serves ORDER BY created_at DESC, id DESC by a backward scan.
+    index('workers_created_idx').on(t.createdAt, t.id).where(live),
+    index('workers_branch_created_idx').on(t.branchId, t.createdAt, t.id).where(live),
+    index('workers_status_created_idx').on(t.status, t.createdAt, t.id).where(live),
+    index('workers_nationality_created_idx').on(t.nationality, t.createdAt, t.id).where(live),
+    index('workers_visa_expiry_idx').on(t.visaExpiryDate, t.id).where(live),
+    index('workers_last_name_idx').on(t.lastName, t.id).where(live),
+  ],
+);

@@ -1,0 +1,26 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+
+/** The driver's own error: Drizzle wraps a failed query in DrizzleQueryError with the original as `cause`. */
+export function driverError(error: unknown): unknown {
+  return error instanceof DrizzleQueryError && error.cause ? error.cause : error;
+}
+
+/** A unique-index violation (23505), of the named index when one is given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = driverError(error) as { code?: string; constraint?: string } | undefined;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/** Runs `fn`; a violation of the named unique index becomes `error` (a race past the service's own check). */
+export async function onUniqueViolation<T>(
+  constraint: string,
+  error: () => Error,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (caught) {
+    if (isUniqueViolation(caught, constraint)) throw error();
+    throw caught;
+  }
+}

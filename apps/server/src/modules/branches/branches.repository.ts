@@ -1,0 +1,156 @@
+import type { BranchStatus } from '@ilson/contracts';
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { admins, branches, employers, workers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type BranchRow = typeof branches.$inferSelect & { managerName: string | null };
+export type BranchValues = Omit<typeof branches.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
+
+export type BranchFilters = {
+  status?: BranchStatus;
+  region?: string;
+  q?: string;
+  sort: 'created_at' | 'name' | 'code' | 'region';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  created_at: branches.createdAt,
+  name: branches.name,
+  code: branches.code,
+  region: branches.region,
+} as const;
+
+const branchColumns = { ...getTableColumns(branches), managerName: admins.name };
+
+function selectBranches(executor: Executor) {
+  return executor
+    .select(branchColumns)
+    .from(branches)
+    .leftJoin(admins, eq(admins.id, branches.managerAdminId));
+}
+
+export async function listBranches(executor: Executor, scope: Scope, filters: BranchFilters) {
+  const conditions: (SQL | undefined)[] = [
+    scopeWhere(branches.id, scope),
+    filters.status ? eq(branches.status, filters.status) : undefined,
+    filters.region ? eq(branches.region, filters.region) : undefined,
+  ];
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(ilike(branches.name, pattern), ilike(branches.code, pattern)));
+  }
+  const where = and(...conditions);
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  const rows = await selectBranches(executor)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(branches.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await executor.select({ n: count() }).from(branches).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findBranch(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<BranchRow | undefined> {
+  const [row] = await selectBranches(executor)
+    .where(and(eq(branches.id, id), scopeWhere(branches.id, scope)))
+    .limit(1);
+  return row;
+}
+
+/** Live employers and workers of the branch (its detail page). */
+export async function countLiveRecords(executor: Executor, id: number) {
+  const [row] = await executor
+    .select({
+      employerCount:
+        sql<number>`(SELECT count(*) FROM ${employers} WHERE ${employers.branchId} = ${id} AND ${employers.deletedAt} IS NULL)`.mapWith(
+          Number,
+        ),
+      workerCount:
+        sql<number>`(SELECT count(*) FROM ${workers} WHERE ${workers.branchId} = ${id} AND ${workers.deletedAt} IS NULL)`.mapWith(
+          Number,
+        ),
+    })
+    .from(branches)
+    .where(eq(branches.id, id));
+  return row ?? { employerCount: 0, workerCount: 0 };
+}
+
+/** Anything that still points at the branch, deleted records included (their history keeps the branch). */
+export async function branchReferences(executor: Executor, id: number) {
+  const [row] = await executor
+    .select({
+      records: sql<boolean>`EXISTS (SELECT 1 FROM ${employers} WHERE ${employers.branchId} = ${id})
+        OR EXISTS (SELECT 1 FROM ${workers} WHERE ${workers.branchId} = ${id})`,
+      admins: sql<boolean>`EXISTS (SELECT 1 FROM ${admins} WHERE ${admins.branchId} = ${id})`,
+    })
+    .from(branches)
+    .where(eq(branches.id, id));
+  return { records: Boolean(row?.records), admins: Boolean(row?.admins) };
+}
+
+export async function codeTaken(executor: Executor, code: string, exceptId?: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.code, code), exceptId ? ne(branches.id, exceptId) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function activeAdminExists(executor: Executor, adminId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.id, adminId), ne(admins.status, 'disabled')))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function lockBranch(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select()
+    .from(branches)
+    .where(and(eq(branches.id, id), scopeWhere(branches.id, scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertBranch(executor: Executor, values: BranchValues): Promise<number> {
+  const [row] = await executor.insert(branches).values(values).returning({ id: branches.id });
+  return row!.id;
+}
+
+/** Applies a change when the version still matches; false when it does not (stale or gone). */
+export async function updateBranch(
+  executor: Executor,
+  target: { id: number; version: number; scope: Scope },
+  values: Partial<BranchValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(branches)
+    .set({ ...values, version: sql`${branches.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(branches.id, target.id),
+        eq(branches.version, target.version),
+        scopeWhere(branches.id, target.scope),
+      ),
+    )
+    .returning({ id: branches.id });
+  return rows.length === 1;
+}
+
+export async function deleteBranch(executor: Executor, id: number, scope: Scope): Promise<void> {
+  await executor.delete(branches).where(and(eq(branches.id, id), scopeWhere(branches.id, scope)));
+}

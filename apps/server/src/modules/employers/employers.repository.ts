@@ -1,0 +1,188 @@
+import type { EmployerStatus } from '@ilson/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  isNull,
+  like,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { admins, branches, employers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type EmployerRecord = typeof employers.$inferSelect;
+export type EmployerRow = EmployerRecord & { branchName: string | null; approvedByName: string | null };
+export type EmployerValues = Omit<
+  typeof employers.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
+>;
+
+export type EmployerFilters = {
+  status?: EmployerStatus;
+  industry?: string;
+  branchId?: number;
+  region?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  /** The search box as typed, and its digits when it holds only digits and dashes. */
+  q?: { text: string; digits: string | null };
+  sort: 'created_at' | 'company_name' | 'status' | 'approved_at';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  created_at: employers.createdAt,
+  company_name: employers.companyName,
+  status: employers.status,
+  approved_at: employers.approvedAt,
+} as const;
+
+const approver = alias(admins, 'approver');
+const employerColumns = {
+  ...getTableColumns(employers),
+  branchName: branches.name,
+  approvedByName: approver.name,
+};
+
+function selectEmployers(executor: Executor) {
+  return executor
+    .select(employerColumns)
+    .from(employers)
+    .leftJoin(branches, eq(branches.id, employers.branchId))
+    .leftJoin(approver, eq(approver.id, employers.approvedBy));
+}
+
+const live = (scope: Scope) => and(isNull(employers.deletedAt), scopeWhere(employers.branchId, scope));
+
+function searchCondition(q: NonNullable<EmployerFilters['q']>): SQL | undefined {
+  const text = containsPattern(q.text);
+  const conditions = [ilike(employers.companyName, text), ilike(employers.ceoName, text)];
+  if (q.digits && q.digits.length >= 3) {
+    const digits = containsPattern(q.digits);
+    conditions.push(
+      q.digits.length === 10 ? eq(employers.businessRegNo, q.digits) : like(employers.businessRegNo, digits),
+      like(employers.phone, digits),
+      like(employers.managerPhone, digits),
+    );
+  }
+  return or(...conditions);
+}
+
+export async function listEmployers(executor: Executor, scope: Scope, filters: EmployerFilters) {
+  const where = and(
+    live(scope),
+    filters.status ? eq(employers.status, filters.status) : undefined,
+    filters.industry ? eq(employers.industry, filters.industry as EmployerRecord['industry']) : undefined,
+    filters.branchId ? eq(employers.branchId, filters.branchId) : undefined,
+    filters.region ? eq(employers.region, filters.region) : undefined,
+    filters.createdFrom ? gte(employers.createdAt, filters.createdFrom) : undefined,
+    filters.createdBefore ? lt(employers.createdAt, filters.createdBefore) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  );
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  const rows = await selectEmployers(executor)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(employers.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await executor.select({ n: count() }).from(employers).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findEmployer(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<EmployerRow | undefined> {
+  const [row] = await selectEmployers(executor)
+    .where(and(eq(employers.id, id), live(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The live record, locked for the rest of the transaction. */
+export async function lockEmployer(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select()
+    .from(employers)
+    .where(and(eq(employers.id, id), live(scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function businessRegNoTaken(executor: Executor, regNo: string, exceptId?: number) {
+  const [row] = await executor
+    .select({ id: employers.id })
+    .from(employers)
+    .where(
+      and(
+        eq(employers.businessRegNo, regNo),
+        isNull(employers.deletedAt),
+        exceptId ? ne(employers.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function branchExists(executor: Executor, branchId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: branches.id })
+    .from(branches)
+    .where(eq(branches.id, branchId))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertEmployer(executor: Executor, values: EmployerValues): Promise<number> {
+  const [row] = await executor.insert(employers).values(values).returning({ id: employers.id });
+  return row!.id;
+}
+
+/**
+ * Applies a change when the version still matches (no version: a bulk action on the locked row).
+ * False when nothing was updated.
+ */
+export async function updateEmployer(
+  executor: Executor,
+  target: { id: number; version?: number; scope: Scope },
+  values: Partial<EmployerValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(employers)
+    .set({ ...values, version: sql`${employers.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(employers.id, target.id),
+        target.version === undefined ? undefined : eq(employers.version, target.version),
+        live(target.scope),
+      ),
+    )
+    .returning({ id: employers.id });
+  return rows.length === 1;
+}
+
+export async function softDeleteEmployer(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  const rows = await executor
+    .update(employers)
+    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${employers.version} + 1` })
+    .where(and(eq(employers.id, id), live(scope)))
+    .returning({ id: employers.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,214 @@
+import {
+  EMPLOYER_STATUS_LABELS,
+  EMPLOYER_TRANSITIONS,
+  type Employer,
+  type EmployerStatus,
+  type employerBulkStatusSchema,
+  type employerCreateSchema,
+  type employerListQuerySchema,
+  type employerUpdateSchema,
+  recordMessages,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
+import { onUniqueViolation } from '../../lib/db-errors';
+import { creationDiff, diffOf } from '../../lib/diff';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors';
+import { digitTerm } from '../../lib/list';
+import { inScope } from '../../lib/scope';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import * as repo from './employers.repository';
+
+type EmployerCreate = z.output<typeof employerCreateSchema>;
+type EmployerUpdate = z.output<typeof employerUpdateSchema>;
+type EmployerListQuery = z.output<typeof employerListQuerySchema>;
+type BulkStatus = z.output<typeof employerBulkStatusSchema>;
+type StatusChange = { status: EmployerStatus; reason?: string; version?: number };
+
+/** Only these may be deleted: an employer that was ever approved keeps its record (withdraw instead). */
+const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
+const UNIQUE_REG_NO = 'employers_business_reg_no_key';
+
+export function toEmployer(row: repo.EmployerRow): Employer {
+  const { deletedAt: _deleted, statusChangedAt, approvedAt, createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    statusChangedAt: isoOrNull(statusChangedAt),
+    approvedAt: isoOrNull(approvedAt),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+const duplicateRegNo = () =>
+  conflict(recordMessages.duplicateBusinessRegNo, [
+    { field: 'business_reg_no', message: recordMessages.duplicateBusinessRegNo },
+  ]);
+
+export function createEmployersService({ db }: { db: Database }) {
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<Employer> {
+    const row = await repo.findEmployer(executor, id, actor.scope);
+    if (!row) throw notFound();
+    return toEmployer(row);
+  }
+
+  /** A record may only be put in a branch the admin reaches, and the branch must exist. */
+  async function checkBranch(executor: Executor, branchId: number, actor: Actor) {
+    if (!inScope(actor.scope, branchId)) {
+      throw validationError([{ field: 'branch_id', message: recordMessages.branchOutOfScope }]);
+    }
+    if (!(await repo.branchExists(executor, branchId))) {
+      throw validationError([{ field: 'branch_id', message: recordMessages.branchNotFound }]);
+    }
+  }
+
+  async function list(query: EmployerListQuery, actor: Actor) {
+    if (query.registeredFrom && query.registeredTo && query.registeredFrom > query.registeredTo) {
+      throw validationError([{ field: 'registered_to', message: recordMessages.dateRangeInverted }]);
+    }
+    const { rows, total } = await repo.listEmployers(db, actor.scope, {
+      ...query,
+      createdFrom: query.registeredFrom ? seoulDayStart(query.registeredFrom) : undefined,
+      createdBefore: query.registeredTo ? seoulDayStart(addDays(query.registeredTo, 1)) : undefined,
+      q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+    });
+    return { data: rows.map(toEmployer), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {
+    return onUniqueViolation(UNIQUE_REG_NO, duplicateRegNo, () =>
+      db.transaction(async (tx) => {
+        await checkBranch(tx, input.branchId, actor);
+        if (await repo.businessRegNoTaken(tx, input.businessRegNo)) throw duplicateRegNo();
+        const id = await repo.insertEmployer(tx, input);
+        await appendAudit(tx, actor.audit, {
+          action: 'CREATE',
+          targetType: 'employer',
+          targetId: id,
+          summary: `사업주 등록: ${input.companyName}`,
+          diff: creationDiff(input),
+        });
+        return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  async function update(id: number, input: EmployerUpdate, actor: Actor): Promise<Employer> {
+    const { version, ...changes } = input;
+    return onUniqueViolation(UNIQUE_REG_NO, duplicateRegNo, () =>
+      db.transaction(async (tx) => {
+        const current = await repo.lockEmployer(tx, id, actor.scope);
+        if (!current) throw notFound();
+        if (current.version !== version) throw versionConflict();
+        const diff = diffOf(current, changes);
+        if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+        if (diff.branchId) await checkBranch(tx, changes.branchId!, actor);
+        if (diff.businessRegNo && (await repo.businessRegNoTaken(tx, changes.businessRegNo!, id))) {
+          throw duplicateRegNo();
+        }
+        const values = Object.fromEntries(Object.keys(diff).map((key) => [key, diff[key]!.after]));
+        if (!(await repo.updateEmployer(tx, { id, version, scope: actor.scope }, values))) {
+          throw versionConflict();
+        }
+        await appendAudit(tx, actor.audit, {
+          action: 'UPDATE',
+          targetType: 'employer',
+          targetId: id,
+          summary: `사업주 수정: ${Object.keys(diff).join(', ')}`,
+          diff,
+        });
+        return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  /** One status change inside the caller's transaction; the bulk action calls it once per id. */
+  async function applyStatus(tx: Executor, id: number, change: StatusChange, actor: Actor) {
+    const current = await repo.lockEmployer(tx, id, actor.scope);
+    if (!current) throw notFound();
+    if (change.version !== undefined && current.version !== change.version) throw versionConflict();
+    checkTransition(EMPLOYER_TRANSITIONS, EMPLOYER_STATUS_LABELS, {
+      from: current.status,
+      to: change.status,
+      reason: change.reason,
+      role: actor.role,
+    });
+    const now = new Date();
+    const approval =
+      change.status === 'approved' && current.status === 'pending'
+        ? { approvedAt: now, approvedBy: actor.adminId }
+        : {};
+    const updated = await repo.updateEmployer(
+      tx,
+      { id, version: current.version, scope: actor.scope },
+      { status: change.status, statusReason: change.reason || null, statusChangedAt: now, ...approval },
+    );
+    if (!updated) throw versionConflict();
+    await appendAudit(tx, actor.audit, {
+      action: 'UPDATE',
+      targetType: 'employer',
+      targetId: id,
+      summary: statusSummary(EMPLOYER_STATUS_LABELS, current.status, change.status),
+      diff: { status: { before: current.status, after: change.status } },
+      reason: change.reason || null,
+    });
+  }
+
+  async function changeStatus(id: number, change: StatusChange & { version: number }, actor: Actor) {
+    return db.transaction(async (tx) => {
+      await applyStatus(tx, id, change, actor);
+      return detail(tx, id, actor);
+    });
+  }
+
+  /** Each id on its own: one refusal does not undo the others. */
+  async function bulkStatus(input: BulkStatus, actor: Actor) {
+    const data: { id: number; ok: boolean; code?: string; message?: string }[] = [];
+    for (const id of new Set(input.ids)) {
+      try {
+        await db.transaction((tx) => applyStatus(tx, id, input, actor));
+        data.push({ id, ok: true });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        data.push({ id, ok: false, code: error.code, message: error.details?.[0]?.message ?? error.message });
+      }
+    }
+    return { data };
+  }
+
+  async function remove(id: number, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockEmployer(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.employerNotDeletable);
+      await repo.softDeleteEmployer(tx, id, actor.scope);
+      await appendAudit(tx, actor.audit, {
+        action: 'DELETE',
+        targetType: 'employer',
+        targetId: id,
+        summary: `사업주 삭제: ${current.companyName}`,
+      });
+    });
+  }
+
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findEmployer(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'employer', id }) };
+  }
+
+  return {
+    list,
+    get: (id: number, actor: Actor) => detail(db, id, actor),
+    create,
+    update,
+    changeStatus,
+    bulkStatus,
+    remove,
+    history,
+  };
+}
+export type EmployersService = ReturnType<typeof createEmployersService>;

@@ -1,0 +1,68 @@
+import {
+  recordMessages,
+  type VisaExpiryRow,
+  visaBuckets,
+  type visaExpiryQuerySchema,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import { addDays, seoulToday } from '../../lib/dates';
+import { validationError } from '../../lib/errors';
+import type { PiiCipher } from '../../lib/pii';
+import type { Actor } from '../../plugins/auth';
+import type { SettingsService } from '../settings/settings.service';
+import { countByWindow, type DateWindow, listExpiring } from './visa-expiry.repository';
+import { workerSearch } from './workers.pii';
+
+type VisaExpiryQuery = z.output<typeof visaExpiryQuerySchema>;
+
+/**
+ * `/workers/visa-expiry`: workers whose visa expires within the largest window of `visaAlertDays` (or
+ * has expired), by days left in Asia/Seoul, with a count per bucket under the same filters.
+ */
+export function createVisaExpiryService(deps: { db: Database; pii: PiiCipher; settings: SettingsService }) {
+  async function board(query: VisaExpiryQuery, actor: Actor, now = new Date()) {
+    const { visaAlertDays } = await deps.settings.get();
+    const today = seoulToday(now);
+    const ranges = visaBuckets(visaAlertDays);
+    const windows: Record<string, DateWindow> = Object.fromEntries(
+      ranges.map((range) => [
+        range.key,
+        range.maxDays === null
+          ? { to: addDays(today, -1) }
+          : { from: addDays(today, range.minDays!), to: addDays(today, range.maxDays) },
+      ]),
+    );
+    const whole: DateWindow = { to: addDays(today, ranges.at(-1)!.maxDays ?? -1) };
+    if (query.bucket && !windows[query.bucket]) {
+      throw validationError([{ field: 'bucket', message: recordMessages.unknownVisaBucket }]);
+    }
+    const filters = {
+      branchId: query.branchId,
+      nationality: query.nationality,
+      visaType: query.visaType,
+      extensionStatus: query.extensionStatus,
+      q: workerSearch(deps.pii, query.q),
+    };
+    const counts = await countByWindow(deps.db, actor.scope, filters, whole, windows);
+    const { rows, total } = await listExpiring(deps.db, actor.scope, {
+      filters,
+      window: query.bucket ? windows[query.bucket]! : whole,
+      today,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    return {
+      buckets: ranges.map((range) => ({
+        key: range.key,
+        label: range.label,
+        maxDays: range.maxDays,
+        count: counts[range.key] ?? 0,
+      })),
+      data: rows satisfies VisaExpiryRow[],
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+  return { board };
+}
+export type VisaExpiryService = ReturnType<typeof createVisaExpiryService>;

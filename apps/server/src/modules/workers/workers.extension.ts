@@ -1,0 +1,33 @@
+import { recordMessages, type workerExtensionSchema, type z } from '@ilson/contracts';
+import { validationError } from '../../lib/errors';
+import type { WorkerRecord } from './workers.repository';
+
+export type ExtensionInput = z.output<typeof workerExtensionSchema>;
+
+/** 체류기간 연장: applied (dated, today by default) → approved with a later expiry date, or back to none. */
+export function extensionValues(current: WorkerRecord, input: ExtensionInput, today: string) {
+  if (input.extensionStatus === 'none') {
+    return { extensionStatus: 'none' as const, extensionAppliedAt: null, extensionApprovedAt: null };
+  }
+  if (input.extensionStatus === 'applied') {
+    return {
+      extensionStatus: 'applied' as const,
+      extensionAppliedAt: input.extensionAppliedAt ?? today,
+      extensionApprovedAt: null,
+    };
+  }
+  const field = 'new_visa_expiry_date';
+  if (!input.newVisaExpiryDate) {
+    throw validationError([{ field, message: recordMessages.newExpiryRequired }]);
+  }
+  if (current.visaExpiryDate && input.newVisaExpiryDate <= current.visaExpiryDate) {
+    throw validationError([{ field, message: recordMessages.newExpiryNotLater }]);
+  }
+  return {
+    extensionStatus: 'approved' as const,
+    extensionAppliedAt: input.extensionAppliedAt ?? current.extensionAppliedAt,
+    extensionApprovedAt: input.extensionApprovedAt ?? today,
+    visaExpiryDate: input.newVisaExpiryDate,
+    visaStatus: 'valid' as const,
+  };
+}

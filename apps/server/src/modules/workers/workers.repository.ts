@@ -1,0 +1,223 @@
+import type { WorkerStatus } from '@ilson/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  isNull,
+  like,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { branches, workers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type WorkerRecord = typeof workers.$inferSelect;
+export type WorkerValues = Omit<
+  typeof workers.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
+>;
+
+/** The search box: as typed, its digits when it holds only digits and dashes, and keyed hashes for exact ids. */
+export type WorkerSearch = {
+  text: string;
+  digits: string | null;
+  alienRegNoHash?: string;
+  passportNoHash?: string;
+};
+
+export type WorkerFilters = {
+  status?: WorkerStatus;
+  nationality?: string;
+  visaType?: string;
+  branchId?: number;
+  visaExpiryFrom?: string;
+  visaExpiryTo?: string;
+  extensionStatus?: string;
+  q?: WorkerSearch;
+};
+
+export type WorkerListFilters = WorkerFilters & {
+  sort: 'created_at' | 'last_name' | 'visa_expiry_date' | 'nationality';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  created_at: workers.createdAt,
+  last_name: workers.lastName,
+  visa_expiry_date: workers.visaExpiryDate,
+  nationality: workers.nationality,
+} as const;
+
+// Replies never carry the ciphertext or the search hashes: only the masked forms are selected.
+const {
+  alienRegNoEnc: _alienRegNoEnc,
+  alienRegNoHash: _alienRegNoHash,
+  passportNoEnc: _passportNoEnc,
+  passportNoHash: _passportNoHash,
+  ...visibleColumns
+} = getTableColumns(workers);
+const workerColumns = { ...visibleColumns, branchName: branches.name };
+export type WorkerRow = Omit<
+  WorkerRecord,
+  'alienRegNoEnc' | 'alienRegNoHash' | 'passportNoEnc' | 'passportNoHash'
+> & {
+  branchName: string | null;
+};
+
+function selectWorkers(executor: Executor) {
+  return executor.select(workerColumns).from(workers).leftJoin(branches, eq(branches.id, workers.branchId));
+}
+
+const live = (scope: Scope) => and(isNull(workers.deletedAt), scopeWhere(workers.branchId, scope));
+
+function searchCondition(q: WorkerSearch): SQL | undefined {
+  if (q.digits !== null) {
+    return or(
+      q.digits.length >= 3 ? like(workers.phoneNumber, containsPattern(q.digits)) : undefined,
+      q.alienRegNoHash ? eq(workers.alienRegNoHash, q.alienRegNoHash) : undefined,
+    );
+  }
+  const pattern = containsPattern(q.text.replace(/\s+/g, ' '));
+  return or(
+    ilike(workers.nameKo, pattern),
+    ilike(workers.firstName, pattern),
+    ilike(workers.lastName, pattern),
+    ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
+    ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
+    q.passportNoHash ? eq(workers.passportNoHash, q.passportNoHash) : undefined,
+  );
+}
+
+export function filterConditions(scope: Scope, filters: WorkerFilters): SQL | undefined {
+  return and(
+    live(scope),
+    filters.status ? eq(workers.status, filters.status) : undefined,
+    filters.nationality ? eq(workers.nationality, filters.nationality) : undefined,
+    filters.visaType ? eq(workers.visaType, filters.visaType as WorkerRecord['visaType']) : undefined,
+    filters.branchId ? eq(workers.branchId, filters.branchId) : undefined,
+    filters.visaExpiryFrom ? gte(workers.visaExpiryDate, filters.visaExpiryFrom) : undefined,
+    filters.visaExpiryTo ? lte(workers.visaExpiryDate, filters.visaExpiryTo) : undefined,
+    filters.extensionStatus
+      ? eq(workers.extensionStatus, filters.extensionStatus as WorkerRecord['extensionStatus'])
+      : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  );
+}
+
+export async function listWorkers(executor: Executor, scope: Scope, filters: WorkerListFilters) {
+  const where = filterConditions(scope, filters);
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  const rows = await selectWorkers(executor)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(workers.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await executor.select({ n: count() }).from(workers).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findWorker(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<WorkerRow | undefined> {
+  const [row] = await selectWorkers(executor)
+    .where(and(eq(workers.id, id), live(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The live record with its encrypted columns, locked for the rest of the transaction. */
+export async function lockWorker(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<WorkerRecord | undefined> {
+  const [row] = await executor
+    .select()
+    .from(workers)
+    .where(and(eq(workers.id, id), live(scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function alienRegNoTaken(executor: Executor, hash: string, exceptId?: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: workers.id })
+    .from(workers)
+    .where(
+      and(
+        eq(workers.alienRegNoHash, hash),
+        isNull(workers.deletedAt),
+        exceptId ? ne(workers.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function branchExists(executor: Executor, branchId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: branches.id })
+    .from(branches)
+    .where(eq(branches.id, branchId))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertWorker(executor: Executor, values: WorkerValues): Promise<number> {
+  const [row] = await executor.insert(workers).values(values).returning({ id: workers.id });
+  return row!.id;
+}
+
+export async function updateWorker(
+  executor: Executor,
+  target: { id: number; version: number; scope: Scope },
+  values: Partial<WorkerValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(workers)
+    .set({ ...values, version: sql`${workers.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(workers.id, target.id), eq(workers.version, target.version), live(target.scope)))
+    .returning({ id: workers.id });
+  return rows.length === 1;
+}
+
+export async function softDeleteWorker(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  const rows = await executor
+    .update(workers)
+    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${workers.version} + 1` })
+    .where(and(eq(workers.id, id), live(scope)))
+    .returning({ id: workers.id });
+  return rows.length === 1;
+}
+
+/** The encrypted identifiers, for a reveal only. */
+export async function findSecrets(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select({
+      nameKo: workers.nameKo,
+      firstName: workers.firstName,
+      lastName: workers.lastName,
+      alienRegNoEnc: workers.alienRegNoEnc,
+      passportNoEnc: workers.passportNoEnc,
+    })
+    .from(workers)
+    .where(and(eq(workers.id, id), live(scope)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,174 @@
+import {
+  historyResponseSchema,
+  idParamSchema,
+  listResponseSchema,
+  okSchema,
+  visaExpiryQuerySchema,
+  visaExpiryResponseSchema,
+  workerCreateSchema,
+  workerExtensionSchema,
+  workerListQuerySchema,
+  workerRevealResponseSchema,
+  workerRevealSchema,
+  workerSchema,
+  workerStatusChangeSchema,
+  workerUpdateSchema,
+} from '@ilson/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../../plugins/auth';
+import type { VisaExpiryService } from './visa-expiry.service';
+import type { WorkersService } from './workers.service';
+
+const tags = ['workers'];
+
+/** 외국인등록번호 and 여권번호 leave masked; only `/reveal` returns one in plaintext, logged with its reason. */
+export const workersRoutes: FastifyPluginAsyncZod<{
+  workers: WorkersService;
+  visaExpiry: VisaExpiryService;
+}> = async (app, { workers, visaExpiry }) => {
+  app.get(
+    '/workers',
+    {
+      config: { access: 'workers:read' },
+      schema: {
+        tags,
+        summary: '근로자 목록 (이름·전화·외국인등록번호 검색, 고유식별정보는 마스킹)',
+        querystring: workerListQuerySchema,
+        response: { 200: listResponseSchema(workerSchema) },
+      },
+    },
+    async (request) => workers.list(request.query, actorOf(request)),
+  );
+
+  app.get(
+    '/workers/visa-expiry',
+    {
+      config: { access: 'workers:read' },
+      schema: {
+        tags,
+        summary: '비자 만료 예정 (만료 경과·D-30·D-60·D-90·D-120, 남은 일수 순)',
+        querystring: visaExpiryQuerySchema,
+        response: { 200: visaExpiryResponseSchema },
+      },
+    },
+    async (request) => visaExpiry.board(request.query, actorOf(request)),
+  );
+
+  app.get(
+    '/workers/:id',
+    {
+      config: { access: 'workers:read' },
+      schema: {
+        tags,
+        summary: '근로자 상세 (조회가 접속기록에 남음)',
+        params: idParamSchema,
+        response: { 200: workerSchema },
+      },
+    },
+    async (request) => workers.get(request.params.id, actorOf(request)),
+  );
+
+  app.post(
+    '/workers',
+    {
+      config: { access: 'workers:write', idempotent: true },
+      schema: {
+        tags,
+        summary: '근로자 등록 (외국인등록번호 중복 시 409)',
+        body: workerCreateSchema,
+        response: { 201: workerSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await workers.create(request.body, actorOf(request))),
+  );
+
+  app.patch(
+    '/workers/:id',
+    {
+      config: { access: 'workers:write' },
+      schema: {
+        tags,
+        summary: '근로자 수정 (version이 다르면 409)',
+        params: idParamSchema,
+        body: workerUpdateSchema,
+        response: { 200: workerSchema },
+      },
+    },
+    async (request) => workers.update(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/workers/:id/status',
+    {
+      config: { access: 'workers:write' },
+      schema: {
+        tags,
+        summary: '근로자 상태 변경',
+        params: idParamSchema,
+        body: workerStatusChangeSchema,
+        response: { 200: workerSchema },
+      },
+    },
+    async (request) => workers.changeStatus(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.patch(
+    '/workers/:id/extension',
+    {
+      config: { access: 'workers:write' },
+      schema: {
+        tags,
+        summary: '체류기간 연장 상태 (신청·승인 시 새 만료일)',
+        params: idParamSchema,
+        body: workerExtensionSchema,
+        response: { 200: workerSchema },
+      },
+    },
+    async (request) => workers.updateExtension(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/workers/:id/reveal',
+    {
+      config: { access: 'workers:reveal' },
+      schema: {
+        tags,
+        summary: '고유식별정보 열람 (사유 필수, 접속기록에 남음)',
+        params: idParamSchema,
+        body: workerRevealSchema,
+        response: { 200: workerRevealResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const revealed = await workers.reveal(request.params.id, request.body, actorOf(request));
+      reply.header('cache-control', 'no-store');
+      return revealed;
+    },
+  );
+
+  app.delete(
+    '/workers/:id',
+    {
+      config: { access: 'workers:write' },
+      schema: { tags, summary: '근로자 삭제', params: idParamSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await workers.remove(request.params.id, actorOf(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/workers/:id/history',
+    {
+      config: { access: 'workers:read' },
+      schema: {
+        tags,
+        summary: '근로자 변경·열람 이력',
+        params: idParamSchema,
+        response: { 200: historyResponseSchema },
+      },
+    },
+    async (request) => workers.history(request.params.id, actorOf(request)),
+  );
+};

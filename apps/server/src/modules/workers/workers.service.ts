@@ -1,0 +1,274 @@
+import {
+  EXTENSION_STATUS_LABELS,
+  PII_FIELD_LABELS,
+  type PiiField,
+  recordMessages,
+  WORKER_STATUS_LABELS,
+  WORKER_TRANSITIONS,
+  type Worker,
+  type WorkerStatus,
+  type workerCreateSchema,
+  type workerListQuerySchema,
+  type workerUpdateSchema,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { seoulToday } from '../../lib/dates';
+import { onUniqueViolation } from '../../lib/db-errors';
+import { creationDiff, type Diff, diffOf } from '../../lib/diff';
+import { conflict, notFound, validationError } from '../../lib/errors';
+import type { PiiCipher } from '../../lib/pii';
+import { inScope } from '../../lib/scope';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import { type ExtensionInput, extensionValues } from './workers.extension';
+import { alienRegNoColumns, passportNoColumns, workerSearch } from './workers.pii';
+import * as repo from './workers.repository';
+
+type WorkerCreate = z.output<typeof workerCreateSchema>;
+type WorkerUpdate = z.output<typeof workerUpdateSchema>;
+type WorkerListQuery = z.output<typeof workerListQuerySchema>;
+
+const UNIQUE_ALIEN_REG_NO = 'workers_alien_reg_no_hash_key';
+
+export function toWorker(row: repo.WorkerRow): Worker {
+  const {
+    alienRegNoMasked,
+    passportNoMasked,
+    createdAt,
+    updatedAt,
+    statusChangedAt: _s,
+    deletedAt: _d,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    alienRegNo: alienRegNoMasked,
+    passportNo: passportNoMasked,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+const displayName = (w: { nameKo: string; firstName: string; lastName: string }) =>
+  w.nameKo || `${w.firstName} ${w.lastName}`;
+
+const duplicateAlienRegNo = () =>
+  conflict(recordMessages.duplicateAlienRegNo, [
+    { field: 'alien_reg_no', message: recordMessages.duplicateAlienRegNo },
+  ]);
+
+export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher }) {
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<Worker> {
+    const row = await repo.findWorker(executor, id, actor.scope);
+    if (!row) throw notFound();
+    return toWorker(row);
+  }
+
+  async function checkBranch(executor: Executor, branchId: number, actor: Actor) {
+    if (!inScope(actor.scope, branchId)) {
+      throw validationError([{ field: 'branch_id', message: recordMessages.branchOutOfScope }]);
+    }
+    if (!(await repo.branchExists(executor, branchId))) {
+      throw validationError([{ field: 'branch_id', message: recordMessages.branchNotFound }]);
+    }
+  }
+
+  async function list(query: WorkerListQuery, actor: Actor) {
+    if (query.visaExpiryFrom && query.visaExpiryTo && query.visaExpiryFrom > query.visaExpiryTo) {
+      throw validationError([{ field: 'visa_expiry_to', message: recordMessages.dateRangeInverted }]);
+    }
+    const { rows, total } = await repo.listWorkers(db, actor.scope, {
+      ...query,
+      q: workerSearch(pii, query.q),
+    });
+    return { data: rows.map(toWorker), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  /** Every open of a worker's detail is a view of personal data: it goes to the access log. */
+  async function get(id: number, actor: Actor): Promise<Worker> {
+    const worker = await detail(db, id, actor);
+    await appendAudit(db, actor.audit, {
+      action: 'VIEW_PII',
+      targetType: 'worker',
+      targetId: id,
+      summary: `근로자 상세 조회: ${displayName(worker)}`,
+    });
+    return worker;
+  }
+
+  async function create(input: WorkerCreate, actor: Actor): Promise<Worker> {
+    const { alienRegNo, passportNo, ...fields } = input;
+    const arn = alienRegNoColumns(pii, alienRegNo ?? null);
+    const passport = passportNoColumns(pii, passportNo ?? null);
+    return onUniqueViolation(UNIQUE_ALIEN_REG_NO, duplicateAlienRegNo, () =>
+      db.transaction(async (tx) => {
+        await checkBranch(tx, fields.branchId, actor);
+        if (arn.alienRegNoHash && (await repo.alienRegNoTaken(tx, arn.alienRegNoHash))) {
+          throw duplicateAlienRegNo();
+        }
+        const id = await repo.insertWorker(tx, { ...fields, ...arn, ...passport });
+        await appendAudit(tx, actor.audit, {
+          action: 'CREATE',
+          targetType: 'worker',
+          targetId: id,
+          summary: `근로자 등록: ${displayName(fields)}`,
+          diff: creationDiff({
+            ...fields,
+            alienRegNo: arn.alienRegNoMasked,
+            passportNo: passport.passportNoMasked,
+          }),
+        });
+        return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  async function update(id: number, input: WorkerUpdate, actor: Actor): Promise<Worker> {
+    const { version, alienRegNo, passportNo, ...changes } = input;
+    return onUniqueViolation(UNIQUE_ALIEN_REG_NO, duplicateAlienRegNo, () =>
+      db.transaction(async (tx) => {
+        const current = await repo.lockWorker(tx, id, actor.scope);
+        if (!current) throw notFound();
+        if (current.version !== version) throw versionConflict();
+        const diff: Diff = diffOf(current, changes);
+        const values: Partial<repo.WorkerValues> = Object.fromEntries(
+          Object.keys(diff).map((key) => [key, diff[key]!.after]),
+        );
+        if (diff.branchId) await checkBranch(tx, changes.branchId!, actor);
+        if (alienRegNo !== undefined) {
+          const next = alienRegNoColumns(pii, alienRegNo);
+          if (next.alienRegNoHash !== current.alienRegNoHash) {
+            if (next.alienRegNoHash && (await repo.alienRegNoTaken(tx, next.alienRegNoHash, id))) {
+              throw duplicateAlienRegNo();
+            }
+            Object.assign(values, next);
+            diff.alienRegNo = { before: current.alienRegNoMasked, after: next.alienRegNoMasked };
+          }
+        }
+        if (passportNo !== undefined) {
+          const next = passportNoColumns(pii, passportNo);
+          if (next.passportNoHash !== current.passportNoHash) {
+            Object.assign(values, next);
+            diff.passportNo = { before: current.passportNoMasked, after: next.passportNoMasked };
+          }
+        }
+        if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+        if (!(await repo.updateWorker(tx, { id, version, scope: actor.scope }, values))) {
+          throw versionConflict();
+        }
+        await appendAudit(tx, actor.audit, {
+          action: 'UPDATE',
+          targetType: 'worker',
+          targetId: id,
+          summary: `근로자 수정: ${Object.keys(diff).join(', ')}`,
+          diff,
+        });
+        return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  async function changeStatus(
+    id: number,
+    change: { status: WorkerStatus; reason?: string; version: number },
+    actor: Actor,
+  ): Promise<Worker> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockWorker(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      checkTransition(WORKER_TRANSITIONS, WORKER_STATUS_LABELS, {
+        from: current.status,
+        to: change.status,
+        reason: change.reason,
+        role: actor.role,
+      });
+      const values = {
+        status: change.status,
+        statusReason: change.reason || null,
+        statusChangedAt: new Date(),
+      };
+      if (!(await repo.updateWorker(tx, { id, version: change.version, scope: actor.scope }, values))) {
+        throw versionConflict();
+      }
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'worker',
+        targetId: id,
+        summary: statusSummary(WORKER_STATUS_LABELS, current.status, change.status),
+        diff: { status: { before: current.status, after: change.status } },
+        reason: change.reason || null,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function updateExtension(id: number, input: ExtensionInput, actor: Actor): Promise<Worker> {
+    const today = seoulToday();
+    return db.transaction(async (tx) => {
+      const current = await repo.lockWorker(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== input.version) throw versionConflict();
+      const values = extensionValues(current, input, today);
+      const diff = diffOf(current, values);
+      if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+      if (!(await repo.updateWorker(tx, { id, version: input.version, scope: actor.scope }, values))) {
+        throw versionConflict();
+      }
+      const from = EXTENSION_STATUS_LABELS[current.extensionStatus];
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'worker',
+        targetId: id,
+        summary: `체류기간 연장: ${from} → ${EXTENSION_STATUS_LABELS[values.extensionStatus]}`,
+        diff,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /** Returns one identifier in plaintext, once, and logs who asked and why. */
+  async function reveal(id: number, input: { field: PiiField; reason: string }, actor: Actor) {
+    return db.transaction(async (tx) => {
+      const row = await repo.findSecrets(tx, id, actor.scope);
+      if (!row) throw notFound();
+      const stored = input.field === 'alienRegNo' ? row.alienRegNoEnc : row.passportNoEnc;
+      if (!stored) throw notFound(recordMessages.piiNotSet);
+      const value = pii.decrypt(stored);
+      await appendAudit(tx, actor.audit, {
+        action: 'REVEAL',
+        targetType: 'worker',
+        targetId: id,
+        summary: `${PII_FIELD_LABELS[input.field]} 열람: ${displayName(row)}`,
+        reason: input.reason,
+      });
+      return { field: input.field, value };
+    });
+  }
+
+  async function remove(id: number, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockWorker(tx, id, actor.scope);
+      if (!current) throw notFound();
+      await repo.softDeleteWorker(tx, id, actor.scope);
+      await appendAudit(tx, actor.audit, {
+        action: 'DELETE',
+        targetType: 'worker',
+        targetId: id,
+        summary: `근로자 삭제: ${displayName(current)}`,
+      });
+    });
+  }
+
+  /** The record's changes and reveals; the detail views (VIEW_PII) stay in the full access log. */
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findWorker(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'worker', id, excludeActions: ['VIEW_PII'] }) };
+  }
+
+  return { list, get, create, update, changeStatus, updateExtension, reveal, remove, history };
+}
+export type WorkersService = ReturnType<typeof createWorkersService>;
