@@ -1,0 +1,275 @@
+import { dateString, optionalText, type Transition, versionField } from './common';
+import { ELIGIBILITY_CODES } from './eligibility';
+import { INDUSTRIES } from './industries';
+import { listQuerySchema } from './pagination';
+import type { Permission } from './roles';
+import { VISA_TYPES } from './visas';
+import { SALARY_TYPES } from './wage';
+import { z } from './zod-setup';
+
+export const MATCHING_STATUSES = [
+  'proposed',
+  'interview',
+  'accepted',
+  'contracted',
+  'working',
+  'completed',
+  'cancelled',
+  'terminated',
+] as const;
+export type MatchingStatus = (typeof MATCHING_STATUSES)[number];
+export const MATCHING_STATUS_LABELS: Record<MatchingStatus, string> = {
+  proposed: '제안',
+  interview: '면접',
+  accepted: '합격',
+  contracted: '계약 완료',
+  working: '근무 중',
+  completed: '근무 종료',
+  cancelled: '취소',
+  terminated: '중도 해지',
+};
+
+/** Statuses in which the worker is taken (worker status `matched`, or `working`). */
+export const MATCHING_OPEN_STATUSES: readonly MatchingStatus[] = [
+  'proposed',
+  'interview',
+  'accepted',
+  'contracted',
+  'working',
+];
+/** Statuses that fill a place of the job post's headcount. */
+export const MATCHING_FILLING_STATUSES: readonly MatchingStatus[] = ['contracted', 'working'];
+
+/** DESIGN §4: proposed → interview → accepted → contracted → working → completed; cancelled before working; terminated from working. */
+export const MATCHING_TRANSITIONS: readonly Transition<MatchingStatus, Permission>[] = [
+  {
+    from: 'proposed',
+    to: 'interview',
+    action: 'interview',
+    label: '면접 진행',
+    reasonRequired: false,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'proposed',
+    to: 'accepted',
+    action: 'accept',
+    label: '합격 처리',
+    reasonRequired: false,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'interview',
+    to: 'accepted',
+    action: 'accept',
+    label: '합격 처리',
+    reasonRequired: false,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'accepted',
+    to: 'contracted',
+    action: 'contract',
+    label: '계약 체결',
+    reasonRequired: false,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'contracted',
+    to: 'working',
+    action: 'start',
+    label: '근무 시작',
+    reasonRequired: false,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'working',
+    to: 'completed',
+    action: 'complete',
+    label: '근무 종료',
+    reasonRequired: false,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'proposed',
+    to: 'cancelled',
+    action: 'cancel',
+    label: '취소',
+    reasonRequired: true,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'interview',
+    to: 'cancelled',
+    action: 'cancel',
+    label: '취소',
+    reasonRequired: true,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'accepted',
+    to: 'cancelled',
+    action: 'cancel',
+    label: '취소',
+    reasonRequired: true,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'contracted',
+    to: 'cancelled',
+    action: 'cancel',
+    label: '취소',
+    reasonRequired: true,
+    permission: 'matchings:write',
+  },
+  {
+    from: 'working',
+    to: 'terminated',
+    action: 'terminate',
+    label: '중도 해지',
+    reasonRequired: true,
+    permission: 'matchings:write',
+  },
+];
+
+export const MATCHING_SOURCES = ['admin', 'apply', 'offer'] as const;
+export type MatchingSource = (typeof MATCHING_SOURCES)[number];
+export const MATCHING_SOURCE_LABELS: Record<MatchingSource, string> = {
+  admin: '관리자 연결',
+  apply: '근로자 지원',
+  offer: '사업주 제안',
+};
+
+const eligibilityIssueSchema = z.object({
+  code: z.enum(ELIGIBILITY_CODES),
+  severity: z.enum(['hard', 'warning']),
+  message: z.string(),
+});
+export const eligibilityQuerySchema = z.object({
+  jobPostId: z.coerce.number().int().positive(),
+  workerId: z.coerce.number().int().positive(),
+  startDate: dateString.optional(),
+});
+export const eligibilityResponseSchema = z.object({
+  eligible: z.boolean(),
+  issues: z.array(eligibilityIssueSchema),
+});
+
+export const matchingCreateSchema = z.object({
+  jobPostId: z.number({ error: '채용공고를 선택해 주세요.' }).int().positive(),
+  workerId: z.number({ error: '근로자를 선택해 주세요.' }).int().positive(),
+  resumeId: z.number().int().positive().nullable().default(null),
+  source: z.enum(MATCHING_SOURCES).default('admin'),
+  startDate: dateString.nullable().default(null),
+  agreedSalaryType: z.enum(SALARY_TYPES).nullable().default(null),
+  agreedSalaryAmount: z.number().int().min(1).nullable().default(null),
+  feeAmount: z.number().int().min(0).nullable().default(null),
+  memo: optionalText(2000),
+  /** Required to proceed past warnings (needs matchings:override); hard rules cannot be overridden. */
+  overrideReason: z.string().trim().max(500).optional(),
+});
+export const matchingUpdateSchema = z.object({
+  interviewAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  contractDate: dateString.nullable().optional(),
+  startDate: dateString.nullable().optional(),
+  endDate: dateString.nullable().optional(),
+  agreedSalaryType: z.enum(SALARY_TYPES).nullable().optional(),
+  agreedSalaryAmount: z.number().int().min(1).nullable().optional(),
+  feeAmount: z.number().int().min(0).nullable().optional(),
+  memo: optionalText(2000).optional(),
+  version: versionField,
+});
+export const matchingStatusChangeSchema = z.object({
+  status: z.enum(MATCHING_STATUSES),
+  reason: z.string().trim().max(500).optional(),
+  version: versionField,
+  interviewAt: z.iso.datetime({ offset: true }).optional(),
+  contractDate: dateString.optional(),
+  startDate: dateString.optional(),
+  endDate: dateString.optional(),
+  overrideReason: z.string().trim().max(500).optional(),
+});
+
+export const matchingHistoryEntrySchema = z.object({
+  fromStatus: z.enum(MATCHING_STATUSES).nullable(),
+  toStatus: z.enum(MATCHING_STATUSES),
+  reason: z.string().nullable(),
+  changedAt: z.string(),
+  changedByName: z.string().nullable(),
+});
+
+export const matchingSchema = z.object({
+  id: z.number().int(),
+  jobPostId: z.number().int(),
+  jobPostTitle: z.string(),
+  employerId: z.number().int(),
+  employerName: z.string(),
+  workerId: z.number().int(),
+  workerName: z.string(),
+  workerNationality: z.string(),
+  workerVisaType: z.enum(VISA_TYPES).nullable(),
+  industry: z.enum(INDUSTRIES),
+  resumeId: z.number().int().nullable(),
+  source: z.enum(MATCHING_SOURCES),
+  managerAdminId: z.number().int().nullable(),
+  managerName: z.string().nullable(),
+  branchId: z.number().int(),
+  branchName: z.string().nullable(),
+  interviewAt: z.string().nullable(),
+  contractDate: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  agreedSalaryType: z.enum(SALARY_TYPES).nullable(),
+  agreedSalaryAmount: z.number().int().nullable(),
+  feeAmount: z.number().int().nullable(),
+  memo: z.string(),
+  cancelReason: z.string().nullable(),
+  overrideReason: z.string().nullable(),
+  status: z.enum(MATCHING_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Matching = z.infer<typeof matchingSchema>;
+export const matchingDetailSchema = matchingSchema.extend({
+  statusHistory: z.array(matchingHistoryEntrySchema),
+});
+
+export const MATCHING_SORTS = ['created_at', 'start_date', 'contract_date', 'status'] as const;
+export const matchingListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(MATCHING_SORTS).default('created_at'),
+  status: z.enum(MATCHING_STATUSES).optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  employerId: z.coerce.number().int().positive().optional(),
+  jobPostId: z.coerce.number().int().positive().optional(),
+  workerId: z.coerce.number().int().positive().optional(),
+  nationality: z.string().trim().toUpperCase().length(2).optional(),
+  visaType: z.enum(VISA_TYPES).optional(),
+  createdFrom: dateString.optional(),
+  createdTo: dateString.optional(),
+});
+export type MatchingListQuery = z.input<typeof matchingListQuerySchema>;
+
+export const matchingStatsQuerySchema = z.object({
+  from: dateString,
+  to: dateString,
+  branchId: z.coerce.number().int().positive().optional(),
+});
+const countRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  contracted: z.number().int(),
+});
+export const matchingStatsSchema = z.object({
+  byStatus: z.array(z.object({ status: z.enum(MATCHING_STATUSES), count: z.number().int() })),
+  monthly: z.array(z.object({ month: z.string(), created: z.number().int(), contracted: z.number().int() })),
+  conversion: z.object({ proposed: z.number().int(), contracted: z.number().int(), rate: z.number() }),
+  /** Mean days from creation to contract, over matchings contracted in the range; null when none. */
+  avgDaysToContract: z.number().nullable(),
+  byNationality: z.array(countRow),
+  byIndustry: z.array(countRow),
+  byVisaType: z.array(countRow),
+  byBranch: z.array(countRow),
+});
+export type MatchingStats = z.infer<typeof matchingStatsSchema>;
