@@ -13,8 +13,20 @@ const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page'
 const PlaceholderPage = lazyPage(() => import('./routes/placeholder-page'));
 
 /** Screens that have their own page; the rest show the placeholder until their issue lands. */
+const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));
 const PAGES: Partial<Record<RouteId, LazyPage<ComponentType>>> = {
   dashboard: lazyPage(() => import('./routes/dashboard-page')),
+  'branch-list': lazyPage(() => import('../features/branches/branch-list-page')),
+  'branch-new': branchForm,
+  'branch-edit': branchForm,
+  'branch-detail': lazyPage(() => import('../features/branches/branch-detail-page')),
+  'employer-list': lazyPage(() => import('../features/employers/employer-list-page')),
+  'employer-new': lazyPage(() => import('../features/employers/employer-new-page')),
+  'employer-detail': lazyPage(() => import('../features/employers/employer-detail-page')),
+  'worker-list': lazyPage(() => import('../features/workers/worker-list-page')),
+  'worker-new': lazyPage(() => import('../features/workers/worker-new-page')),
+  'worker-visa-expiry': lazyPage(() => import('../features/workers/visa-expiry-page')),
+  'worker-detail': lazyPage(() => import('../features/workers/worker-detail-page')),
 };
 
 function pageFor(id: RouteId | undefined) {

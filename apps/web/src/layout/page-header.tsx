@@ -11,11 +11,17 @@ export function useCurrentPage() {
   return meta ? pageInfo(meta, search) : null;
 }
 
-type PageHeaderProps = { extra?: ReactNode };
+type PageHeaderProps = {
+  extra?: ReactNode;
+  /** A record's own name instead of the route's title (detail pages); the breadcrumbs keep the route's. */
+  title?: string;
+  /** Beside the title: the record's status. */
+  tags?: ReactNode;
+};
 
-export function PageHeader({ extra }: PageHeaderProps) {
+export function PageHeader({ extra, title: recordTitle, tags }: PageHeaderProps) {
   const page = useCurrentPage();
-  const title = page?.title;
+  const title = recordTitle && page ? `${recordTitle} - ${page.title}` : page?.title;
 
   useEffect(() => {
     if (title) document.title = ko.app.documentTitle(title);
@@ -36,11 +42,18 @@ export function PageHeader({ extra }: PageHeaderProps) {
             ),
         }))}
       />
-      <Flex align="center" justify="space-between" gap={16} style={{ marginTop: 8 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {page.title}
-        </Typography.Title>
-        {extra}
+      <Flex align="center" justify="space-between" gap={16} wrap style={{ marginTop: 8 }}>
+        <Flex align="center" gap={8} wrap style={{ minWidth: 0 }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {recordTitle ?? page.title}
+          </Typography.Title>
+          {tags}
+        </Flex>
+        {extra && (
+          <Flex gap={8} wrap justify="flex-end">
+            {extra}
+          </Flex>
+        )}
       </Flex>
     </header>
   );

@@ -1,0 +1,41 @@
+import { MUTATION_RETRY, type z } from '@ilson/contracts';
+import { koRecords } from '../locales/ko-records';
+import { ApiError, classifyError } from './errors';
+
+/**
+ * A record reply: the object itself, or wrapped in `data`. Parsed with the contracts' schema, so a reply that
+ * drifted from the contract fails here, loudly, instead of deep inside a screen.
+ */
+export function parseRecord<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const inner =
+    typeof body === 'object' && body !== null && 'data' in body && !('id' in body)
+      ? (body as { data: unknown }).data
+      : body;
+  return parseReply(schema, inner);
+}
+
+export function parseReply<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  console.error('Reply does not match the contract', result.error.issues);
+  throw new ApiError({
+    type: 'unknown',
+    code: 'INVALID_REPLY',
+    message: koRecords.common.invalidReply,
+    retryable: false,
+    cause: result.error,
+  });
+}
+
+/**
+ * Mutations retry once what the classification calls retryable (SPEC §9), but never a 409: a stale version,
+ * a duplicate or a refused transition answers the same the second time.
+ */
+export function retryMutation(failureCount: number, error: unknown): boolean {
+  const apiError = classifyError(error);
+  return failureCount < MUTATION_RETRY && apiError.retryable && apiError.status !== 409;
+}
+
+export function isConflict(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
+}

@@ -1,0 +1,88 @@
+import type { z } from '@ilson/contracts';
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { ApiErrorDetail } from '../../api/errors';
+
+// biome-ignore lint/suspicious/noExplicitAny: any object schema of the contracts.
+export type ObjectSchema = z.ZodObject<any>;
+
+/** A detail's field (`desiredIndustries.0`, `address[1]`) as the form field it belongs to. */
+function topField(path: string): string {
+  return path.split(/[.[]/)[0] ?? path;
+}
+
+/**
+ * Immediate feedback on one field with the contracts' own rule and Korean message. Empty values pass unless
+ * `checkEmpty` (then a select's "선택해 주세요" comes from the schema too); the submit runs the whole schema.
+ */
+export function schemaRule(schema: ObjectSchema, field: string, { checkEmpty = false } = {}): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const empty = value === undefined || value === null || value === '';
+      if (empty && !checkEmpty) return;
+      // An empty select checked as '' meets the schema's own "선택해 주세요", not zod's type message.
+      const result = schema.shape[field].safeParse(empty ? '' : value);
+      if (!result.success) throw new Error(result.error.issues[0]?.message);
+    },
+  };
+}
+
+type Messages = Map<string, string[]>;
+
+function group(entries: { field: string; message: string }[]): Messages {
+  const byField: Messages = new Map();
+  for (const { field, message } of entries) {
+    const list = byField.get(field) ?? [];
+    if (!list.includes(message)) list.push(message);
+    byField.set(field, list);
+  }
+  return byField;
+}
+
+function show(form: FormInstance, byField: Messages) {
+  form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+  const first = byField.keys().next().value;
+  if (first) form.scrollToField(first, { block: 'center', behavior: 'smooth' });
+}
+
+export type SchemaCheck<T> = { ok: true; data: T } | { ok: false };
+
+/** The submit's check: the whole input schema, each issue shown on its field. */
+export function checkWithSchema<S extends ObjectSchema>(
+  form: FormInstance,
+  schema: S,
+  input: unknown,
+): SchemaCheck<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  show(
+    form,
+    group(
+      result.error.issues.map((issue) => ({
+        field: topField(String(issue.path[0] ?? '')),
+        message: issue.message,
+      })),
+    ),
+  );
+  return { ok: false };
+}
+
+/**
+ * Server details (`field` already camelCase) onto the form's fields. Returns the messages that name no field
+ * of this form, for a banner above it.
+ */
+export function applyServerErrors(
+  form: FormInstance,
+  details: readonly ApiErrorDetail[],
+  fields: readonly string[],
+): { mapped: boolean; unmapped: string[] } {
+  const onFields: { field: string; message: string }[] = [];
+  const unmapped: string[] = [];
+  for (const detail of details) {
+    const field = detail.field ? topField(detail.field) : undefined;
+    if (field && fields.includes(field)) onFields.push({ field, message: detail.message });
+    else unmapped.push(detail.message);
+  }
+  if (onFields.length > 0) show(form, group(onFields));
+  return { mapped: onFields.length > 0, unmapped };
+}

@@ -1,0 +1,85 @@
+import { Alert, Button, Card, Col, Flex, Row, theme } from 'antd';
+import { Children, isValidElement, type ReactNode } from 'react';
+import { koRecords } from '../../locales/ko-records';
+
+type FormSectionProps = { title: string; children: ReactNode; extra?: ReactNode };
+
+/** A titled group of fields laid out in a responsive grid (3 columns wide, 2 medium, 1 narrow). */
+export function FormSection({ title, children, extra }: FormSectionProps) {
+  return (
+    <Card
+      title={title}
+      extra={extra}
+      size="small"
+      style={{ marginBottom: 16 }}
+      styles={{ body: { paddingBottom: 0 } }}
+    >
+      <Row gutter={[24, 0]}>
+        {Children.map(children, (child) =>
+          !child ? null : isValidElement(child) && child.type === WideField ? (
+            <Col span={24}>{child}</Col>
+          ) : (
+            <Col xs={24} md={12} xl={8}>
+              {child}
+            </Col>
+          ),
+        )}
+      </Row>
+    </Card>
+  );
+}
+
+/** A field that takes the section's whole width (addresses, memos). */
+export function WideField({ children }: { children: ReactNode }) {
+  return <div style={{ width: '100%' }}>{children}</div>;
+}
+
+type FormActionsProps = { saving: boolean; onCancel: () => void; submitLabel?: string };
+
+/** Cancel and save, kept in view at the bottom of a long form. */
+export function FormActions({ saving, onCancel, submitLabel = koRecords.common.save }: FormActionsProps) {
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      justify="flex-end"
+      gap={8}
+      style={{
+        position: 'sticky',
+        bottom: -24,
+        margin: '0 -24px -24px',
+        padding: '12px 24px',
+        background: token.colorBgContainer,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        zIndex: 5,
+      }}
+    >
+      <Button onClick={onCancel}>{koRecords.common.cancel}</Button>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {submitLabel}
+      </Button>
+    </Flex>
+  );
+}
+
+/** Server messages that name no field of the form. */
+export function FormBanner({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      style={{ marginBottom: 16 }}
+      title={messages.length === 1 ? messages[0] : koRecords.form.checkFields}
+      description={
+        messages.length > 1 ? (
+          <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+            {messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : undefined
+      }
+    />
+  );
+}

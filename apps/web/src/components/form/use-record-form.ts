@@ -1,0 +1,92 @@
+import type { z } from '@ilson/contracts';
+import { App, type FormInstance } from 'antd';
+import { useCallback, useState } from 'react';
+import { classifyError } from '../../api/errors';
+import { koRecords } from '../../locales/ko-records';
+import { useErrorToast, useToast } from '../toast';
+import { applyServerErrors, checkWithSchema, type ObjectSchema } from './field-errors';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
+
+type RecordFormOptions<S extends ObjectSchema, R> = {
+  form: FormInstance;
+  schema: S;
+  /** The form's field names: server details naming one of these are shown on it. */
+  fields: readonly string[];
+  // biome-ignore lint/suspicious/noExplicitAny: antd hands the form's values over untyped.
+  toInput(values: any): unknown;
+  submit(data: z.output<S>): Promise<R>;
+  /** After a save; navigation from here does not ask about unsaved changes. */
+  onSaved(result: R): void;
+  /** A 409 that names no field on an update: someone saved first. */
+  onStaleVersion?(): void;
+};
+
+/**
+ * One submit path for every record form: field rules, then the contracts' schema, then the server; its
+ * field errors land on the fields, the rest in a banner or a toast. Tracks unsaved input and guards it.
+ */
+export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOptions<S, R>) {
+  const { form, schema, fields, toInput, submit, onSaved, onStaleVersion } = options;
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [banner, setBanner] = useState<string[]>([]);
+  const leave = useUnsavedChangesGuard(dirty);
+  const toast = useToast();
+  const showError = useErrorToast();
+  const t = koRecords.form;
+
+  // biome-ignore lint/suspicious/noExplicitAny: antd hands the form's values over untyped.
+  const handleFinish = async (values: any) => {
+    setBanner([]);
+    const check = checkWithSchema(form, schema, toInput(values));
+    if (!check.ok) {
+      toast.error(t.checkFields);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await submit(check.data);
+      setDirty(false);
+      leave(() => onSaved(result));
+    } catch (caught) {
+      const error = classifyError(caught);
+      const { mapped, unmapped } = applyServerErrors(form, error.details, fields);
+      if (mapped) {
+        setBanner(unmapped);
+        toast.error(t.checkFields);
+      } else if (error.status === 409 && error.serverCode === 'CONFLICT' && onStaleVersion) {
+        onStaleVersion();
+      } else if (error.type === 'validation') {
+        setBanner(unmapped.length > 0 ? unmapped : [error.message]);
+      } else {
+        showError(error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const handleFinishFailed = useCallback(() => toast.error(koRecords.form.checkFields), [toast]);
+  const handleValuesChange = useCallback(() => setDirty(true), []);
+
+  return { handleFinish, handleFinishFailed, handleValuesChange, dirty, setDirty, saving, banner, leave };
+}
+
+/** The stale-version dialog: the user's input stays on screen until they pick reload or keep. */
+export function useConflictDialog() {
+  const { modal } = App.useApp();
+  return useCallback(
+    (reload: () => Promise<void>) => {
+      const t = koRecords.form;
+      modal.confirm({
+        title: t.conflictTitle,
+        content: t.conflictBody,
+        okText: t.conflictReload,
+        cancelText: t.conflictKeep,
+        width: 480,
+        onOk: reload,
+      });
+    },
+    [modal],
+  );
+}

@@ -1,0 +1,138 @@
+import type { ListMeta } from '@ilson/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Empty, Table, type TableProps } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { Key, MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { koRecords } from '../../locales/ko-records';
+import type { ListParams } from './use-list-params';
+
+const t = koRecords.list;
+
+export type ListPage<T> = { data: T[]; meta: ListMeta };
+
+export type ListSelection<T> = {
+  selectedKeys: number[];
+  onChange(keys: number[], rows: T[]): void;
+  /** Rows that may not be picked (e.g. not pending for a bulk approval) show a disabled box. */
+  isSelectable?(row: T): boolean;
+};
+
+type ListTableProps<T extends { id: number }> = {
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any list's params; the table reads paging and sort only.
+  list: ListParams<any, any>;
+  result: Pick<UseQueryResult<ListPage<T>>, 'data' | 'isFetching' | 'isError' | 'refetch'>;
+  /** Sortable columns carry `sorter: true` and the server's sort value as their `key`. */
+  columns: ColumnsType<T>;
+  emptyText: string;
+  detailPath?: (row: T) => string;
+  selection?: ListSelection<T>;
+};
+
+/** Clicks on these inside a row do their own thing instead of opening the detail. */
+const INTERACTIVE = 'a, button, input, label, [role="button"], .ant-table-selection-column, .ant-dropdown';
+
+const SORT_ORDER = { asc: 'ascend', desc: 'descend' } as const;
+
+/** The list table: server-side sort and pagination from the URL, total count, row click to the detail. */
+export function ListTable<T extends { id: number }>({
+  label,
+  list,
+  result,
+  columns,
+  emptyText,
+  detailPath,
+  selection,
+}: ListTableProps<T>) {
+  const navigate = useNavigate();
+  const page = result.data;
+
+  const sortedColumns = columns.map((column) =>
+    column.sorter && column.key !== undefined
+      ? {
+          ...column,
+          sortDirections: ['ascend', 'descend'] as const,
+          sortOrder: list.explicitSort === column.key ? SORT_ORDER[list.order as 'asc' | 'desc'] : null,
+        }
+      : column,
+  ) as ColumnsType<T>;
+
+  const handleChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const { columnKey, order } = sorter as SorterResult<T>;
+      list.setSort(order ? String(columnKey) : undefined, order === 'ascend' ? 'asc' : 'desc');
+      return;
+    }
+    if (extra.action === 'paginate') {
+      const pageSize = pagination.pageSize ?? list.pageSize;
+      list.setPage(pageSize === list.pageSize ? (pagination.current ?? 1) : 1, pageSize);
+    }
+  };
+
+  const handleRowClick = (row: T) => (event: MouseEvent<HTMLElement>) => {
+    if (!detailPath) return;
+    if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
+    // Selecting text to copy it is not a click on the row.
+    if (window.getSelection()?.toString()) return;
+    navigate(detailPath(row));
+  };
+
+  const empty = result.isError ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koRecords.detail.errorTitle}>
+      <Button onClick={() => void result.refetch()}>{koRecords.common.retry}</Button>
+    </Empty>
+  ) : list.hasFilters ? (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          {t.emptyFiltered}
+          <br />
+          {t.emptyFilteredHint}
+        </>
+      }
+    >
+      <Button onClick={list.reset}>{t.resetFilters}</Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+  );
+
+  return (
+    <Table<T>
+      aria-label={label}
+      rowKey="id"
+      size="middle"
+      columns={sortedColumns}
+      dataSource={page?.data ?? []}
+      loading={result.isFetching}
+      onChange={handleChange}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: page || result.isError ? empty : ' ' }}
+      onRow={(row) => ({
+        onClick: handleRowClick(row),
+        style: detailPath ? { cursor: 'pointer' } : undefined,
+      })}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.selectedKeys,
+          preserveSelectedRowKeys: false,
+          onChange: (keys: Key[], rows: T[]) => selection.onChange(keys.map(Number), rows),
+          getCheckboxProps: (row: T) => ({
+            disabled: selection.isSelectable ? !selection.isSelectable(row) : false,
+          }),
+        }
+      }
+      pagination={{
+        current: list.page,
+        pageSize: list.pageSize,
+        total: page?.meta.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (total) => t.total(total),
+        hideOnSinglePage: false,
+      }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { EPS_COUNTRIES, FREQUENT_COUNTRIES, NATIONALITY_CODES, nationalityLabel } from '@ilson/contracts';
+import { Select, type SelectProps } from 'antd';
+import { koRecords } from '../locales/ko-records';
+
+const option = (code: string) => ({ value: code, label: nationalityLabel(code), code });
+
+const first = new Set<string>([...EPS_COUNTRIES, ...FREQUENT_COUNTRIES]);
+
+/** DESIGN §4: the EPS sending countries first, then the frequent ones, then every country, in Korean. */
+export const NATIONALITY_OPTIONS = [
+  { label: koRecords.workers.nationalityGroups.eps, title: 'eps', options: EPS_COUNTRIES.map(option) },
+  {
+    label: koRecords.workers.nationalityGroups.frequent,
+    title: 'frequent',
+    options: FREQUENT_COUNTRIES.map(option),
+  },
+  {
+    label: koRecords.workers.nationalityGroups.all,
+    title: 'all',
+    options: NATIONALITY_CODES.filter((code) => !first.has(code)).map(option),
+  },
+];
+
+type NationalitySelectProps = Omit<SelectProps<string>, 'options'>;
+
+/** A searchable select of nationalities by Korean name or ISO code. */
+export function NationalitySelect(props: NationalitySelectProps) {
+  return (
+    <Select<string>
+      showSearch={{ optionFilterProp: ['label', 'value'] }}
+      popupMatchSelectWidth={220}
+      {...props}
+      options={NATIONALITY_OPTIONS}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { EditOutlined } from '@ant-design/icons';
+import {
+  allowedTransitions,
+  EMPLOYER_STATUS_LABELS,
+  EMPLOYER_TRANSITIONS,
+  type Employer,
+  type EmployerStatus,
+  type Transition,
+} from '@ilson/contracts';
+import { Alert, Button, Card, Tabs } from 'antd';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { EmptyTab } from '../../components/detail/empty-tab';
+import { HistoryTab } from '../../components/detail/history-tab';
+import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { StatusActions, type TransitionTone } from '../../components/detail/status-actions';
+import { useConfirmDelete } from '../../components/detail/use-delete-action';
+import { useTabParam } from '../../components/detail/use-tab-param';
+import { useToast } from '../../components/toast';
+import { PageHeader } from '../../layout/page-header';
+import { koRecords } from '../../locales/ko-records';
+import { useChangeEmployerStatus, useDeleteEmployer, useEmployer, useEmployerHistory } from './api';
+import { EmployerStatusTag } from './columns';
+import { EmployerEdit } from './employer-edit';
+import { EmployerInfo } from './employer-info';
+
+const LIST_PATH = '/employers';
+const TABS = ['info', 'workers', 'job-posts', 'matchings', 'history'] as const;
+const t = koRecords.employers;
+
+function tone(transition: Transition<EmployerStatus>): TransitionTone {
+  if (transition.to === 'approved') return 'primary';
+  return transition.reasonRequired ? 'danger' : 'default';
+}
+
+/** The server deletes only employers that never got going (the rest are withdrawn instead). */
+const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
+
+const REASON_BANNERS: Partial<Record<EmployerStatus, string>> = t.reasonBanner;
+
+function EmployerView({ employer }: { employer: Employer }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [tab, setTab] = useTabParam(TABS, 'info');
+  const history = useEmployerHistory(employer.id, tab === 'history');
+  const changeStatus = useChangeEmployerStatus(employer.id);
+  const remove = useDeleteEmployer(employer.id);
+  const confirmDelete = useConfirmDelete();
+  const canWrite = can('employers:write');
+  const reasonBanner = REASON_BANNERS[employer.status];
+
+  const handleDelete = () =>
+    confirmDelete(async () => {
+      await remove.mutateAsync();
+      toast.success(koRecords.common.deleted);
+      navigate(LIST_PATH, { replace: true });
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={employer.companyName}
+        tags={<EmployerStatusTag status={employer.status} />}
+        extra={
+          <>
+            {canWrite && DELETABLE.includes(employer.status) && (
+              <Button danger onClick={handleDelete}>
+                {koRecords.common.delete}
+              </Button>
+            )}
+            {canWrite && (
+              <Button icon={<EditOutlined />} onClick={() => navigate('?mode=edit')}>
+                {koRecords.common.edit}
+              </Button>
+            )}
+            <StatusActions
+              transitions={allowedTransitions(EMPLOYER_TRANSITIONS, employer.status, can)}
+              current={employer.status}
+              labels={EMPLOYER_STATUS_LABELS}
+              tone={tone}
+              onRun={async (transition, reason) => {
+                await changeStatus.mutateAsync({ status: transition.to, reason, version: employer.version });
+                toast.success(koRecords.common.statusChanged(transition.label));
+              }}
+            />
+          </>
+        }
+      />
+      {reasonBanner && employer.statusReason && (
+        <Alert
+          type={employer.status === 'withdrawn' ? 'info' : 'warning'}
+          showIcon
+          title={`${reasonBanner}: ${employer.statusReason}`}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            { key: 'info', label: koRecords.detail.basicTab, children: <EmployerInfo employer={employer} /> },
+            { key: 'workers', label: t.tabs.workers, children: <EmptyTab /> },
+            { key: 'job-posts', label: t.tabs.jobPosts, children: <EmptyTab /> },
+            { key: 'matchings', label: t.tabs.matchings, children: <EmptyTab /> },
+            {
+              key: 'history',
+              label: koRecords.detail.historyTab,
+              children: <HistoryTab result={history} fieldLabels={t.fields} />,
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+export default function EmployerDetailPage() {
+  const id = parseId(useParams().id);
+  const [searchParams] = useSearchParams();
+  const result = useEmployer(id);
+  const can = useCan();
+  if (id === null) return <RecordProblem error={null} listPath={LIST_PATH} />;
+  const editing = searchParams.get('mode') === 'edit' && can('employers:write');
+  return (
+    <RecordState result={result} listPath={LIST_PATH}>
+      {(employer) =>
+        editing ? (
+          <EmployerEdit
+            employer={employer}
+            reload={async () => (await result.refetch()).data}
+            exitTo={`${LIST_PATH}/${employer.id}`}
+          />
+        ) : (
+          <EmployerView employer={employer} />
+        )
+      }
+    </RecordState>
+  );
+}

@@ -1,0 +1,152 @@
+import { recordMessages } from '@ilson/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dialog } from '../../test/antd';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import { errorReply, signedInAs, wireEmployer, withLookups } from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+
+let server: MockServer;
+
+beforeEach(() => {
+  server = withLookups(createMockServer());
+  signIn();
+});
+
+function header() {
+  return within(screen.getByRole('heading', { level: 4 }).closest('header') as HTMLElement);
+}
+
+describe('employer detail', () => {
+  it('offers exactly the transitions of a pending employer, and rejecting needs a reason', async () => {
+    signedInAs(server, 'admin');
+    let status = 'pending';
+    server.on('GET', 'employers/10', () => ({
+      status: 200,
+      body: wireEmployer(
+        status === 'pending'
+          ? {}
+          : { status, status_reason: '서류 미비', status_changed_at: '2024-05-03T01:00:00Z' },
+      ),
+    }));
+    server.on('POST', 'employers/10/status', () => {
+      status = 'rejected';
+      return { status: 200, body: wireEmployer({ status }) };
+    });
+    const user = userEvent.setup();
+    renderApp('/employers/10', server);
+
+    await screen.findByRole('heading', { name: '가나다제조 주식회사' });
+    const actions = header()
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(actions).toEqual(['삭제', '수정', '승인', '반려', '탈퇴 처리']);
+    expect(header().getByText('승인 대기')).toBeTruthy();
+    expect(screen.getByText('124-81-00998')).toBeTruthy();
+
+    await user.click(header().getByRole('button', { name: '반려' }));
+    const modal = await dialog("현재 상태 '승인 대기'에서 '반려'(으)로 변경합니다.");
+    await user.click(modal.getByRole('button', { name: '반려' }));
+    expect(await modal.findByText(recordMessages.reasonRequired)).toBeTruthy();
+    expect(server.callsTo('POST', 'employers/10/status')).toHaveLength(0);
+
+    await user.type(modal.getByRole('textbox'), '서류 미비');
+    await user.click(modal.getByRole('button', { name: '반려' }));
+    await waitFor(() => expect(server.callsTo('POST', 'employers/10/status')).toHaveLength(1));
+    expect(server.callsTo('POST', 'employers/10/status')[0]?.body).toEqual({
+      status: 'rejected',
+      reason: '서류 미비',
+      version: 3,
+    });
+    // Reloaded: the new status, its reason, and the buttons a rejected employer allows.
+    expect(await screen.findByText('반려 사유: 서류 미비')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        header()
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['삭제', '수정', '재심사 요청', '탈퇴 처리']),
+    );
+  });
+
+  it('shows the approval record and no actions to a viewer', async () => {
+    signedInAs(server, 'viewer');
+    server.on('GET', 'employers/10', {
+      status: 200,
+      body: wireEmployer({
+        status: 'approved',
+        approved_at: '2024-05-03T01:00:00Z',
+        approved_by: 1,
+        approved_by_name: '김관리',
+      }),
+    });
+    renderApp('/employers/10', server);
+    await screen.findByRole('heading', { name: '가나다제조 주식회사' });
+    expect(header().queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByText('승인 정보')).toBeTruthy();
+    const approver = within(screen.getByText('승인자').closest('tr') as HTMLElement);
+    expect(approver.getByText('김관리')).toBeTruthy();
+    expect(approver.getByText('2024-05-03 10:00')).toBeTruthy();
+  });
+
+  it("gives a branch manager an approved employer's actions, without delete", async () => {
+    signedInAs(server, 'branch_manager');
+    server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
+    renderApp('/employers/10', server);
+    await screen.findByRole('heading', { name: '가나다제조 주식회사' });
+    // employers:write and employers:approve: suspend and withdraw; the server deletes only pending or rejected ones.
+    expect(
+      header()
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['수정', '이용 정지', '탈퇴 처리']);
+  });
+
+  it('says the employer was not found, with the way back to the list', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers/404', errorReply(404, 'NOT_FOUND', '요청한 데이터를 찾을 수 없습니다.'));
+    renderApp('/employers/404', server);
+    expect(await screen.findByText('데이터를 찾을 수 없습니다')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '목록으로' }).getAttribute('href')).toBe('/employers');
+  });
+
+  it('lists the history from the access log, with the changed fields in Korean', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers/10', { status: 200, body: wireEmployer() });
+    server.on('GET', 'employers/10/history', {
+      status: 200,
+      body: {
+        data: [
+          {
+            id: 7,
+            created_at: '2024-05-02T03:00:00Z',
+            action: 'UPDATE',
+            actor_login_id: 'admin',
+            summary: '사업주 수정: 가나다제조 주식회사',
+            diff: { ceo_name: { before: '김철수', after: '홍길동' } },
+            reason: null,
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    const view = renderApp('/employers/10', server);
+    await user.click(await screen.findByRole('tab', { name: '변경 이력' }));
+    expect(view.location()).toBe('/employers/10?tab=history');
+    expect(await screen.findByText('사업주 수정: 가나다제조 주식회사')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /expand|펼치기|행 펼치기/i }));
+    const change = within((await screen.findByText('김철수')).closest('tr') as HTMLElement);
+    expect(change.getByText('대표자명')).toBeTruthy();
+    expect(change.getByText('홍길동')).toBeTruthy();
+  });
+
+  it('shows the empty tabs of records that arrive later', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers/10', { status: 200, body: wireEmployer() });
+    const user = userEvent.setup();
+    renderApp('/employers/10', server);
+    await user.click(await screen.findByRole('tab', { name: '채용공고' }));
+    expect(await screen.findByText('아직 없습니다')).toBeTruthy();
+  });
+});

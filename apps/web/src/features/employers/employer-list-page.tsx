@@ -1,0 +1,65 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { EMPLOYER_SORTS, type Employer } from '@ilson/contracts';
+import { Button, Card } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { ListTable } from '../../components/list/list-table';
+import { useListParams } from '../../components/list/use-list-params';
+import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { koRecords } from '../../locales/ko-records';
+import { EMPLOYER_FILTERS, useEmployerList } from './api';
+import { BulkApprove } from './bulk-approve';
+import { employerColumns, employerPath } from './columns';
+import { EmployerFilters } from './filters';
+
+export default function EmployerListPage() {
+  const list = useListParams({ filters: EMPLOYER_FILTERS, sorts: EMPLOYER_SORTS, defaultSort: 'created_at' });
+  const result = useEmployerList(list.query);
+  const can = useCan();
+  const navigate = useNavigate();
+  const page = useCurrentPage();
+  const [selected, setSelected] = useState<Employer[]>([]);
+  const t = koRecords.employers;
+  const queryKey = JSON.stringify(list.query);
+
+  // A selection belongs to the rows on screen: another page or filter starts afresh.
+  useEffect(() => {
+    if (queryKey) setSelected([]);
+  }, [queryKey]);
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          can('employers:write') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/employers/new')}>
+              {t.create}
+            </Button>
+          )
+        }
+      />
+      <EmployerFilters list={list} />
+      <Card>
+        {can('employers:approve') && <BulkApprove selected={selected} onClear={() => setSelected([])} />}
+        <ListTable
+          label={page?.title ?? ''}
+          list={list}
+          result={result}
+          columns={employerColumns}
+          emptyText={t.empty}
+          detailPath={employerPath}
+          selection={
+            can('employers:approve')
+              ? {
+                  selectedKeys: selected.map((employer) => employer.id),
+                  onChange: (_keys, rows) => setSelected(rows),
+                  isSelectable: (employer) => employer.status === 'pending',
+                }
+              : undefined
+          }
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dialog, pickOption } from '../../test/antd';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import { listReply, signedInAs, wireEmployer, withLookups } from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+
+let server: MockServer;
+
+const pending = wireEmployer({ id: 10, company_name: '가나다제조 주식회사' });
+const pending2 = wireEmployer({ id: 11, company_name: '한빛정밀', business_reg_no: '2208162517' });
+const approved = wireEmployer({ id: 12, company_name: '대한물류(주)', status: 'approved' });
+
+beforeEach(() => {
+  server = withLookups(createMockServer());
+  signIn();
+});
+
+function lastListParams() {
+  return server.callsTo('GET', 'employers').at(-1)?.params as Record<string, unknown>;
+}
+
+describe('employer list', () => {
+  it('opens /employers?status=pending filtered: the request, the select, the title', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers', listReply([pending, pending2], 2));
+    renderApp('/employers?status=pending', server);
+
+    expect(await screen.findByText('가나다제조 주식회사')).toBeTruthy();
+    expect(lastListParams()).toEqual({
+      page: 1,
+      page_size: 20,
+      sort: 'created_at',
+      order: 'desc',
+      status: 'pending',
+    });
+    expect(screen.getByRole('heading', { name: '승인 대기 사업주' })).toBeTruthy();
+    const status = screen.getByRole('combobox', { name: '상태' }).closest('.ant-select');
+    expect(within(status as HTMLElement).getByText('승인 대기')).toBeTruthy();
+    // The business number is shown dashed, the phone formatted.
+    expect(screen.getByText('124-81-00998')).toBeTruthy();
+    expect(screen.getAllByText('031-400-1234')).toHaveLength(2);
+    expect(screen.getByText('총 2건')).toBeTruthy();
+  });
+
+  it('writes a changed filter, a sort and a search into the URL and asks the server with them', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers', listReply([pending], 1));
+    const user = userEvent.setup();
+    const view = renderApp('/employers?status=pending&page=2', server);
+    await screen.findByText('가나다제조 주식회사');
+
+    await pickOption(user, '업종', '제조업');
+    await waitFor(() => expect(view.location()).toBe('/employers?status=pending&industry=manufacturing'));
+    await waitFor(() =>
+      expect(lastListParams()).toMatchObject({ page: 1, status: 'pending', industry: 'manufacturing' }),
+    );
+
+    await pickOption(user, '담당 지점', '부산 지점');
+    await waitFor(() => expect(view.location()).toContain('branch_id=2'));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ branch_id: '2' }));
+
+    await user.click(screen.getByRole('columnheader', { name: /상호/ }));
+    await waitFor(() => expect(view.location()).toContain('sort=company_name&order=asc'));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ sort: 'company_name', order: 'asc' }));
+
+    await user.type(screen.getByRole('searchbox', { name: '검색' }), '124-81');
+    await waitFor(() => expect(view.location()).toContain('q=124-81'));
+    await waitFor(() => expect(lastListParams()).toMatchObject({ q: '124-81', industry: 'manufacturing' }));
+
+    await user.click(screen.getByRole('button', { name: /필터 초기화/ }));
+    await waitFor(() => expect(view.location()).toBe('/employers?sort=company_name&order=asc'));
+  });
+
+  it('shows a Korean empty state, offering to clear the filters', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers', listReply([], 0));
+    const user = userEvent.setup();
+    const view = renderApp(
+      '/employers?region=%EC%A0%9C%EC%A3%BC%ED%8A%B9%EB%B3%84%EC%9E%90%EC%B9%98%EB%8F%84',
+      server,
+    );
+    expect(await screen.findByText(/조건에 맞는 결과가 없습니다/)).toBeTruthy();
+    const table = screen.getByRole('table');
+    await user.click(
+      within(table.closest('.ant-table-wrapper') as HTMLElement).getByRole('button', { name: /필터 초기화/ }),
+    );
+    await waitFor(() => expect(view.location()).toBe('/employers'));
+    expect(await screen.findByText('등록된 사업주가 없습니다.')).toBeTruthy();
+  });
+
+  it('opens an employer from its row', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers', listReply([pending], 1));
+    server.on('GET', 'employers/10', { status: 200, body: pending });
+    const user = userEvent.setup();
+    const view = renderApp('/employers', server);
+    await user.click(await screen.findByText('홍길동'));
+    expect(await screen.findByRole('heading', { name: '가나다제조 주식회사' })).toBeTruthy();
+    expect(view.location()).toBe('/employers/10');
+  });
+
+  it('approves the selected pending employers at once and sums up what happened', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers', listReply([pending, pending2, approved], 3));
+    server.on('POST', 'employers/bulk-status', {
+      status: 200,
+      body: {
+        data: [
+          { id: 10, ok: true },
+          { id: 11, ok: false, code: 'INVALID_TRANSITION', message: '이미 다른 관리자가 처리했습니다.' },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/employers', server);
+    await screen.findByText('가나다제조 주식회사');
+
+    const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    // Only pending employers can be picked.
+    expect((within(rowOf('대한물류(주)')).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(rowOf('가나다제조 주식회사')).getByRole('checkbox'));
+    await user.click(within(rowOf('한빛정밀')).getByRole('checkbox'));
+    expect(screen.getByText('2개 선택됨')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: /선택 승인/ }));
+    const confirm = await dialog('선택한 사업주 2곳을 승인하시겠습니까?');
+    await user.click(confirm.getByRole('button', { name: '선택 승인' }));
+
+    const result = await dialog('일괄 승인 결과');
+    expect(result.getByText('1곳 승인 완료, 1곳 실패')).toBeTruthy();
+    expect(result.getByText('한빛정밀')).toBeTruthy();
+    expect(result.getByText('이미 다른 관리자가 처리했습니다.')).toBeTruthy();
+    expect(server.callsTo('POST', 'employers/bulk-status')[0]?.body).toEqual({
+      ids: [10, 11],
+      status: 'approved',
+    });
+    // The list is asked again, and the selection is gone.
+    await waitFor(() => expect(server.callsTo('GET', 'employers').length).toBeGreaterThan(1));
+    expect(screen.queryByText('2개 선택됨')).toBeNull();
+  });
+
+  it('gives a viewer neither registration nor selection', async () => {
+    signedInAs(server, 'viewer');
+    server.on('GET', 'employers', listReply([pending], 1));
+    renderApp('/employers?status=pending', server);
+    await screen.findByText('가나다제조 주식회사');
+    expect(screen.queryByRole('button', { name: /사업주 등록/ })).toBeNull();
+    expect(within(screen.getByRole('table')).queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,143 @@
+import { EditOutlined } from '@ant-design/icons';
+import { allowedTransitions, WORKER_STATUS_LABELS, WORKER_TRANSITIONS, type Worker } from '@ilson/contracts';
+import { Button, Card, Tabs } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { EmptyTab } from '../../components/detail/empty-tab';
+import { HistoryTab } from '../../components/detail/history-tab';
+import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { StatusActions } from '../../components/detail/status-actions';
+import { useConfirmDelete } from '../../components/detail/use-delete-action';
+import { useTabParam } from '../../components/detail/use-tab-param';
+import { useToast } from '../../components/toast';
+import { PageHeader } from '../../layout/page-header';
+import { daysUntil } from '../../lib/datetime';
+import { koRecords } from '../../locales/ko-records';
+import { useChangeWorkerStatus, useDeleteWorker, useWorker, useWorkerHistory } from './api';
+import { DdayTag, displayName, WorkerStatusTag } from './columns';
+import { ExtensionModal, type ExtensionTarget } from './extension-modal';
+import { WorkerEdit } from './worker-edit';
+import { WorkerInfo } from './worker-info';
+
+const LIST_PATH = '/workers';
+const TABS = ['info', 'matchings', 'history'] as const;
+const t = koRecords.workers;
+
+function extensionTarget(worker: Worker): ExtensionTarget {
+  return {
+    id: worker.id,
+    version: worker.version,
+    name: displayName(worker),
+    visaExpiryDate: worker.visaExpiryDate,
+    extensionStatus: worker.extensionStatus,
+    extensionAppliedAt: worker.extensionAppliedAt,
+    extensionApprovedAt: worker.extensionApprovedAt,
+  };
+}
+
+function WorkerView({ worker }: { worker: Worker }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [tab, setTab] = useTabParam(TABS, 'info');
+  const [extending, setExtending] = useState(false);
+  const history = useWorkerHistory(worker.id, tab === 'history');
+  const changeStatus = useChangeWorkerStatus(worker.id);
+  const remove = useDeleteWorker(worker.id);
+  const confirmDelete = useConfirmDelete();
+  const canWrite = can('workers:write');
+
+  const handleDelete = () =>
+    confirmDelete(async () => {
+      await remove.mutateAsync();
+      toast.success(koRecords.common.deleted);
+      navigate(LIST_PATH, { replace: true });
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={displayName(worker)}
+        tags={
+          <>
+            <WorkerStatusTag status={worker.status} />
+            {worker.visaExpiryDate && <DdayTag days={daysUntil(worker.visaExpiryDate)} />}
+          </>
+        }
+        extra={
+          <>
+            {canWrite && (
+              <Button danger onClick={handleDelete}>
+                {koRecords.common.delete}
+              </Button>
+            )}
+            {canWrite && (
+              <Button icon={<EditOutlined />} onClick={() => navigate('?mode=edit')}>
+                {koRecords.common.edit}
+              </Button>
+            )}
+            <StatusActions
+              transitions={allowedTransitions(WORKER_TRANSITIONS, worker.status, can)}
+              current={worker.status}
+              labels={WORKER_STATUS_LABELS}
+              onRun={async (transition, reason) => {
+                await changeStatus.mutateAsync({ status: transition.to, reason, version: worker.version });
+                toast.success(koRecords.common.statusChanged(transition.label));
+              }}
+            />
+          </>
+        }
+      />
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            {
+              key: 'info',
+              label: koRecords.detail.basicTab,
+              children: (
+                <WorkerInfo worker={worker} onExtension={canWrite ? () => setExtending(true) : undefined} />
+              ),
+            },
+            { key: 'matchings', label: t.tabs.matchings, children: <EmptyTab /> },
+            {
+              key: 'history',
+              label: koRecords.detail.historyTab,
+              children: <HistoryTab result={history} fieldLabels={t.fields} />,
+            },
+          ]}
+        />
+      </Card>
+      <ExtensionModal
+        target={extending ? extensionTarget(worker) : null}
+        onClose={() => setExtending(false)}
+      />
+    </>
+  );
+}
+
+export default function WorkerDetailPage() {
+  const id = parseId(useParams().id);
+  const [searchParams] = useSearchParams();
+  const result = useWorker(id);
+  const can = useCan();
+  if (id === null) return <RecordProblem error={null} listPath={LIST_PATH} />;
+  const editing = searchParams.get('mode') === 'edit' && can('workers:write');
+  return (
+    <RecordState result={result} listPath={LIST_PATH}>
+      {(worker) =>
+        editing ? (
+          <WorkerEdit
+            worker={worker}
+            reload={async () => (await result.refetch()).data}
+            exitTo={`${LIST_PATH}/${worker.id}`}
+          />
+        ) : (
+          <WorkerView worker={worker} />
+        )
+      }
+    </RecordState>
+  );
+}

@@ -1,0 +1,78 @@
+import { type Worker, workerInputSchema } from '@ilson/contracts';
+import { Form } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { FormActions, FormBanner } from '../../components/form/form-layout';
+import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useToast } from '../../components/toast';
+import { PageHeader } from '../../layout/page-header';
+import { koRecords } from '../../locales/ko-records';
+import { useUpdateWorker } from './api';
+import { displayName } from './columns';
+import {
+  WORKER_FORM_FIELDS,
+  WorkerFormFields,
+  type WorkerFormValues,
+  workerToValues,
+  workerValuesToInput,
+} from './form';
+
+type WorkerEditProps = {
+  worker: Worker;
+  reload: () => Promise<Worker | undefined>;
+  /** The detail view this edit mode returns to. */
+  exitTo: string;
+};
+
+/** The detail page's edit mode. Identifiers left empty are not sent, so they stay as they are. */
+export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
+  const [form] = Form.useForm<WorkerFormValues>();
+  const [version, setVersion] = useState(worker.version);
+  const [masked, setMasked] = useState({ alienRegNo: worker.alienRegNo, passportNo: worker.passportNo });
+  const update = useUpdateWorker(worker.id);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const openConflict = useConflictDialog();
+
+  const record = useRecordForm({
+    form,
+    schema: workerInputSchema,
+    fields: WORKER_FORM_FIELDS,
+    toInput: workerValuesToInput,
+    submit: (body) => update.mutateAsync({ ...body, version }),
+    onSaved: () => {
+      toast.success(koRecords.common.saved);
+      navigate(exitTo, { replace: true });
+    },
+    onStaleVersion: () =>
+      openConflict(async () => {
+        const latest = await reload();
+        if (!latest) return;
+        form.resetFields();
+        form.setFieldsValue(workerToValues(latest));
+        setVersion(latest.version);
+        setMasked({ alienRegNo: latest.alienRegNo, passportNo: latest.passportNo });
+        record.setDirty(false);
+        toast.info(koRecords.form.conflictReloaded);
+      }),
+  });
+
+  return (
+    <>
+      <PageHeader title={koRecords.common.editTitle(displayName(worker))} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={workerToValues(worker)}
+        onFinish={record.handleFinish}
+        onFinishFailed={record.handleFinishFailed}
+        onValuesChange={record.handleValuesChange}
+        scrollToFirstError={{ block: 'center' }}
+      >
+        <FormBanner messages={record.banner} />
+        <WorkerFormFields masked={masked} />
+        <FormActions saving={record.saving} onCancel={() => navigate(exitTo)} />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  EXTENSION_STATUS_LABELS,
+  GENDER_LABELS,
+  INDUSTRY_LABELS,
+  KOREAN_LEVEL_LABELS,
+  nationalityLabel,
+  VISA_STATUS_LABELS,
+  VISA_TYPE_LABELS,
+  type Worker,
+} from '@ilson/contracts';
+import { Button, Tag } from 'antd';
+import { InfoSection } from '../../components/detail/info-section';
+import { formatDateTime } from '../../lib/datetime';
+import { koRecords } from '../../locales/ko-records';
+import { latinName, showMobile, VisaExpiry, WorkerStatusTag } from './columns';
+import { PiiValue } from './pii-value';
+
+const t = koRecords.workers;
+const f = t.fields;
+const none = koRecords.common.none;
+
+type WorkerInfoProps = { worker: Worker; onExtension?: () => void };
+
+/** Every field of a worker in the form's sections; identifiers masked, each with its own "열람". */
+export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
+  const industries = w.desiredIndustries.map((industry) => (
+    <Tag key={industry}>{INDUSTRY_LABELS[industry]}</Tag>
+  ));
+  const address = [w.postalCode && `(${w.postalCode})`, w.stateProvince, w.city, w.streetAddress]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <InfoSection
+        title={t.sections.basic}
+        items={[
+          { key: 'nameKo', label: f.nameKo, children: w.nameKo || none },
+          { key: 'latin', label: f.latinName, children: latinName(w) },
+          { key: 'gender', label: f.gender, children: GENDER_LABELS[w.gender] },
+          { key: 'dateOfBirth', label: f.dateOfBirth, children: w.dateOfBirth },
+          {
+            key: 'nationality',
+            label: f.nationality,
+            children: `${nationalityLabel(w.nationality)} (${w.nationality})`,
+          },
+          { key: 'status', label: f.status, children: <WorkerStatusTag status={w.status} /> },
+          ...(w.statusReason
+            ? [
+                {
+                  key: 'statusReason',
+                  label: f.statusReason,
+                  span: 'filled' as const,
+                  children: w.statusReason,
+                },
+              ]
+            : []),
+        ]}
+      />
+      <InfoSection
+        title={t.sections.identity}
+        items={[
+          {
+            key: 'alienRegNo',
+            label: f.alienRegNo,
+            children: <PiiValue workerId={w.id} field="alienRegNo" masked={w.alienRegNo} />,
+          },
+          {
+            key: 'passportNo',
+            label: f.passportNo,
+            children: <PiiValue workerId={w.id} field="passportNo" masked={w.passportNo} />,
+          },
+          { key: 'passportExpiryDate', label: f.passportExpiryDate, children: w.passportExpiryDate ?? none },
+          { key: 'visaType', label: f.visaType, children: VISA_TYPE_LABELS[w.visaType] },
+          { key: 'visaStatus', label: f.visaStatus, children: VISA_STATUS_LABELS[w.visaStatus] },
+          {
+            key: 'visaExpiryDate',
+            label: f.visaExpiryDate,
+            children: <VisaExpiry date={w.visaExpiryDate} />,
+          },
+          { key: 'entryDate', label: f.entryDate, children: w.entryDate ?? none },
+          {
+            key: 'employmentPeriodEndDate',
+            label: f.employmentPeriodEndDate,
+            children: w.employmentPeriodEndDate ?? none,
+          },
+        ]}
+      />
+      <InfoSection
+        title={t.sections.extension}
+        extra={
+          onExtension && (
+            <Button size="small" onClick={onExtension}>
+              {t.extension.update}
+            </Button>
+          )
+        }
+        items={[
+          {
+            key: 'extensionStatus',
+            label: f.extensionStatus,
+            children: EXTENSION_STATUS_LABELS[w.extensionStatus],
+          },
+          { key: 'extensionAppliedAt', label: f.extensionAppliedAt, children: w.extensionAppliedAt ?? none },
+          {
+            key: 'extensionApprovedAt',
+            label: f.extensionApprovedAt,
+            children: w.extensionApprovedAt ?? none,
+          },
+        ]}
+      />
+      <InfoSection
+        title={t.sections.contact}
+        items={[
+          { key: 'phoneNumber', label: f.phoneNumber, children: showMobile(w.phoneNumber) },
+          { key: 'emailAddress', label: f.emailAddress, children: w.emailAddress || none },
+          { key: 'country', label: f.country, children: nationalityLabel(w.country) },
+          { key: 'address', label: f.streetAddress, children: address || none },
+        ]}
+      />
+      <InfoSection
+        title={t.sections.job}
+        items={[
+          { key: 'koreanLevel', label: f.koreanLevel, children: KOREAN_LEVEL_LABELS[w.koreanLevel] },
+          {
+            key: 'desiredIndustries',
+            label: f.desiredIndustries,
+            children: industries.length > 0 ? industries : none,
+          },
+        ]}
+      />
+      <InfoSection
+        title={t.sections.admin}
+        items={[
+          { key: 'branch', label: f.branchId, children: w.branchName ?? none },
+          { key: 'createdAt', label: koRecords.detail.createdAt, children: formatDateTime(w.createdAt) },
+          {
+            key: 'adminMemo',
+            label: f.adminMemo,
+            span: 'filled',
+            children: <span style={{ whiteSpace: 'pre-wrap' }}>{w.adminMemo || none}</span>,
+          },
+          { key: 'updatedAt', label: koRecords.detail.updatedAt, children: formatDateTime(w.updatedAt) },
+        ]}
+      />
+    </>
+  );
+}

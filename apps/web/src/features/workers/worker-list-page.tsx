@@ -1,0 +1,45 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { WORKER_SORTS } from '@ilson/contracts';
+import { Button, Card } from 'antd';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { ListTable } from '../../components/list/list-table';
+import { useListParams } from '../../components/list/use-list-params';
+import { PageHeader } from '../../layout/page-header';
+import { ko } from '../../locales/ko';
+import { koRecords } from '../../locales/ko-records';
+import { useWorkerList, WORKER_FILTERS } from './api';
+import { workerColumns, workerPath } from './columns';
+import { WorkerFilters } from './filters';
+
+export default function WorkerListPage() {
+  const list = useListParams({ filters: WORKER_FILTERS, sorts: WORKER_SORTS, defaultSort: 'created_at' });
+  const result = useWorkerList(list.query);
+  const can = useCan();
+  const navigate = useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          can('workers:write') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/workers/new')}>
+              {koRecords.workers.create}
+            </Button>
+          )
+        }
+      />
+      <WorkerFilters list={list} />
+      <Card>
+        <ListTable
+          label={ko.pages.workerList}
+          list={list}
+          result={result}
+          columns={workerColumns}
+          emptyText={koRecords.workers.empty}
+          detailPath={workerPath}
+        />
+      </Card>
+    </>
+  );
+}

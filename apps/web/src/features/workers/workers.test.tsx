@@ -1,0 +1,206 @@
+import { fieldMessages } from '@ilson/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dialog, pickOption } from '../../test/antd';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import { errorReply, listReply, signedInAs, wireWorker, withLookups } from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+
+let server: MockServer;
+type User = ReturnType<typeof userEvent.setup>;
+
+beforeEach(() => {
+  server = withLookups(createMockServer());
+  signIn();
+});
+
+function header() {
+  return within(screen.getByRole('heading', { level: 4 }).closest('header') as HTMLElement);
+}
+
+describe('worker list', () => {
+  it('shows names in Korean and Latin, nationality in Korean, the masked 외국인등록번호 and the D-day', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers', listReply([wireWorker({ visa_expiry_date: '2000-01-01' })], 1));
+    const user = userEvent.setup();
+    const view = renderApp('/workers', server);
+
+    const row = within((await screen.findByText('응우옌 반 안')).closest('tr') as HTMLElement);
+    expect(row.getByText('NGUYEN VAN AN')).toBeTruthy();
+    expect(row.getByText('베트남')).toBeTruthy();
+    expect(row.getByText('950412-5******')).toBeTruthy();
+    expect(row.getByText('010-9876-5432')).toBeTruthy();
+    expect(row.getByText(/^D\+\d+$/)).toBeTruthy();
+
+    await pickOption(user, '국적', '베트남');
+    await waitFor(() => expect(view.location()).toBe('/workers?nationality=VN'));
+    await waitFor(() =>
+      expect(server.callsTo('GET', 'workers').at(-1)?.params).toMatchObject({ nationality: 'VN', page: 1 }),
+    );
+  });
+
+  it('lists the EPS sending countries first in the nationality filter', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers', listReply([]));
+    const user = userEvent.setup();
+    renderApp('/workers', server);
+    await user.click(await screen.findByRole('combobox', { name: '국적' }));
+    const groups = await screen.findAllByText(/고용허가제 송출국|주요 국가|전체 국가/);
+    expect(groups.map((group) => group.textContent)).toEqual(['고용허가제 송출국', '주요 국가', '전체 국가']);
+    expect(screen.getAllByTitle('필리핀').length).toBeGreaterThan(0);
+  });
+});
+
+describe('worker detail', () => {
+  it('reveals an identifier after a reason, for this view only', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    server.on('POST', 'workers/20/reveal', {
+      status: 200,
+      body: { field: 'alienRegNo', value: '9504125123456' },
+    });
+    const user = userEvent.setup();
+    renderApp('/workers/20', server);
+
+    expect(await screen.findByText('950412-5******')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '외국인등록번호 열람' }));
+    const modal = await dialog('열람 사유');
+    await user.type(modal.getByRole('textbox'), '확');
+    await user.click(modal.getByRole('button', { name: '열람하기' }));
+    expect(await modal.findByText('열람 사유를 2자 이상 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'workers/20/reveal')).toHaveLength(0);
+
+    await user.type(modal.getByRole('textbox'), '인 필요');
+    await user.click(modal.getByRole('button', { name: '열람하기' }));
+    expect(await screen.findByText('950412-5123456')).toBeTruthy();
+    expect(screen.getByText('열람됨')).toBeTruthy();
+    expect(server.callsTo('POST', 'workers/20/reveal')[0]?.body).toEqual({
+      field: 'alien_reg_no',
+      reason: '확인 필요',
+    });
+
+    await user.click(screen.getByRole('button', { name: '가리기' }));
+    expect(screen.queryByText('950412-5123456')).toBeNull();
+    expect(screen.getByText('950412-5******')).toBeTruthy();
+  });
+
+  it('shows the server refusal of a reveal', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    server.on('POST', 'workers/20/reveal', errorReply(403, 'FORBIDDEN', '접근 권한이 없습니다.'));
+    const user = userEvent.setup();
+    renderApp('/workers/20', server);
+    await user.click(await screen.findByRole('button', { name: '여권번호 열람' }));
+    const modal = await dialog('열람 사유');
+    await user.type(modal.getByRole('textbox'), '본인 확인');
+    await user.click(modal.getByRole('button', { name: '열람하기' }));
+    expect(await screen.findByText('접근 권한이 없습니다.')).toBeTruthy();
+    expect(screen.queryByText('열람됨')).toBeNull();
+  });
+
+  it('hides reveal, edit and status actions from a viewer', async () => {
+    signedInAs(server, 'viewer');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    renderApp('/workers/20', server);
+    expect(await screen.findByText('950412-5******')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /열람/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: '연장 처리' })).toBeNull();
+    expect(header().queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('offers the status changes of a worker seeking a job', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    renderApp('/workers/20', server);
+    await screen.findByText('950412-5******');
+    expect(
+      header()
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['삭제', '수정', '비활성 처리', '출국 처리']);
+  });
+});
+
+async function typeDate(user: User, label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.click(input);
+  await user.type(input, `${value}{Enter}`);
+}
+
+describe('worker form', () => {
+  it('checks the 외국인등록번호 and the mobile number with the contracts rules', async () => {
+    signedInAs(server, 'admin');
+    const user = userEvent.setup();
+    renderApp('/workers/new', server);
+    const alien = await screen.findByLabelText('외국인등록번호');
+    await user.type(alien, '9504121123456');
+    expect((alien as HTMLInputElement).value).toBe('950412-1123456');
+    expect(await screen.findByText(fieldMessages.alienRegNo)).toBeTruthy();
+    await user.type(screen.getByLabelText('휴대전화'), '0212345678');
+    expect(await screen.findByText(fieldMessages.mobilePhone)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    expect(await screen.findByText('체류자격을 선택해 주세요.')).toBeTruthy();
+    expect(screen.getByText('국적을 선택해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'workers')).toHaveLength(0);
+  });
+
+  it('registers a worker: dates as YYYY-MM-DD, identifiers as digits, an empty passport left out', async () => {
+    signedInAs(server, 'admin');
+    server.on('POST', 'workers', { status: 201, body: wireWorker({ id: 41 }) });
+    server.on('GET', 'workers/41', { status: 200, body: wireWorker({ id: 41 }) });
+    const user = userEvent.setup();
+    const view = renderApp('/workers/new', server);
+
+    await user.type(await screen.findByLabelText('한글 이름'), '응우옌 반 안');
+    await user.type(screen.getByLabelText('성 (영문)'), 'nguyen');
+    await user.type(screen.getByLabelText('이름 (영문)'), 'van an');
+    await user.click(screen.getByText('남성'));
+    await typeDate(user, '생년월일', '1995-04-12');
+    await pickOption(user, '국적', '베트남');
+    await user.type(screen.getByLabelText('외국인등록번호'), '9504125123456');
+    await pickOption(user, '체류자격', 'E-9 비전문취업');
+    await typeDate(user, '체류 만료일', '2027-01-31');
+    await user.type(screen.getByLabelText('휴대전화'), '01098765432');
+    await pickOption(user, '담당 지점', '서울 본점');
+    await user.click(screen.getByRole('button', { name: '등록' }));
+
+    await waitFor(() => expect(view.location()).toBe('/workers/41'));
+    const [call] = server.callsTo('POST', 'workers');
+    expect(call?.body).toMatchObject({
+      name_ko: '응우옌 반 안',
+      last_name: 'NGUYEN',
+      first_name: 'VAN AN',
+      gender: 'male',
+      date_of_birth: '1995-04-12',
+      nationality: 'VN',
+      alien_reg_no: '9504125123456',
+      visa_type: 'E-9',
+      visa_expiry_date: '2027-01-31',
+      phone_number: '01098765432',
+      branch_id: 1,
+      country: 'KR',
+    });
+    expect(call?.body).not.toHaveProperty('passport_no');
+    expect(call?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('edits without resending the stored identifiers', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    server.on('PATCH', 'workers/20', { status: 200, body: wireWorker({ version: 3 }) });
+    const user = userEvent.setup();
+    const view = renderApp('/workers/20?mode=edit', server);
+    const alien = await screen.findByLabelText('외국인등록번호');
+    expect(alien.getAttribute('placeholder')).toBe('변경할 때만 입력 (현재 950412-5******)');
+    await user.clear(screen.getByLabelText('한글 이름'));
+    await user.type(screen.getByLabelText('한글 이름'), '응우옌 반');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+
+    await waitFor(() => expect(view.location()).toBe('/workers/20'));
+    const body = server.callsTo('PATCH', 'workers/20')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name_ko: '응우옌 반', version: 2, date_of_birth: '1995-04-12' });
+    expect(body).not.toHaveProperty('alien_reg_no');
+    expect(body).not.toHaveProperty('passport_no');
+  });
+});
