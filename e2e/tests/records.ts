@@ -1,0 +1,73 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { apiHeaders, apiLogin } from './support';
+
+/** A valid 사업자등록번호 built from nine digits (DESIGN §4 check digit). */
+export function businessRegNo(first9: string): string {
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  const d = [...first9].map(Number);
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += d[i]! * weights[i]!;
+  const p = d[8]! * 5;
+  sum += p + Math.floor(p / 10);
+  return `${first9}${(10 - (sum % 10)) % 10}`;
+}
+
+export function uniqueDigits(length: number): string {
+  return String(Date.now() * 1000 + Math.floor(Math.random() * 1000))
+    .slice(-length)
+    .padStart(length, '1');
+}
+
+/** Today in Asia/Seoul plus `days`, as YYYY-MM-DD. */
+export function seoulDate(days: number): string {
+  const now = new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000);
+  return now.toISOString().slice(0, 10);
+}
+
+export async function apiCreate<T = { id: number }>(
+  request: APIRequestContext,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const { token } = await apiLogin(request);
+  const response = await request.post(`/api/v1/${path}`, { headers: await apiHeaders(request, token), data });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+export async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const { token } = await apiLogin(request);
+  const response = await request.get(`/api/v1/${path}`, { headers: await apiHeaders(request, token) });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+export async function createBranch(request: APIRequestContext, name: string) {
+  return apiCreate<{ id: number; name: string }>(request, 'branches', {
+    name,
+    code: `E2E-${uniqueDigits(6)}`,
+    region: '경기도',
+    address: '경기도 안산시 단원구',
+    phone: '031-400-1000',
+  });
+}
+
+/** An antd Select reached through its form label: open it, type, pick the option. */
+export async function pickOption(page: Page, scope: Locator | Page, label: string, option: string) {
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  // Searchable selects filter as you type; the others list every option (the wanted ones are near the top).
+  if (await select.isEditable()) await select.fill(option);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+/** An antd DatePicker reached through its form label. */
+export async function pickDate(scope: Locator | Page, label: string, date: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+}
