@@ -1,6 +1,7 @@
 import './zod-setup';
 
 export * from './admins';
+export * from './app-users';
 export * from './audit';
 export * from './auth';
 export * from './branches';
@@ -16,9 +17,12 @@ export * from './korean-ids';
 export * from './matchings';
 export * from './messages';
 export * from './nationalities';
+export * from './notices';
 export * from './pagination';
+export * from './payouts';
 export * from './regions';
 export * from './resumes';
+export * from './reviews';
 export * from './roles';
 export * from './settings';
 export * from './visas';

@@ -1,0 +1,106 @@
+import { dateString, statusChangeSchema, type Transition } from './common';
+import { listQuerySchema } from './pagination';
+import type { Permission } from './roles';
+import { z } from './zod-setup';
+
+/** Stored statuses; `dormant` is not stored but computed from the last login (the `dormantAfterDays` setting). */
+export const APP_USER_STATUSES = ['active', 'dormant', 'suspended', 'withdrawn'] as const;
+export type AppUserStatus = (typeof APP_USER_STATUSES)[number];
+export const APP_USER_STATUS_LABELS: Record<AppUserStatus, string> = {
+  active: '정상',
+  dormant: '휴면',
+  suspended: '이용 정지',
+  withdrawn: '탈퇴',
+};
+
+export const APP_USER_TYPES = ['employer', 'worker'] as const;
+export type AppUserType = (typeof APP_USER_TYPES)[number];
+export const APP_USER_TYPE_LABELS: Record<AppUserType, string> = {
+  employer: '사업주 회원',
+  worker: '근로자 회원',
+};
+
+export const APP_USER_TRANSITIONS: readonly Transition<AppUserStatus, Permission>[] = [
+  {
+    from: 'active',
+    to: 'suspended',
+    action: 'suspend',
+    label: '이용 정지',
+    reasonRequired: true,
+    permission: 'users:write',
+  },
+  {
+    from: 'dormant',
+    to: 'suspended',
+    action: 'suspend',
+    label: '이용 정지',
+    reasonRequired: true,
+    permission: 'users:write',
+  },
+  {
+    from: 'suspended',
+    to: 'active',
+    action: 'reactivate',
+    label: '정지 해제',
+    reasonRequired: true,
+    permission: 'users:write',
+  },
+  {
+    from: 'active',
+    to: 'withdrawn',
+    action: 'withdraw',
+    label: '탈퇴 처리',
+    reasonRequired: true,
+    permission: 'users:write',
+  },
+  {
+    from: 'dormant',
+    to: 'withdrawn',
+    action: 'withdraw',
+    label: '탈퇴 처리',
+    reasonRequired: true,
+    permission: 'users:write',
+  },
+  {
+    from: 'suspended',
+    to: 'withdrawn',
+    action: 'withdraw',
+    label: '탈퇴 처리',
+    reasonRequired: true,
+    permission: 'users:write',
+  },
+];
+
+export const appUserSchema = z.object({
+  id: z.number().int(),
+  userType: z.enum(APP_USER_TYPES),
+  loginId: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  employerId: z.number().int().nullable(),
+  workerId: z.number().int().nullable(),
+  /** The linked record's name: company or worker. */
+  linkedName: z.string().nullable(),
+  branchId: z.number().int().nullable(),
+  preferredLanguage: z.string(),
+  lastLoginAt: z.string().nullable(),
+  status: z.enum(APP_USER_STATUSES),
+  statusReason: z.string().nullable(),
+  joinedAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type AppUser = z.infer<typeof appUserSchema>;
+
+export const APP_USER_SORTS = ['joined_at', 'last_login_at', 'name'] as const;
+export const appUserListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(APP_USER_SORTS).default('joined_at'),
+  userType: z.enum(APP_USER_TYPES).optional(),
+  status: z.enum(APP_USER_STATUSES).optional(),
+  joinedFrom: dateString.optional(),
+  joinedTo: dateString.optional(),
+  lastLoginFrom: dateString.optional(),
+  lastLoginTo: dateString.optional(),
+});
+export const appUserStatusChangeSchema = statusChangeSchema(APP_USER_STATUSES);

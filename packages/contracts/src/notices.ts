@@ -1,0 +1,110 @@
+import { patchOf, statusChangeSchema, type Transition, versionField } from './common';
+import { listQuerySchema } from './pagination';
+import type { Permission } from './roles';
+import { z } from './zod-setup';
+
+export const NOTICE_STATUSES = ['draft', 'published', 'hidden'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+export const NOTICE_STATUS_LABELS: Record<NoticeStatus, string> = {
+  draft: '임시저장',
+  published: '게시',
+  hidden: '숨김',
+};
+
+export const NOTICE_AUDIENCES = ['all', 'employers', 'workers'] as const;
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
+export const NOTICE_AUDIENCE_LABELS: Record<NoticeAudience, string> = {
+  all: '전체',
+  employers: '사업주',
+  workers: '근로자',
+};
+
+export const NOTICE_TRANSITIONS: readonly Transition<NoticeStatus, Permission>[] = [
+  {
+    from: 'draft',
+    to: 'published',
+    action: 'publish',
+    label: '게시',
+    reasonRequired: false,
+    permission: 'notices:write',
+  },
+  {
+    from: 'published',
+    to: 'hidden',
+    action: 'hide',
+    label: '숨김',
+    reasonRequired: false,
+    permission: 'notices:write',
+  },
+  {
+    from: 'hidden',
+    to: 'published',
+    action: 'republish',
+    label: '다시 게시',
+    reasonRequired: false,
+    permission: 'notices:write',
+  },
+  {
+    from: 'published',
+    to: 'draft',
+    action: 'unpublish',
+    label: '임시저장으로',
+    reasonRequired: false,
+    permission: 'notices:write',
+  },
+  {
+    from: 'hidden',
+    to: 'draft',
+    action: 'unpublish',
+    label: '임시저장으로',
+    reasonRequired: false,
+    permission: 'notices:write',
+  },
+];
+
+export const noticeInputSchema = z.object({
+  title: z.string().trim().min(2, '제목을 2자 이상 입력해 주세요.').max(200),
+  /** Rich text (HTML). The server sanitises it; scripts, event handlers and javascript: URLs never survive. */
+  content: z
+    .string()
+    .max(200_000)
+    .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, '내용을 입력해 주세요.'),
+  audience: z.enum(NOTICE_AUDIENCES).default('all'),
+  isPinned: z.boolean().default(false),
+  /** When to publish; null means at once when published. */
+  publishAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export const noticeCreateSchema = noticeInputSchema.extend({
+  status: z.enum(['draft', 'published']).default('draft'),
+});
+export const noticeUpdateSchema = patchOf(noticeInputSchema).extend({ version: versionField });
+
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  audience: z.enum(NOTICE_AUDIENCES),
+  isPinned: z.boolean(),
+  status: z.enum(NOTICE_STATUSES),
+  publishAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  viewCount: z.number().int(),
+  authorAdminId: z.number().int().nullable(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const NOTICE_SORTS = ['published_at', 'created_at', 'view_count', 'title'] as const;
+export const noticeListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(NOTICE_SORTS).default('published_at'),
+  status: z.enum(NOTICE_STATUSES).optional(),
+  audience: z.enum(NOTICE_AUDIENCES).optional(),
+  pinned: z.enum(['true', 'false']).optional(),
+});
+export const noticeStatusChangeSchema = statusChangeSchema(NOTICE_STATUSES);
+/** Preview before publishing: the sanitised HTML exactly as it would be stored. */
+export const noticePreviewSchema = z.object({ content: z.string().max(200_000) });
+export const noticePreviewResponseSchema = z.object({ content: z.string() });

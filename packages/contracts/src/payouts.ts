@@ -1,0 +1,178 @@
+import {
+  dateString,
+  optionalText,
+  patchOf,
+  statusChangeSchema,
+  type Transition,
+  versionField,
+} from './common';
+import { listQuerySchema } from './pagination';
+import type { Permission } from './roles';
+import { z } from './zod-setup';
+
+export const PAYOUT_STATUSES = ['pending', 'approved', 'paid', 'cancelled', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
+  pending: '승인 대기',
+  approved: '지급 승인',
+  paid: '지급 완료',
+  cancelled: '취소',
+  failed: '지급 실패',
+};
+
+/** DESIGN §4: pending → approved → paid, pending|approved → cancelled, approved → failed → approved. */
+export const PAYOUT_TRANSITIONS: readonly Transition<PayoutStatus, Permission>[] = [
+  {
+    from: 'pending',
+    to: 'approved',
+    action: 'approve',
+    label: '지급 승인',
+    reasonRequired: false,
+    permission: 'payouts:approve',
+  },
+  {
+    from: 'approved',
+    to: 'paid',
+    action: 'pay',
+    label: '지급 완료 처리',
+    reasonRequired: false,
+    permission: 'payouts:approve',
+  },
+  {
+    from: 'pending',
+    to: 'cancelled',
+    action: 'cancel',
+    label: '취소',
+    reasonRequired: true,
+    permission: 'payouts:write',
+  },
+  {
+    from: 'approved',
+    to: 'cancelled',
+    action: 'cancel',
+    label: '취소',
+    reasonRequired: true,
+    permission: 'payouts:approve',
+  },
+  {
+    from: 'approved',
+    to: 'failed',
+    action: 'fail',
+    label: '지급 실패 처리',
+    reasonRequired: true,
+    permission: 'payouts:approve',
+  },
+  {
+    from: 'failed',
+    to: 'approved',
+    action: 'retry',
+    label: '재지급 승인',
+    reasonRequired: false,
+    permission: 'payouts:approve',
+  },
+];
+
+export const PAYOUT_TYPES = ['matching_fee', 'wage', 'refund'] as const;
+export type PayoutType = (typeof PAYOUT_TYPES)[number];
+export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = {
+  matching_fee: '매칭 수수료',
+  wage: '임금 지급 대행',
+  refund: '환불',
+};
+
+export const PAYOUT_METHODS = ['bank_transfer', 'virtual_account', 'card', 'cash'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
+  bank_transfer: '계좌이체',
+  virtual_account: '가상계좌',
+  card: '카드',
+  cash: '현금',
+};
+
+export const payoutInputSchema = z.object({
+  matchingId: z.number().int().positive().nullable().default(null),
+  employerId: z.number({ error: '사업주를 선택해 주세요.' }).int().positive(),
+  workerId: z.number().int().positive().nullable().default(null),
+  type: z.enum(PAYOUT_TYPES),
+  /** Supply amount in won, before VAT. */
+  amount: z.number().int().min(1, '금액을 입력해 주세요.').max(10_000_000_000),
+  /** VAT in won; by default 10% of the amount for fees, 0 for wages. */
+  vat: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
+  method: z.enum(PAYOUT_METHODS).default('bank_transfer'),
+  bankName: optionalText(50),
+  /** Plain text on the way in only; replies carry the masked form. Omit on update to keep it. */
+  accountNo: z
+    .string()
+    .trim()
+    .regex(/^[\d-]{6,30}$/, '계좌번호는 숫자와 하이픈 6~30자입니다.')
+    .transform((value) => value.replace(/\D/g, ''))
+    .nullable()
+    .optional(),
+  accountHolder: optionalText(50),
+  scheduledDate: dateString.nullable().default(null),
+  memo: optionalText(2000),
+});
+export const payoutCreateSchema = payoutInputSchema;
+export const payoutUpdateSchema = patchOf(payoutInputSchema).extend({ version: versionField });
+
+export const payoutSchema = z.object({
+  id: z.number().int(),
+  matchingId: z.number().int().nullable(),
+  employerId: z.number().int(),
+  employerName: z.string(),
+  workerId: z.number().int().nullable(),
+  workerName: z.string().nullable(),
+  branchId: z.number().int(),
+  type: z.enum(PAYOUT_TYPES),
+  amount: z.number().int(),
+  vat: z.number().int(),
+  total: z.number().int(),
+  method: z.enum(PAYOUT_METHODS),
+  bankName: z.string(),
+  /** Masked: only the last four digits. */
+  accountNo: z.string().nullable(),
+  accountHolder: z.string(),
+  scheduledDate: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  memo: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  statusReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const PAYOUT_SORTS = ['created_at', 'scheduled_date', 'paid_at', 'amount'] as const;
+export const payoutListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(PAYOUT_SORTS).default('created_at'),
+  status: z.enum(PAYOUT_STATUSES).optional(),
+  type: z.enum(PAYOUT_TYPES).optional(),
+  employerId: z.coerce.number().int().positive().optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  dateFrom: dateString.optional(),
+  dateTo: dateString.optional(),
+});
+/** Totals by status over the current filter (the list's summary row). */
+export const payoutTotalsSchema = z.array(
+  z.object({
+    status: z.enum(PAYOUT_STATUSES),
+    count: z.number().int(),
+    amount: z.number().int(),
+    vat: z.number().int(),
+    total: z.number().int(),
+  }),
+);
+export const payoutListResponseSchema = z.object({
+  data: z.array(payoutSchema),
+  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  totals: payoutTotalsSchema,
+});
+export const payoutStatusChangeSchema = statusChangeSchema(PAYOUT_STATUSES).extend({
+  /** With `paid`: when the money left (defaults to now). */
+  paidAt: z.iso.datetime({ offset: true }).optional(),
+});
+export const payoutRevealSchema = z.object({
+  reason: z.string().trim().min(2, '열람 사유를 2자 이상 입력해 주세요.').max(200),
+});
+export const payoutRevealResponseSchema = z.object({ value: z.string() });

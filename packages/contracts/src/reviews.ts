@@ -1,0 +1,104 @@
+import { dateString, statusChangeSchema, type Transition } from './common';
+import { listQuerySchema } from './pagination';
+import type { Permission } from './roles';
+import { z } from './zod-setup';
+
+export const REVIEW_STATUSES = ['pending', 'published', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: '검수 대기',
+  published: '게시',
+  hidden: '숨김',
+};
+
+export const REVIEWER_TYPES = ['employer', 'worker'] as const;
+export type ReviewerType = (typeof REVIEWER_TYPES)[number];
+export const REVIEWER_TYPE_LABELS: Record<ReviewerType, string> = {
+  employer: '사업주 → 근로자',
+  worker: '근로자 → 사업주',
+};
+
+/** DESIGN §4: pending → published | hidden, published ↔ hidden. Hiding always needs a reason. */
+export const REVIEW_TRANSITIONS: readonly Transition<ReviewStatus, Permission>[] = [
+  {
+    from: 'pending',
+    to: 'published',
+    action: 'publish',
+    label: '게시',
+    reasonRequired: false,
+    permission: 'reviews:moderate',
+  },
+  {
+    from: 'pending',
+    to: 'hidden',
+    action: 'hide',
+    label: '숨김',
+    reasonRequired: true,
+    permission: 'reviews:moderate',
+  },
+  {
+    from: 'published',
+    to: 'hidden',
+    action: 'hide',
+    label: '숨김',
+    reasonRequired: true,
+    permission: 'reviews:moderate',
+  },
+  {
+    from: 'hidden',
+    to: 'published',
+    action: 'publish',
+    label: '다시 게시',
+    reasonRequired: false,
+    permission: 'reviews:moderate',
+  },
+];
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  matchingId: z.number().int(),
+  reviewerType: z.enum(REVIEWER_TYPES),
+  employerId: z.number().int(),
+  employerName: z.string(),
+  workerId: z.number().int(),
+  workerName: z.string(),
+  branchId: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  content: z.string(),
+  reportCount: z.number().int(),
+  status: z.enum(REVIEW_STATUSES),
+  moderationReason: z.string().nullable(),
+  moderatedBy: z.number().int().nullable(),
+  moderatedByName: z.string().nullable(),
+  moderatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** A review entered by an operator on a user's behalf (e.g. told by phone); app users write theirs in the app. */
+export const reviewCreateSchema = z.object({
+  matchingId: z.number().int().positive(),
+  reviewerType: z.enum(REVIEWER_TYPES),
+  rating: z.number().int().min(1, '평점은 1~5점입니다.').max(5, '평점은 1~5점입니다.'),
+  content: z.string().trim().min(5, '내용을 5자 이상 입력해 주세요.').max(2000),
+});
+
+export const REVIEW_SORTS = ['created_at', 'rating', 'report_count'] as const;
+export const reviewListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(REVIEW_SORTS).default('created_at'),
+  status: z.enum(REVIEW_STATUSES).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  reviewerType: z.enum(REVIEWER_TYPES).optional(),
+  reportedOnly: z.enum(['true', 'false']).optional(),
+  branchId: z.coerce.number().int().positive().optional(),
+  createdFrom: dateString.optional(),
+  createdTo: dateString.optional(),
+});
+/** The moderation queue: pending and reported reviews, oldest first; `next` skips the ones already seen. */
+export const moderationQueueQuerySchema = z.object({
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  afterId: z.coerce.number().int().positive().optional(),
+});
+export const reviewStatusChangeSchema = statusChangeSchema(REVIEW_STATUSES);
