@@ -20,6 +20,14 @@ import { createBranchesService } from './modules/branches/branches.service';
 import { employersRoutes } from './modules/employers/employers.routes';
 import { createEmployersService } from './modules/employers/employers.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { closeExpiredPosts } from './modules/job-posts/job-posts.closing';
+import { jobPostsRoutes } from './modules/job-posts/job-posts.routes';
+import { createJobPostsService } from './modules/job-posts/job-posts.service';
+import { createMatchingStatsService } from './modules/matchings/matching-stats.service';
+import { matchingsRoutes } from './modules/matchings/matchings.routes';
+import { createMatchingsService } from './modules/matchings/matchings.service';
+import { resumesRoutes } from './modules/resumes/resumes.routes';
+import { createResumesService } from './modules/resumes/resumes.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
@@ -30,6 +38,7 @@ import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { snakeCaseJsonSchema, wirePlugin } from './plugins/wire';
@@ -53,7 +62,11 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Extra routes for tests: registered under /api/v1 like the modules. */
   extraRoutes?: (app: ReturnType<typeof Fastify>) => Promise<void>;
+  /** Periodic jobs (closing expired job posts); tests run them by hand. Default on. */
+  scheduledJobs?: boolean;
 };
+
+const MINUTE = 60_000;
 
 const API_PREFIX = API_BASE_PATH.replace(/\/$/, '');
 
@@ -107,6 +120,18 @@ export async function buildApp(options: AppOptions) {
   await app.register(authPlugin, { tokens });
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
+  if (options.scheduledJobs !== false) {
+    await app.register(schedulerPlugin, {
+      jobs: [
+        {
+          name: 'close-expired-job-posts',
+          intervalMs: 10 * MINUTE,
+          firstRunMs: 2_000,
+          run: () => closeExpiredPosts(db.db),
+        },
+      ],
+    });
+  }
 
   await app.register(healthRoutes);
   await app.register(
@@ -119,6 +144,12 @@ export async function buildApp(options: AppOptions) {
       await api.register(workersRoutes, {
         workers: createWorkersService({ db: db.db, pii }),
         visaExpiry: createVisaExpiryService({ db: db.db, pii, settings }),
+      });
+      await api.register(jobPostsRoutes, { jobPosts: createJobPostsService({ db: db.db, settings }) });
+      await api.register(resumesRoutes, { resumes: createResumesService({ db: db.db }) });
+      await api.register(matchingsRoutes, {
+        matchings: createMatchingsService({ db: db.db, settings }),
+        stats: createMatchingStatsService({ db: db.db }),
       });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },

@@ -1,8 +1,8 @@
 import type { Role } from '@ilson/contracts';
-import { branches } from '../src/db/schema';
+import { branches, employers, workers } from '../src/db/schema';
 import { bearer, createAdmin, login, type TestContext } from './helpers';
 
-/** Record fixtures and an API caller for the records tests (branches, employers, workers). */
+/** Record fixtures and an API caller for the records tests. */
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -101,6 +101,144 @@ export function workerBody(branchId: number, overrides: Record<string, unknown> 
     visa_type: 'E-9',
     visa_expiry_date: '2030-01-01',
     branch_id: branchId,
+    ...overrides,
+  };
+}
+
+let employerSeed = 300_000_000;
+
+/** An employer written straight to the database (approved unless told otherwise). */
+export async function insertEmployer(
+  ctx: Pick<TestContext, 'db'>,
+  branchId: number,
+  values: Partial<typeof employers.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(employers)
+    .values({
+      companyName: '(주)대한제조',
+      businessRegNo: businessRegNo(employerSeed++),
+      ceoName: '박대표',
+      bizEntityType: 'corporation',
+      industry: 'manufacturing',
+      region: '경기도',
+      zipCode: '15588',
+      roadAddress: '경기도 안산시 단원구 산단로 1',
+      phone: '0311234567',
+      branchId,
+      status: 'approved',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A worker written straight to the database: E-9 valid until 2030, seeking work. */
+export async function insertWorker(
+  ctx: Pick<TestContext, 'db'>,
+  branchId: number,
+  values: Partial<typeof workers.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(workers)
+    .values({
+      nameKo: '응우옌 반 안',
+      firstName: 'Van An',
+      lastName: 'Nguyen',
+      gender: 'male',
+      dateOfBirth: '1995-05-05',
+      nationality: 'VN',
+      visaType: 'E-9',
+      visaExpiryDate: '2030-01-01',
+      koreanLevel: 'topik2',
+      branchId,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A job post as the web form sends it: 주 40시간 (월~금 09:00–18:00, 휴게 60분), 월급 250만 원. */
+export function jobPostBody(employerId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    employer_id: employerId,
+    title: '생산직 사원 모집',
+    industry: 'manufacturing',
+    job_description: '자동차 부품 조립 및 검사',
+    headcount: 2,
+    region: '경기도',
+    zip_code: '15588',
+    work_address: '경기도 안산시 단원구 산단로 1',
+    employment_type: 'full_time',
+    contract_months: 12,
+    work_days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    work_start_time: '09:00',
+    work_end_time: '18:00',
+    break_minutes: 60,
+    salary_type: 'monthly',
+    salary_amount: 2_500_000,
+    dormitory_provided: true,
+    meal_provided: 'lunch',
+    allowed_visa_types: ['E-9', 'H-2', 'F-2', 'F-5', 'F-6'],
+    required_korean_level: 'none',
+    deadline: null,
+    submit: true,
+    ...overrides,
+  };
+}
+
+/** An active post of an approved employer, brought there through the API as an admin. */
+export async function activeJobPost(api: Api, employerId: number, overrides: Record<string, unknown> = {}) {
+  const created = await api.post('/job-posts', jobPostBody(employerId, overrides));
+  if (created.statusCode !== 201) throw new Error(`job post: ${created.statusCode} ${created.body}`);
+  const post = created.json() as { id: number; version: number };
+  const approved = await api.post(`/job-posts/${post.id}/status`, {
+    status: 'active',
+    version: post.version,
+  });
+  if (approved.statusCode !== 200) throw new Error(`approve: ${approved.statusCode} ${approved.body}`);
+  return approved.json() as { id: number; version: number; filled_count: number; status: string };
+}
+
+export function resumeBody(workerId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    worker_id: workerId,
+    work_experience: [
+      {
+        company_name: '하노이 전자',
+        job_title: '조립원',
+        start_date: '2018-03-01',
+        end_date: '2021-02-28',
+        job_description: '전자 부품 조립',
+        achievements: '불량률 30% 감소',
+      },
+      { company_name: '(주)한빛정밀', job_title: '검사원', start_date: '2022-01-10', end_date: null },
+    ],
+    education_history: [
+      {
+        school_name: 'Hanoi Technical College',
+        degree: '전문학사',
+        field_of_study: '기계공학',
+        graduation_date: '2017-06-30',
+        gpa: '3.4/4.0',
+      },
+    ],
+    language_skills: [
+      {
+        language: '한국어',
+        proficiency_level: 'intermediate',
+        speaking: 'intermediate',
+        reading: 'elementary',
+        writing: 'elementary',
+      },
+    ],
+    certifications: [{ name: '지게차운전기능사', issuer: '한국산업인력공단', acquired_date: '2023-05-01' }],
+    skills: ['지게차', '용접'],
+    references: [
+      { name: '김반장', relationship: '전 직장 상사', company: '(주)한빛정밀', phone: '01022223333' },
+    ],
+    visibility: 'employers',
+    status: 'draft',
     ...overrides,
   };
 }

@@ -57,14 +57,18 @@ export async function openTestDatabase(): Promise<DbHandle> {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
+/** Scheduled jobs are off unless a test asks for them: the tests run them by hand. */
 export async function createTestContext(
-  options: Partial<Pick<AppOptions, 'extraRoutes'>> & { config?: Partial<AppOptions['config']> } = {},
+  options: Partial<Pick<AppOptions, 'extraRoutes' | 'scheduledJobs'>> & {
+    config?: Partial<AppOptions['config']>;
+  } = {},
 ) {
   const handle = await openTestDatabase();
   const app = await buildApp({
     config: { ...testConfig, ...options.config },
     db: handle,
     extraRoutes: options.extraRoutes,
+    scheduledJobs: options.scheduledJobs ?? false,
   });
   await app.ready();
   return {

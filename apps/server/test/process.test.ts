@@ -88,7 +88,8 @@ describe(`the server process (${engine})`, () => {
     // In flight = received by the server: every one of them must finish normally.
     while (received() < 8) await new Promise((resolve) => setTimeout(resolve, 10));
     server.child.kill('SIGTERM');
-    while (!server.output().includes('shutting down')) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!server.output().includes('shutting down'))
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const late = await fetch(`${base}/api/v1/settings/public`).then(
       (response) => response.status,
       () => 'refused',

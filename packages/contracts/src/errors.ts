@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
   INVALID_TRANSITION: 'INVALID_TRANSITION',
   VISA_NOT_ELIGIBLE: 'VISA_NOT_ELIGIBLE',
+  /** A matching has warnings (not hard rules): an admin with matchings:override may proceed with a reason. */
+  ELIGIBILITY_WARNING: 'ELIGIBILITY_WARNING',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,11 +1,5 @@
-import {
-  dateString,
-  optionalText,
-  patchOf,
-  statusChangeSchema,
-  type Transition,
-  versionField,
-} from './common';
+import { dateString, patchOf, statusChangeSchema, type Transition, versionField } from './common';
+import { EMPLOYER_STATUSES } from './employers';
 import { INDUSTRIES } from './industries';
 import { isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
@@ -147,6 +141,8 @@ export const jobPostSchema = z.object({
   id: z.number().int(),
   employerId: z.number().int(),
   employerName: z.string(),
+  /** Only an approved employer's post can go active: the detail shows why approval would be refused. */
+  employerStatus: z.enum(EMPLOYER_STATUSES),
   branchId: z.number().int(),
   branchName: z.string().nullable(),
   title: z.string(),
@@ -174,6 +170,7 @@ export const jobPostSchema = z.object({
   requiredKoreanLevel: z.enum(KOREAN_LEVELS),
   deadline: z.string().nullable(),
   viewCount: z.number().int(),
+  /** An active post past its deadline reads as `closed` even before the closing job has stored it. */
   status: z.enum(JOB_POST_STATUSES),
   rejectReason: z.string().nullable(),
   statusReason: z.string().nullable(),

@@ -150,6 +150,7 @@ export const eligibilityQuerySchema = z.object({
   workerId: z.coerce.number().int().positive(),
   startDate: dateString.optional(),
 });
+/** `eligible` is false only for hard issues; warnings let an admin with `matchings:override` proceed with a reason. */
 export const eligibilityResponseSchema = z.object({
   eligible: z.boolean(),
   issues: z.array(eligibilityIssueSchema),
@@ -261,6 +262,15 @@ const countRow = z.object({
   count: z.number().int(),
   contracted: z.number().int(),
 });
+/**
+ * Matchings created from `from` to `to` (Seoul dates, inclusive). `byStatus`: by current status, every
+ * status in MATCHING_STATUSES order (0 when none).
+ * `monthly`: every month of the range (`YYYY-MM`), matchings created in it and contracts signed in it.
+ * `conversion`: of the matchings created in the range (`proposed`), how many reached `contracted` (by their
+ * status history, so a contract later cancelled still counts); `rate` = contracted / proposed, 0–1.
+ * Breakdowns: `count` created in the range, `contracted` of those that reached a contract; nationality,
+ * industry and visa are taken when the matching was made; `key` is the code (branch: its id).
+ */
 export const matchingStatsSchema = z.object({
   byStatus: z.array(z.object({ status: z.enum(MATCHING_STATUSES), count: z.number().int() })),
   monthly: z.array(z.object({ month: z.string(), created: z.number().int(), contracted: z.number().int() })),

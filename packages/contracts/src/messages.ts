@@ -36,6 +36,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   IDEMPOTENCY_CONFLICT: '같은 요청 키로 다른 요청이 이미 처리되었거나 처리 중입니다.',
   INVALID_TRANSITION: '현재 상태에서는 이 변경을 할 수 없습니다.',
   VISA_NOT_ELIGIBLE: '비자 조건이 맞지 않습니다.',
+  ELIGIBILITY_WARNING: '확인이 필요한 항목이 있습니다. 예외 사유를 입력하면 진행할 수 있습니다.',
 };
 
 /** Korean messages of the record rules, shown by the server and the forms alike. */
@@ -58,4 +59,32 @@ export const recordMessages = {
   employerNotDeletable: '승인 대기 또는 반려 상태의 사업주만 삭제할 수 있습니다.',
   piiNotSet: '등록된 값이 없습니다.',
   unknownVisaBucket: '알 수 없는 만료 구간입니다.',
+  employerNotFound: '사업주를 찾을 수 없습니다.',
+  employerNotApproved: '승인된 사업주의 채용공고만 게시할 수 있습니다. 사업주 승인을 먼저 처리해 주세요.',
+  employerChangeLocked: '게시된 적이 있는 채용공고는 사업주를 바꿀 수 없습니다.',
+  belowMinimumWage: (year: number, minimum: number, hourly: number) =>
+    `${year}년 최저임금(시급 ${minimum.toLocaleString('ko-KR')}원)보다 낮습니다. 환산 시급 ${Math.floor(hourly).toLocaleString('ko-KR')}원`,
+  noWorkingHours: '근무 시간이 없습니다. 근무 시각과 휴게 시간을 확인해 주세요.',
+  deadlinePast: '마감일이 이미 지났습니다. 마감일을 오늘 이후로 정해 주세요.',
+  headcountBelowFilled: (filled: number) => `모집 인원은 이미 채용된 인원(${filled}명)보다 적을 수 없습니다.`,
+  jobPostNotDeletable: '작성 중, 승인 대기, 반려 상태의 채용공고만 삭제할 수 있습니다.',
+  jobPostNotEditable: '마감된 채용공고는 수정할 수 없습니다.',
+  jobPostHasMatchings: '진행 중인 매칭이 있는 채용공고는 삭제할 수 없습니다.',
+  jobPostAutoClosed: '마감일 경과 자동 마감',
+  jobPostNotFound: '채용공고를 찾을 수 없습니다.',
+  workerNotFound: '근로자를 찾을 수 없습니다.',
+  resumeDeleted: '삭제된 이력서입니다. 복원한 뒤 수정해 주세요.',
+  resumeNotDeleted: '삭제되지 않은 이력서입니다.',
+  resumeNotOfWorker: '이 근로자의 이력서가 아닙니다.',
+  duplicateOpenMatching: '이 근로자는 이 채용공고에 이미 진행 중인 매칭이 있습니다.',
+  overrideReasonRequired: '확인이 필요한 항목이 있습니다. 예외로 진행하려면 예외 사유를 입력해 주세요.',
+  overrideNotPermitted:
+    '확인이 필요한 항목이 있습니다. 예외 진행은 예외 승인 권한이 있는 관리자만 할 수 있습니다.',
+  agreedSalaryRequired: '합의 급여 형태를 바꾸면 금액도 입력해 주세요.',
+  overrideNote: (reason: string) => `예외 진행 사유: ${reason}`,
+  startDateRequired: '계약하려면 근무 시작일을 입력해 주세요.',
+  endBeforeStart: '종료일은 시작일보다 빠를 수 없습니다.',
+  statsRangeTooLong: '통계 기간은 최대 10년까지 조회할 수 있습니다.',
+  workerFollowsMatching: (matchingId: number) => `매칭 #${matchingId} 상태에 따른 자동 변경`,
+  filledCountChanged: (before: number, after: number) => `충원 인원 변경: ${before} → ${after}`,
 } as const;

@@ -1,0 +1,93 @@
+import { INDUSTRIES, MATCHING_SOURCES, MATCHING_STATUSES, SALARY_TYPES, VISA_TYPES } from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { admins } from './admins';
+import { branches } from './branches';
+import { id, timestamps, tstz, version } from './columns';
+import { employers } from './employers';
+import { jobPosts } from './job-posts';
+import { resumes } from './resumes';
+import { workers } from './workers';
+
+/**
+ * 매칭. Employer and branch come from the post; the worker's nationality and visa and the post's industry
+ * are taken when the matching is made (the statistics and filters count what was true then).
+ */
+export const matchings = pgTable(
+  'matchings',
+  {
+    id: id(),
+    jobPostId: integer()
+      .notNull()
+      .references(() => jobPosts.id, { onDelete: 'restrict' }),
+    employerId: integer()
+      .notNull()
+      .references(() => employers.id, { onDelete: 'restrict' }),
+    workerId: integer()
+      .notNull()
+      .references(() => workers.id, { onDelete: 'restrict' }),
+    resumeId: integer().references(() => resumes.id, { onDelete: 'set null' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'restrict' }),
+    source: text({ enum: MATCHING_SOURCES }).notNull().default('admin'),
+    managerAdminId: integer().references(() => admins.id, { onDelete: 'set null' }),
+    workerNationality: text().notNull(),
+    workerVisaType: text({ enum: VISA_TYPES }),
+    industry: text({ enum: INDUSTRIES }).notNull(),
+    interviewAt: tstz(),
+    contractDate: date({ mode: 'string' }),
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    agreedSalaryType: text({ enum: SALARY_TYPES }),
+    agreedSalaryAmount: integer(),
+    feeAmount: integer(),
+    memo: text().notNull().default(''),
+    cancelReason: text(),
+    overrideReason: text(),
+    /** Warning codes an admin overrode when the matching was made: a later check does not ask again. */
+    overriddenWarnings: text().array().notNull().default(sql`'{}'`),
+    status: text({ enum: MATCHING_STATUSES }).notNull().default('proposed'),
+    statusChangedAt: tstz(),
+    ...timestamps,
+    version: version(),
+  },
+  (t) => [
+    // One open matching per worker and post.
+    uniqueIndex('matchings_open_pair_key')
+      .on(t.jobPostId, t.workerId)
+      .where(sql`status IN ('proposed', 'interview', 'accepted', 'contracted', 'working')`),
+    index('matchings_created_idx').on(t.createdAt, t.id),
+    index('matchings_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('matchings_branch_created_idx').on(t.branchId, t.createdAt, t.id),
+    index('matchings_employer_created_idx').on(t.employerId, t.createdAt, t.id),
+    index('matchings_job_post_created_idx').on(t.jobPostId, t.createdAt, t.id),
+    index('matchings_worker_created_idx').on(t.workerId, t.createdAt, t.id),
+    index('matchings_nationality_created_idx').on(t.workerNationality, t.createdAt, t.id),
+    index('matchings_visa_created_idx').on(t.workerVisaType, t.createdAt, t.id),
+    index('matchings_start_date_idx').on(t.startDate, t.id),
+    index('matchings_contract_date_idx').on(t.contractDate, t.id),
+    index('matchings_resume_idx').on(t.resumeId),
+    index('matchings_manager_idx').on(t.managerAdminId),
+  ],
+);
+
+/** Every status change of a matching: the detail's timeline, and what the statistics count contracts by. */
+export const matchingStatusHistory = pgTable(
+  'matching_status_history',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    matchingId: integer()
+      .notNull()
+      .references(() => matchings.id, { onDelete: 'cascade' }),
+    fromStatus: text({ enum: MATCHING_STATUSES }),
+    toStatus: text({ enum: MATCHING_STATUSES }).notNull(),
+    reason: text(),
+    changedAt: tstz().notNull().defaultNow(),
+    changedBy: integer().references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('matching_status_history_matching_idx').on(t.matchingId, t.toStatus),
+    index('matching_status_history_to_changed_idx').on(t.toStatus, t.changedAt),
+  ],
+);

@@ -1,0 +1,51 @@
+import {
+  type Certification,
+  type Education,
+  type LanguageSkill,
+  RESUME_STATUSES,
+  RESUME_VISIBILITIES,
+  type Reference,
+  type WorkExperience,
+} from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, timestamps, tstz, version } from './columns';
+import { workers } from './workers';
+
+const live = sql`deleted_at IS NULL`;
+
+/** 이력서 (SPEC §3). A worker may have several; the branch scope is the worker's branch. */
+export const resumes = pgTable(
+  'resumes',
+  {
+    id: id(),
+    workerId: integer()
+      .notNull()
+      .references(() => workers.id, { onDelete: 'restrict' }),
+    workExperience: jsonb().$type<WorkExperience[]>().notNull().default([]),
+    educationHistory: jsonb().$type<Education[]>().notNull().default([]),
+    languageSkills: jsonb().$type<LanguageSkill[]>().notNull().default([]),
+    certifications: jsonb().$type<Certification[]>().notNull().default([]),
+    skills: text().array().notNull().default(sql`'{}'`),
+    references: jsonb().$type<Reference[]>().notNull().default([]),
+    viewsCount: integer().notNull().default(0),
+    lastViewedAt: tstz(),
+    status: text({ enum: RESUME_STATUSES }).notNull().default('draft'),
+    statusReason: text(),
+    visibility: text({ enum: RESUME_VISIBILITIES }).notNull().default('employers'),
+    ...timestamps,
+    version: version(),
+    deletedAt: tstz(),
+  },
+  (t) => [
+    index('resumes_updated_idx').on(t.updatedAt, t.id).where(live),
+    index('resumes_created_idx').on(t.createdAt, t.id).where(live),
+    index('resumes_status_updated_idx').on(t.status, t.updatedAt, t.id).where(live),
+    index('resumes_visibility_updated_idx').on(t.visibility, t.updatedAt, t.id).where(live),
+    index('resumes_views_idx').on(t.viewsCount, t.id).where(live),
+    index('resumes_last_viewed_idx').on(t.lastViewedAt, t.id).where(live),
+    // A worker's resumes, deleted ones included (the restore list).
+    index('resumes_worker_idx').on(t.workerId, t.updatedAt, t.id),
+    index('resumes_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,223 @@
+import { type JobPostStatus, MATCHING_OPEN_STATUSES, type VisaType } from '@ilson/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { branches, employers, jobPosts, matchings } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type JobPostRecord = typeof jobPosts.$inferSelect;
+export type JobPostRow = JobPostRecord & {
+  employerName: string;
+  employerStatus: (typeof employers.$inferSelect)['status'];
+  branchName: string | null;
+};
+export type JobPostValues = Omit<
+  typeof jobPosts.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
+>;
+
+export type JobPostFilters = {
+  status?: JobPostStatus;
+  employerId?: number;
+  industry?: string;
+  branchId?: number;
+  salaryType?: string;
+  visaType?: VisaType;
+  deadlineFrom?: string;
+  deadlineTo?: string;
+  q?: string;
+  sort: 'created_at' | 'deadline' | 'title' | 'salary_amount' | 'published_at';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  created_at: jobPosts.createdAt,
+  deadline: jobPosts.deadline,
+  title: jobPosts.title,
+  salary_amount: jobPosts.salaryAmount,
+  published_at: jobPosts.publishedAt,
+} as const;
+
+const jobPostColumns = {
+  ...getTableColumns(jobPosts),
+  employerName: employers.companyName,
+  employerStatus: employers.status,
+  branchName: branches.name,
+};
+
+function selectJobPosts(executor: Executor) {
+  return executor
+    .select(jobPostColumns)
+    .from(jobPosts)
+    .innerJoin(employers, eq(employers.id, jobPosts.employerId))
+    .leftJoin(branches, eq(branches.id, jobPosts.branchId));
+}
+
+const live = (scope: Scope) => and(isNull(jobPosts.deletedAt), scopeWhere(jobPosts.branchId, scope));
+
+/** An active post past its deadline is closed already, whether or not the closing job has stored it. */
+function statusCondition(status: JobPostStatus, today: string): SQL | undefined {
+  const expired = and(eq(jobPosts.status, 'active'), lt(jobPosts.deadline, today));
+  if (status === 'active') {
+    return and(eq(jobPosts.status, 'active'), or(isNull(jobPosts.deadline), gte(jobPosts.deadline, today)));
+  }
+  if (status === 'closed') return or(eq(jobPosts.status, 'closed'), expired);
+  return eq(jobPosts.status, status);
+}
+
+/** Title, or the employer's name searched once in its own table (no join needed for the count). */
+function searchCondition(executor: Executor, q: string): SQL | undefined {
+  const pattern = containsPattern(q);
+  const employerIds = executor
+    .select({ id: employers.id })
+    .from(employers)
+    .where(ilike(employers.companyName, pattern));
+  return or(ilike(jobPosts.title, pattern), inArray(jobPosts.employerId, employerIds));
+}
+
+export async function listJobPosts(executor: Executor, scope: Scope, filters: JobPostFilters, today: string) {
+  const where = and(
+    live(scope),
+    filters.status ? statusCondition(filters.status, today) : undefined,
+    filters.employerId ? eq(jobPosts.employerId, filters.employerId) : undefined,
+    filters.industry ? eq(jobPosts.industry, filters.industry as JobPostRecord['industry']) : undefined,
+    filters.branchId ? eq(jobPosts.branchId, filters.branchId) : undefined,
+    filters.salaryType
+      ? eq(jobPosts.salaryType, filters.salaryType as JobPostRecord['salaryType'])
+      : undefined,
+    // GIN-indexed containment.
+    filters.visaType ? sql`${jobPosts.allowedVisaTypes} @> ARRAY[${filters.visaType}]::text[]` : undefined,
+    filters.deadlineFrom ? gte(jobPosts.deadline, filters.deadlineFrom) : undefined,
+    filters.deadlineTo ? lte(jobPosts.deadline, filters.deadlineTo) : undefined,
+    filters.q ? searchCondition(executor, filters.q) : undefined,
+  );
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
+  const [rows, [total]] = await Promise.all([
+    selectJobPosts(executor)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(jobPosts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findJobPost(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<JobPostRow | undefined> {
+  const [row] = await selectJobPosts(executor)
+    .where(and(eq(jobPosts.id, id), live(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The live record, locked for the rest of the transaction. */
+export async function lockJobPost(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select()
+    .from(jobPosts)
+    .where(and(eq(jobPosts.id, id), live(scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** A live employer the admin reaches: its branch and whether it is approved. */
+export async function findEmployerOf(executor: Executor, employerId: number, scope: Scope) {
+  const [row] = await executor
+    .select({ id: employers.id, branchId: employers.branchId, status: employers.status })
+    .from(employers)
+    .where(
+      and(eq(employers.id, employerId), isNull(employers.deletedAt), scopeWhere(employers.branchId, scope)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertJobPost(executor: Executor, values: JobPostValues): Promise<number> {
+  const [row] = await executor.insert(jobPosts).values(values).returning({ id: jobPosts.id });
+  return row!.id;
+}
+
+export async function updateJobPost(
+  executor: Executor,
+  target: { id: number; version: number; scope: Scope },
+  values: Partial<JobPostValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(jobPosts)
+    .set({ ...values, version: sql`${jobPosts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(jobPosts.id, target.id), eq(jobPosts.version, target.version), live(target.scope)))
+    .returning({ id: jobPosts.id });
+  return rows.length === 1;
+}
+
+export async function softDeleteJobPost(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  const rows = await executor
+    .update(jobPosts)
+    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${jobPosts.version} + 1` })
+    .where(and(eq(jobPosts.id, id), live(scope)))
+    .returning({ id: jobPosts.id });
+  return rows.length === 1;
+}
+
+/** A view is not an edit: no version bump, so an operator's open form stays current. */
+export async function incrementViewCount(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  const rows = await executor
+    .update(jobPosts)
+    .set({ viewCount: sql`${jobPosts.viewCount} + 1` })
+    .where(and(eq(jobPosts.id, id), live(scope)))
+    .returning({ id: jobPosts.id });
+  return rows.length === 1;
+}
+
+export async function hasOpenMatchings(executor: Executor, jobPostId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: matchings.id })
+    .from(matchings)
+    .where(and(eq(matchings.jobPostId, jobPostId), inArray(matchings.status, [...MATCHING_OPEN_STATUSES])))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Stores the close of every active post whose deadline (a Seoul date) is before `today`. Idempotent; the
+ * closing instant is the start of the day after the deadline, the moment reads began to show it closed.
+ */
+export async function closeExpiredJobPosts(executor: Executor, today: string, reason: string) {
+  return executor
+    .update(jobPosts)
+    .set({
+      status: 'closed',
+      closedAt: sql`((${jobPosts.deadline} + 1)::timestamp AT TIME ZONE 'Asia/Seoul')`,
+      statusChangedAt: new Date(),
+      statusReason: reason,
+      version: sql`${jobPosts.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobPosts.status, 'active'), lt(jobPosts.deadline, today), isNull(jobPosts.deletedAt)))
+    .returning({ id: jobPosts.id, title: jobPosts.title, deadline: jobPosts.deadline });
+}

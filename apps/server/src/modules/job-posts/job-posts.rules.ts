@@ -1,0 +1,83 @@
+import {
+  type ErrorDetail,
+  hourlyEquivalent,
+  type JobPost,
+  type JobPostStatus,
+  minimumWageFor,
+  recordMessages,
+  type SalaryType,
+  type Weekday,
+  type WorkSchedule,
+} from '@ilson/contracts';
+import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
+import type { JobPostRow } from './job-posts.repository';
+
+type Pay = WorkSchedule & { salaryType: SalaryType; salaryAmount: number };
+
+/** An active post whose deadline (a Seoul date) has passed is closed, stored or not. */
+export function isExpired(post: { status: JobPostStatus; deadline: string | null }, today: string): boolean {
+  return post.status === 'active' && post.deadline !== null && post.deadline < today;
+}
+
+export function effectiveStatus(
+  post: { status: JobPostStatus; deadline: string | null },
+  today: string,
+): JobPostStatus {
+  return isExpired(post, today) ? 'closed' : post.status;
+}
+
+export function scheduleOf(post: {
+  workDays: readonly Weekday[];
+  workStartTime: string;
+  workEndTime: string;
+  breakMinutes: number;
+}): WorkSchedule {
+  return {
+    workDays: post.workDays,
+    workStartTime: post.workStartTime,
+    workEndTime: post.workEndTime,
+    breakMinutes: post.breakMinutes,
+  };
+}
+
+/**
+ * The field error when pay amounts to less than the minimum wage of the year (the year of `onDate`:
+ * the post's deadline or the contract's start, else today).
+ */
+export function minimumWageError(
+  pay: Pay,
+  onDate: string,
+  byYear: Record<string, number>,
+  field = 'salary_amount',
+): ErrorDetail | null {
+  const hourly = hourlyEquivalent(pay.salaryType, pay.salaryAmount, pay);
+  if (hourly === null) return { field: 'break_minutes', message: recordMessages.noWorkingHours };
+  const year = Number(onDate.slice(0, 4));
+  const minimum = minimumWageFor(year, byYear);
+  if (minimum === null || hourly >= minimum) return null;
+  return { field, message: recordMessages.belowMinimumWage(year, minimum, hourly) };
+}
+
+export function toJobPost(row: JobPostRow, today: string): JobPost {
+  const {
+    deletedAt: _deleted,
+    createdBy: _createdBy,
+    statusChangedAt: _changed,
+    publishedAt,
+    closedAt,
+    createdAt,
+    updatedAt,
+    ...rest
+  } = row;
+  const expired = isExpired(row, today);
+  const hourly = hourlyEquivalent(row.salaryType, row.salaryAmount, scheduleOf(row));
+  return {
+    ...rest,
+    status: expired ? 'closed' : row.status,
+    hourlyEquivalent: hourly === null ? null : Math.round(hourly),
+    publishedAt: isoOrNull(publishedAt),
+    closedAt: expired ? seoulDayStart(addDays(row.deadline!, 1)).toISOString() : isoOrNull(closedAt),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,232 @@
+import {
+  JOB_POST_STATUS_LABELS,
+  JOB_POST_TRANSITIONS,
+  type JobPost,
+  type JobPostStatus,
+  type jobPostCreateSchema,
+  type jobPostListQuerySchema,
+  type jobPostUpdateSchema,
+  recordMessages,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { seoulToday } from '../../lib/dates';
+import { creationDiff, diffOf } from '../../lib/diff';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import type { SettingsService } from '../settings/settings.service';
+import * as repo from './job-posts.repository';
+import { effectiveStatus, minimumWageError, toJobPost } from './job-posts.rules';
+
+type JobPostCreate = z.output<typeof jobPostCreateSchema>;
+type JobPostUpdate = z.output<typeof jobPostUpdateSchema>;
+type JobPostListQuery = z.output<typeof jobPostListQuerySchema>;
+type StatusChange = { status: JobPostStatus; reason?: string; version: number };
+
+/** Only posts that never went live may be deleted; the others are closed instead. */
+const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
+/** Fields whose change moves the hourly-equivalent pay or the year it is compared in. */
+const PAY_FIELDS = [
+  'salaryType',
+  'salaryAmount',
+  'workDays',
+  'workStartTime',
+  'workEndTime',
+  'breakMinutes',
+  'deadline',
+] as const;
+
+export function createJobPostsService({ db, settings }: { db: Database; settings: SettingsService }) {
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<JobPost> {
+    const row = await repo.findJobPost(executor, id, actor.scope);
+    if (!row) throw notFound();
+    return toJobPost(row, seoulToday());
+  }
+
+  async function checkPay(
+    executor: Executor,
+    post: Parameters<typeof minimumWageError>[0] & { deadline: string | null },
+  ) {
+    const { minimumWageByYear } = await settings.get(executor);
+    const error = minimumWageError(post, post.deadline ?? seoulToday(), minimumWageByYear);
+    if (error) throw validationError([error]);
+  }
+
+  function checkDeadline(deadline: string | null | undefined) {
+    if (deadline && deadline < seoulToday()) {
+      throw validationError([{ field: 'deadline', message: recordMessages.deadlinePast }]);
+    }
+  }
+
+  async function employerFor(executor: Executor, employerId: number, actor: Actor) {
+    const employer = await repo.findEmployerOf(executor, employerId, actor.scope);
+    if (!employer) {
+      throw validationError([{ field: 'employer_id', message: recordMessages.employerNotFound }]);
+    }
+    return employer;
+  }
+
+  async function list(query: JobPostListQuery, actor: Actor) {
+    if (query.deadlineFrom && query.deadlineTo && query.deadlineFrom > query.deadlineTo) {
+      throw validationError([{ field: 'deadline_to', message: recordMessages.dateRangeInverted }]);
+    }
+    const today = seoulToday();
+    const { rows, total } = await repo.listJobPosts(db, actor.scope, query, today);
+    return {
+      data: rows.map((row) => toJobPost(row, today)),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  /** An operator opening the detail counts as a view. */
+  async function get(id: number, actor: Actor): Promise<JobPost> {
+    if (!(await repo.incrementViewCount(db, id, actor.scope))) throw notFound();
+    return detail(db, id, actor);
+  }
+
+  async function create(input: JobPostCreate, actor: Actor): Promise<JobPost> {
+    const { submit, ...fields } = input;
+    checkDeadline(fields.deadline);
+    return db.transaction(async (tx) => {
+      const employer = await employerFor(tx, fields.employerId, actor);
+      await checkPay(tx, fields);
+      const status: JobPostStatus = submit ? 'pending' : 'draft';
+      const id = await repo.insertJobPost(tx, {
+        ...fields,
+        branchId: employer.branchId,
+        status,
+        statusChangedAt: new Date(),
+        createdBy: actor.adminId,
+      });
+      await appendAudit(tx, actor.audit, {
+        action: 'CREATE',
+        targetType: 'job_post',
+        targetId: id,
+        summary: `채용공고 등록: ${fields.title} (${JOB_POST_STATUS_LABELS[status]})`,
+        diff: creationDiff({ ...fields, branchId: employer.branchId, status }),
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function update(id: number, input: JobPostUpdate, actor: Actor): Promise<JobPost> {
+    const { version, ...changes } = input;
+    return db.transaction(async (tx) => {
+      const current = await repo.lockJobPost(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== version) throw versionConflict();
+      if (effectiveStatus(current, seoulToday()) === 'closed')
+        throw conflict(recordMessages.jobPostNotEditable);
+      const diff = diffOf(current, changes);
+      if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+      const values: Partial<repo.JobPostValues> = Object.fromEntries(
+        Object.keys(diff).map((key) => [key, diff[key]!.after]),
+      );
+      if (diff.employerId) {
+        if (!DELETABLE.includes(current.status)) {
+          throw validationError([{ field: 'employer_id', message: recordMessages.employerChangeLocked }]);
+        }
+        const employer = await employerFor(tx, changes.employerId!, actor);
+        if (employer.branchId !== current.branchId) {
+          values.branchId = employer.branchId;
+          diff.branchId = { before: current.branchId, after: employer.branchId };
+        }
+      }
+      if (diff.deadline) checkDeadline(changes.deadline);
+      const next = { ...current, ...values };
+      if (diff.headcount && next.headcount < current.filledCount) {
+        throw validationError([
+          { field: 'headcount', message: recordMessages.headcountBelowFilled(current.filledCount) },
+        ]);
+      }
+      if (PAY_FIELDS.some((field) => diff[field])) await checkPay(tx, next);
+      if (!(await repo.updateJobPost(tx, { id, version, scope: actor.scope }, values))) {
+        throw versionConflict();
+      }
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'job_post',
+        targetId: id,
+        summary: `채용공고 수정: ${Object.keys(diff).join(', ')}`,
+        diff,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /**
+   * Review and publication. Going active needs an approved employer, a deadline not yet passed and pay at
+   * or above the minimum wage of the year.
+   */
+  async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<JobPost> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockJobPost(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      const from = effectiveStatus(current, seoulToday());
+      checkTransition(JOB_POST_TRANSITIONS, JOB_POST_STATUS_LABELS, {
+        from,
+        to: change.status,
+        reason: change.reason,
+        role: actor.role,
+      });
+      const now = new Date();
+      const values: Partial<repo.JobPostValues> = {
+        status: change.status,
+        statusReason: change.reason || null,
+        statusChangedAt: now,
+      };
+      if (change.status === 'active') {
+        const employer = await repo.findEmployerOf(tx, current.employerId, { all: true });
+        if (employer?.status !== 'approved') {
+          throw new AppError('INVALID_TRANSITION', 409, recordMessages.employerNotApproved);
+        }
+        checkDeadline(current.deadline);
+        await checkPay(tx, current);
+        values.publishedAt = current.publishedAt ?? now;
+        values.rejectReason = null;
+      }
+      if (change.status === 'rejected') values.rejectReason = change.reason ?? null;
+      if (change.status === 'closed') values.closedAt = now;
+      if (!(await repo.updateJobPost(tx, { id, version: change.version, scope: actor.scope }, values))) {
+        throw versionConflict();
+      }
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'job_post',
+        targetId: id,
+        summary: statusSummary(JOB_POST_STATUS_LABELS, from, change.status),
+        diff: { status: { before: from, after: change.status } },
+        reason: change.reason || null,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function remove(id: number, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockJobPost(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.jobPostNotDeletable);
+      if (await repo.hasOpenMatchings(tx, id)) throw conflict(recordMessages.jobPostHasMatchings);
+      await repo.softDeleteJobPost(tx, id, actor.scope);
+      await appendAudit(tx, actor.audit, {
+        action: 'DELETE',
+        targetType: 'job_post',
+        targetId: id,
+        summary: `채용공고 삭제: ${current.title}`,
+      });
+    });
+  }
+
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findJobPost(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'job_post', id }) };
+  }
+
+  return { list, get, create, update, changeStatus, remove, history };
+}
+export type JobPostsService = ReturnType<typeof createJobPostsService>;

@@ -1,0 +1,84 @@
+import {
+  INDUSTRY_LABELS,
+  type Industry,
+  MATCHING_STATUSES,
+  type MatchingStats,
+  type MatchingStatus,
+  nationalityLabel,
+  recordMessages,
+  VISA_TYPE_LABELS,
+  type VisaType,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import { addDays, seoulDayStart } from '../../lib/dates';
+import { validationError } from '../../lib/errors';
+import type { Actor } from '../../plugins/auth';
+import * as repo from './matching-stats.repository';
+
+const MAX_RANGE_DAYS = 3_660;
+
+type CountRow = MatchingStats['byBranch'][number];
+
+const byCount = (a: CountRow, b: CountRow) => b.count - a.count || a.key.localeCompare(b.key);
+
+/** `/matchings/stats`: everything is counted in SQL; only the grouped rows come back. */
+export function createMatchingStatsService({ db }: { db: Database }) {
+  async function stats(
+    query: { from: string; to: string; branchId?: number },
+    actor: Actor,
+  ): Promise<MatchingStats> {
+    if (query.from > query.to) {
+      throw validationError([{ field: 'to', message: recordMessages.dateRangeInverted }]);
+    }
+    const before = seoulDayStart(addDays(query.to, 1));
+    const from = seoulDayStart(query.from);
+    if (before.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) {
+      throw validationError([{ field: 'from', message: recordMessages.statsRangeTooLong }]);
+    }
+    const range: repo.StatsRange = {
+      fromDate: query.from,
+      toDate: query.to,
+      from,
+      before,
+      branchId: query.branchId,
+      scope: actor.scope,
+    };
+    const [groups, monthly, avgDaysToContract] = await Promise.all([
+      repo.groupedCounts(db, range),
+      repo.monthlyCounts(db, range),
+      repo.averageDaysToContract(db, range),
+    ]);
+
+    const rows = (dimension: repo.Dimension, label: (key: string, row: repo.GroupRow) => string) =>
+      groups
+        .filter((row) => row.dimension === dimension)
+        .map((row) => {
+          const key = row.key ?? '';
+          return { key, label: label(key, row), count: row.count, contracted: row.contracted };
+        })
+        .sort(byCount);
+    const statusCounts = new Map(
+      groups.filter((row) => row.dimension === 'status').map((row) => [row.key as MatchingStatus, row.count]),
+    );
+    const total = groups.find((row) => row.dimension === 'total');
+    const proposed = total?.count ?? 0;
+    const contracted = total?.contracted ?? 0;
+    return {
+      byStatus: MATCHING_STATUSES.map((status) => ({ status, count: statusCounts.get(status) ?? 0 })),
+      monthly,
+      conversion: {
+        proposed,
+        contracted,
+        rate: proposed === 0 ? 0 : Math.round((contracted / proposed) * 10_000) / 10_000,
+      },
+      avgDaysToContract,
+      byNationality: rows('nationality', (key) => nationalityLabel(key)),
+      byIndustry: rows('industry', (key) => INDUSTRY_LABELS[key as Industry] ?? key),
+      byVisaType: rows('visa', (key) => VISA_TYPE_LABELS[key as VisaType] ?? key),
+      byBranch: rows('branch', (key, row) => row.label ?? key),
+    };
+  }
+
+  return { stats };
+}
+export type MatchingStatsService = ReturnType<typeof createMatchingStatsService>;

@@ -1,0 +1,331 @@
+import {
+  MATCHING_FILLING_STATUSES,
+  MATCHING_OPEN_STATUSES,
+  type MatchingStatus,
+  type VisaType,
+} from '@ilson/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  admins,
+  branches,
+  employers,
+  jobPosts,
+  matchingStatusHistory,
+  matchings,
+  resumes,
+  workers,
+} from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type MatchingRecord = typeof matchings.$inferSelect;
+export type MatchingValues = Omit<
+  typeof matchings.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version'
+>;
+
+export type MatchingFilters = {
+  status?: MatchingStatus;
+  branchId?: number;
+  employerId?: number;
+  jobPostId?: number;
+  workerId?: number;
+  nationality?: string;
+  visaType?: VisaType;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  q?: string;
+  sort: 'created_at' | 'start_date' | 'contract_date' | 'status';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  created_at: matchings.createdAt,
+  start_date: matchings.startDate,
+  contract_date: matchings.contractDate,
+  status: matchings.status,
+} as const;
+
+const manager = alias(admins, 'manager');
+const matchingColumns = {
+  ...getTableColumns(matchings),
+  jobPostTitle: jobPosts.title,
+  employerName: employers.companyName,
+  workerNameKo: workers.nameKo,
+  workerFirstName: workers.firstName,
+  workerLastName: workers.lastName,
+  branchName: branches.name,
+  managerName: manager.name,
+};
+export type MatchingRow = MatchingRecord & {
+  jobPostTitle: string;
+  employerName: string;
+  workerNameKo: string;
+  workerFirstName: string;
+  workerLastName: string;
+  branchName: string | null;
+  managerName: string | null;
+};
+
+function selectMatchings(executor: Executor) {
+  return executor
+    .select(matchingColumns)
+    .from(matchings)
+    .innerJoin(jobPosts, eq(jobPosts.id, matchings.jobPostId))
+    .innerJoin(employers, eq(employers.id, matchings.employerId))
+    .innerJoin(workers, eq(workers.id, matchings.workerId))
+    .leftJoin(branches, eq(branches.id, matchings.branchId))
+    .leftJoin(manager, eq(manager.id, matchings.managerAdminId));
+}
+
+/**
+ * Worker, employer and post names, each searched once in its own table (not once per matching row):
+ * `id IN (…)` semi-joins the page and the count run without joining the three tables.
+ */
+function searchCondition(executor: Executor, q: string): SQL | undefined {
+  const pattern = containsPattern(q.replace(/\s+/g, ' '));
+  const workerIds = executor
+    .select({ id: workers.id })
+    .from(workers)
+    .where(
+      or(
+        ilike(workers.nameKo, pattern),
+        ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
+        ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
+      ),
+    );
+  const employerIds = executor
+    .select({ id: employers.id })
+    .from(employers)
+    .where(ilike(employers.companyName, pattern));
+  const postIds = executor.select({ id: jobPosts.id }).from(jobPosts).where(ilike(jobPosts.title, pattern));
+  return or(
+    inArray(matchings.workerId, workerIds),
+    inArray(matchings.employerId, employerIds),
+    inArray(matchings.jobPostId, postIds),
+  );
+}
+
+export async function listMatchings(executor: Executor, scope: Scope, filters: MatchingFilters) {
+  const where = and(
+    scopeWhere(matchings.branchId, scope),
+    filters.status ? eq(matchings.status, filters.status) : undefined,
+    filters.branchId ? eq(matchings.branchId, filters.branchId) : undefined,
+    filters.employerId ? eq(matchings.employerId, filters.employerId) : undefined,
+    filters.jobPostId ? eq(matchings.jobPostId, filters.jobPostId) : undefined,
+    filters.workerId ? eq(matchings.workerId, filters.workerId) : undefined,
+    filters.nationality ? eq(matchings.workerNationality, filters.nationality) : undefined,
+    filters.visaType ? eq(matchings.workerVisaType, filters.visaType) : undefined,
+    filters.createdFrom ? gte(matchings.createdAt, filters.createdFrom) : undefined,
+    filters.createdBefore ? lt(matchings.createdAt, filters.createdBefore) : undefined,
+    filters.q ? searchCondition(executor, filters.q) : undefined,
+  );
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
+  const [rows, [total]] = await Promise.all([
+    selectMatchings(executor)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(matchings.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(matchings).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findMatching(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<MatchingRow | undefined> {
+  const [row] = await selectMatchings(executor)
+    .where(and(eq(matchings.id, id), scopeWhere(matchings.branchId, scope)))
+    .limit(1);
+  return row;
+}
+
+export async function lockMatching(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select()
+    .from(matchings)
+    .where(and(eq(matchings.id, id), scopeWhere(matchings.branchId, scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertMatching(executor: Executor, values: MatchingValues): Promise<number> {
+  const [row] = await executor.insert(matchings).values(values).returning({ id: matchings.id });
+  return row!.id;
+}
+
+export async function updateMatching(
+  executor: Executor,
+  target: { id: number; version: number },
+  values: Partial<MatchingValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(matchings)
+    .set({ ...values, version: sql`${matchings.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(matchings.id, target.id), eq(matchings.version, target.version)))
+    .returning({ id: matchings.id });
+  return rows.length === 1;
+}
+
+export async function insertStatusHistory(
+  executor: Executor,
+  entry: typeof matchingStatusHistory.$inferInsert,
+): Promise<void> {
+  await executor.insert(matchingStatusHistory).values(entry);
+}
+
+/** The detail's timeline, oldest first. */
+export async function listStatusHistory(executor: Executor, matchingId: number) {
+  return executor
+    .select({
+      fromStatus: matchingStatusHistory.fromStatus,
+      toStatus: matchingStatusHistory.toStatus,
+      reason: matchingStatusHistory.reason,
+      changedAt: matchingStatusHistory.changedAt,
+      changedByName: admins.name,
+    })
+    .from(matchingStatusHistory)
+    .leftJoin(admins, eq(admins.id, matchingStatusHistory.changedBy))
+    .where(eq(matchingStatusHistory.matchingId, matchingId))
+    .orderBy(asc(matchingStatusHistory.changedAt), asc(matchingStatusHistory.id));
+}
+
+export async function openMatchingExists(executor: Executor, jobPostId: number, workerId: number) {
+  const [row] = await executor
+    .select({ id: matchings.id })
+    .from(matchings)
+    .where(
+      and(
+        eq(matchings.jobPostId, jobPostId),
+        eq(matchings.workerId, workerId),
+        inArray(matchings.status, [...MATCHING_OPEN_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+type LookupOptions = {
+  /** Limits it to a live record of the admin's branches. */
+  scope?: Scope;
+  /** FOR UPDATE, for the rest of the transaction. */
+  lock?: boolean;
+};
+
+export async function jobPostFor(executor: Executor, id: number, options: LookupOptions = {}) {
+  const { scope, lock = true } = options;
+  const query = executor
+    .select()
+    .from(jobPosts)
+    .where(
+      and(
+        eq(jobPosts.id, id),
+        scope ? and(isNull(jobPosts.deletedAt), scopeWhere(jobPosts.branchId, scope)) : undefined,
+      ),
+    )
+    .limit(1)
+    .$dynamic();
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function workerFor(executor: Executor, id: number, options: LookupOptions = {}) {
+  const { scope, lock = true } = options;
+  const query = executor
+    .select({
+      id: workers.id,
+      nameKo: workers.nameKo,
+      firstName: workers.firstName,
+      lastName: workers.lastName,
+      nationality: workers.nationality,
+      visaType: workers.visaType,
+      visaExpiryDate: workers.visaExpiryDate,
+      koreanLevel: workers.koreanLevel,
+      status: workers.status,
+      version: workers.version,
+    })
+    .from(workers)
+    .where(
+      and(
+        eq(workers.id, id),
+        scope ? and(isNull(workers.deletedAt), scopeWhere(workers.branchId, scope)) : undefined,
+      ),
+    )
+    .limit(1)
+    .$dynamic();
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+export type LockedWorker = NonNullable<Awaited<ReturnType<typeof workerFor>>>;
+
+export async function resumeOfWorker(executor: Executor, resumeId: number, workerId: number) {
+  const [row] = await executor
+    .select({ id: resumes.id })
+    .from(resumes)
+    .where(and(eq(resumes.id, resumeId), eq(resumes.workerId, workerId), isNull(resumes.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the worker has a working matching, and any open one at all. */
+export async function workerMatchingState(executor: Executor, workerId: number) {
+  const [row] = await executor
+    .select({
+      working: sql<number>`count(*) FILTER (WHERE ${matchings.status} = 'working')`.mapWith(Number),
+      open: count(),
+    })
+    .from(matchings)
+    .where(and(eq(matchings.workerId, workerId), inArray(matchings.status, [...MATCHING_OPEN_STATUSES])));
+  return { working: (row?.working ?? 0) > 0, open: (row?.open ?? 0) > 0 };
+}
+
+export async function countFilling(executor: Executor, jobPostId: number): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(matchings)
+    .where(
+      and(eq(matchings.jobPostId, jobPostId), inArray(matchings.status, [...MATCHING_FILLING_STATUSES])),
+    );
+  return row?.n ?? 0;
+}
+
+/** A derived count, not an edit: no version bump. */
+export async function setFilledCount(executor: Executor, jobPostId: number, filled: number) {
+  await executor.update(jobPosts).set({ filledCount: filled }).where(eq(jobPosts.id, jobPostId));
+}
+
+export async function setWorkerStatus(
+  executor: Executor,
+  workerId: number,
+  values: Pick<typeof workers.$inferInsert, 'status' | 'statusReason' | 'statusChangedAt'>,
+) {
+  await executor
+    .update(workers)
+    .set({ ...values, version: sql`${workers.version} + 1`, updatedAt: new Date() })
+    .where(eq(workers.id, workerId));
+}

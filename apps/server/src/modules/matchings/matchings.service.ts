@@ -1,0 +1,349 @@
+import {
+  type EligibilityIssue,
+  hasHardIssue,
+  MATCHING_STATUS_LABELS,
+  MATCHING_TRANSITIONS,
+  type Matching,
+  type MatchingStatus,
+  type matchingCreateSchema,
+  type matchingListQuerySchema,
+  type matchingStatusChangeSchema,
+  type matchingUpdateSchema,
+  recordMessages,
+  type SalaryType,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
+import { onUniqueViolation } from '../../lib/db-errors';
+import { creationDiff, diffOf } from '../../lib/diff';
+import { conflict, notFound, validationError } from '../../lib/errors';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import type { JobPostRecord } from '../job-posts/job-posts.repository';
+import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
+import type { SettingsService } from '../settings/settings.service';
+import { eligibilityIssues, enforceEligibility } from './matchings.eligibility';
+import { followMatching } from './matchings.follow';
+import * as repo from './matchings.repository';
+
+type MatchingCreate = z.output<typeof matchingCreateSchema>;
+type MatchingUpdate = z.output<typeof matchingUpdateSchema>;
+type MatchingListQuery = z.output<typeof matchingListQuerySchema>;
+type StatusChange = z.output<typeof matchingStatusChangeSchema>;
+type Salary = { salaryType: SalaryType; salaryAmount: number };
+
+const OPEN_PAIR = 'matchings_open_pair_key';
+
+const duplicateOpen = () =>
+  conflict(recordMessages.duplicateOpenMatching, [
+    { field: 'worker_id', message: recordMessages.duplicateOpenMatching },
+  ]);
+
+const workerName = (w: { workerNameKo: string; workerFirstName: string; workerLastName: string }) =>
+  w.workerNameKo || `${w.workerFirstName} ${w.workerLastName}`;
+
+export function toMatching(row: repo.MatchingRow): Matching {
+  return {
+    id: row.id,
+    jobPostId: row.jobPostId,
+    jobPostTitle: row.jobPostTitle,
+    employerId: row.employerId,
+    employerName: row.employerName,
+    workerId: row.workerId,
+    workerName: workerName(row),
+    workerNationality: row.workerNationality,
+    workerVisaType: row.workerVisaType,
+    industry: row.industry,
+    resumeId: row.resumeId,
+    source: row.source,
+    managerAdminId: row.managerAdminId,
+    managerName: row.managerName,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    interviewAt: isoOrNull(row.interviewAt),
+    contractDate: row.contractDate,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    agreedSalaryType: row.agreedSalaryType,
+    agreedSalaryAmount: row.agreedSalaryAmount,
+    feeAmount: row.feeAmount,
+    memo: row.memo,
+    cancelReason: row.cancelReason,
+    overrideReason: row.overrideReason,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+function checkDates(dates: { startDate: string | null; endDate: string | null }) {
+  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate) {
+    throw validationError([{ field: 'end_date', message: recordMessages.endBeforeStart }]);
+  }
+}
+
+export function createMatchingsService({ db, settings }: { db: Database; settings: SettingsService }) {
+  async function detail(executor: Executor, id: number, actor: Actor) {
+    const row = await repo.findMatching(executor, id, actor.scope);
+    if (!row) throw notFound();
+    const history = await repo.listStatusHistory(executor, id);
+    return {
+      ...toMatching(row),
+      statusHistory: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+    };
+  }
+
+  /** Agreed pay may not be below the minimum wage of the year work starts (today when not yet known). */
+  async function checkPay(executor: Executor, salary: Salary, post: JobPostRecord, startDate: string | null) {
+    const { minimumWageByYear } = await settings.get(executor);
+    const pay = { ...scheduleOf(post), ...salary };
+    const error = minimumWageError(pay, startDate ?? seoulToday(), minimumWageByYear, 'agreed_salary_amount');
+    if (error) throw validationError([error]);
+  }
+
+  async function list(query: MatchingListQuery, actor: Actor) {
+    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
+      throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
+    }
+    const { rows, total } = await repo.listMatchings(db, actor.scope, {
+      ...query,
+      createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
+      createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
+    });
+    return { data: rows.map(toMatching), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  /** Whether the pair may be matched: `eligible` is false only for hard issues (warnings can be overridden). */
+  async function eligibility(
+    query: { jobPostId: number; workerId: number; startDate?: string },
+    actor: Actor,
+  ): Promise<{ eligible: boolean; issues: EligibilityIssue[] }> {
+    const post = await repo.jobPostFor(db, query.jobPostId, { scope: actor.scope, lock: false });
+    const worker = post && (await repo.workerFor(db, query.workerId, { scope: actor.scope, lock: false }));
+    if (!post || !worker) throw notFound();
+    const issues = eligibilityIssues(worker, post, query.startDate ?? null, seoulToday());
+    return { eligible: !hasHardIssue(issues), issues };
+  }
+
+  async function create(input: MatchingCreate, actor: Actor) {
+    const today = seoulToday();
+    return onUniqueViolation(OPEN_PAIR, duplicateOpen, () =>
+      db.transaction(async (tx) => {
+        const post = await repo.jobPostFor(tx, input.jobPostId, { scope: actor.scope });
+        if (!post) {
+          throw validationError([{ field: 'job_post_id', message: recordMessages.jobPostNotFound }]);
+        }
+        const worker = await repo.workerFor(tx, input.workerId, { scope: actor.scope });
+        if (!worker) throw validationError([{ field: 'worker_id', message: recordMessages.workerNotFound }]);
+        if (input.resumeId && !(await repo.resumeOfWorker(tx, input.resumeId, worker.id))) {
+          throw validationError([{ field: 'resume_id', message: recordMessages.resumeNotOfWorker }]);
+        }
+        if (await repo.openMatchingExists(tx, post.id, worker.id)) throw duplicateOpen();
+        const overridden = enforceEligibility(eligibilityIssues(worker, post, input.startDate, today), {
+          overrideReason: input.overrideReason,
+          role: actor.role,
+        });
+        // The post's pay unless another was agreed; a different pay type needs its own amount.
+        const salaryType = input.agreedSalaryType ?? post.salaryType;
+        const salaryAmount =
+          input.agreedSalaryAmount ?? (salaryType === post.salaryType ? post.salaryAmount : null);
+        if (salaryAmount === null) {
+          throw validationError([
+            { field: 'agreed_salary_amount', message: recordMessages.agreedSalaryRequired },
+          ]);
+        }
+        const salary: Salary = { salaryType, salaryAmount };
+        await checkPay(tx, salary, post, input.startDate);
+        const { defaultMatchingFee } = await settings.get(tx);
+        const overrideReason = overridden.length > 0 ? input.overrideReason! : null;
+        const values: repo.MatchingValues = {
+          jobPostId: post.id,
+          employerId: post.employerId,
+          workerId: worker.id,
+          resumeId: input.resumeId,
+          branchId: post.branchId,
+          source: input.source,
+          managerAdminId: actor.adminId,
+          workerNationality: worker.nationality,
+          workerVisaType: worker.visaType,
+          industry: post.industry,
+          startDate: input.startDate,
+          agreedSalaryType: salary.salaryType,
+          agreedSalaryAmount: salary.salaryAmount,
+          feeAmount: input.feeAmount ?? defaultMatchingFee,
+          memo: input.memo,
+          overrideReason,
+          overriddenWarnings: overridden,
+          status: 'proposed',
+          statusChangedAt: new Date(),
+        };
+        const id = await repo.insertMatching(tx, values);
+        await repo.insertStatusHistory(tx, {
+          matchingId: id,
+          fromStatus: null,
+          toStatus: 'proposed',
+          reason: overrideReason ? recordMessages.overrideNote(overrideReason) : null,
+          changedBy: actor.adminId,
+        });
+        const name = worker.nameKo || `${worker.firstName} ${worker.lastName}`;
+        await appendAudit(tx, actor.audit, {
+          action: 'CREATE',
+          targetType: 'matching',
+          targetId: id,
+          summary: `매칭 등록: ${name} → ${post.title}${overrideReason ? ' (예외 진행)' : ''}`,
+          diff: creationDiff(values),
+          reason: overrideReason,
+        });
+        await followMatching(tx, { matchingId: id, jobPostId: post.id, workerId: worker.id }, actor);
+        return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  async function update(id: number, input: MatchingUpdate, actor: Actor) {
+    const { version, interviewAt, ...rest } = input;
+    const changes = {
+      ...rest,
+      ...(interviewAt === undefined
+        ? {}
+        : { interviewAt: interviewAt === null ? null : new Date(interviewAt) }),
+    };
+    return db.transaction(async (tx) => {
+      const current = await repo.lockMatching(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== version) throw versionConflict();
+      const diff = diffOf(current, changes);
+      if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+      const next = { ...current, ...changes };
+      checkDates(next);
+      if (diff.agreedSalaryType || diff.agreedSalaryAmount || diff.startDate) {
+        if (next.agreedSalaryType && next.agreedSalaryAmount) {
+          const post = await repo.jobPostFor(tx, current.jobPostId);
+          const salary = { salaryType: next.agreedSalaryType, salaryAmount: next.agreedSalaryAmount };
+          if (post) await checkPay(tx, salary, post, next.startDate);
+        }
+      }
+      const values = Object.fromEntries(
+        Object.keys(diff).map((key) => [key, changes[key as keyof typeof changes]]),
+      );
+      if (!(await repo.updateMatching(tx, { id, version }, values))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'matching',
+        targetId: id,
+        summary: `매칭 수정: ${Object.keys(diff).join(', ')}`,
+        diff,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /**
+   * One step of the flow. `contracted` checks the visa again against the start date (a hard issue cannot be
+   * overridden; a new warning needs an override). The worker's status and the post's headcount follow.
+   */
+  async function changeStatus(id: number, change: StatusChange, actor: Actor) {
+    const today = seoulToday();
+    return db.transaction(async (tx) => {
+      const current = await repo.lockMatching(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      const to: MatchingStatus = change.status;
+      checkTransition(MATCHING_TRANSITIONS, MATCHING_STATUS_LABELS, {
+        from: current.status,
+        to,
+        reason: change.reason,
+        role: actor.role,
+      });
+      const values: Partial<repo.MatchingValues> = { status: to, statusChangedAt: new Date() };
+      if (change.interviewAt) values.interviewAt = new Date(change.interviewAt);
+      if (change.contractDate) values.contractDate = change.contractDate;
+      if (change.startDate) values.startDate = change.startDate;
+      if (change.endDate) values.endDate = change.endDate;
+      let historyReason = change.reason || null;
+
+      if (to === 'contracted') {
+        const startDate = change.startDate ?? current.startDate;
+        if (!startDate) {
+          throw validationError([{ field: 'start_date', message: recordMessages.startDateRequired }]);
+        }
+        const post = await repo.jobPostFor(tx, current.jobPostId);
+        const worker = await repo.workerFor(tx, current.workerId);
+        if (!post || !worker) throw notFound();
+        // A post that closed while the matching went on is no reason to stop the contract.
+        const issues = eligibilityIssues(worker, post, startDate, today).filter(
+          (issue) => !(issue.code === 'POST_NOT_ACTIVE' && post.status !== 'suspended'),
+        );
+        const overridden = enforceEligibility(issues, {
+          overrideReason: change.overrideReason,
+          role: actor.role,
+          overridden: current.overriddenWarnings,
+        });
+        if (overridden.length > 0) {
+          values.overriddenWarnings = [...current.overriddenWarnings, ...overridden];
+          values.overrideReason = change.overrideReason!;
+          historyReason = [historyReason, recordMessages.overrideNote(change.overrideReason!)]
+            .filter(Boolean)
+            .join(' / ');
+        }
+        values.contractDate = change.contractDate ?? current.contractDate ?? today;
+      }
+      if (to === 'working') {
+        // Work that begins before the planned day begins today.
+        const planned = current.startDate;
+        values.startDate = change.startDate ?? (planned && planned <= today ? planned : today);
+      }
+      if (to === 'completed' || to === 'terminated')
+        values.endDate = change.endDate ?? current.endDate ?? today;
+      if (to === 'cancelled' || to === 'terminated') values.cancelReason = change.reason ?? null;
+      checkDates({
+        startDate: values.startDate ?? current.startDate,
+        endDate: values.endDate ?? current.endDate,
+      });
+
+      if (!(await repo.updateMatching(tx, { id, version: change.version }, values))) throw versionConflict();
+      await repo.insertStatusHistory(tx, {
+        matchingId: id,
+        fromStatus: current.status,
+        toStatus: to,
+        reason: historyReason,
+        changedBy: actor.adminId,
+      });
+      const { statusChangedAt: _at, ...logged } = values;
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'matching',
+        targetId: id,
+        summary: statusSummary(MATCHING_STATUS_LABELS, current.status, to),
+        diff: diffOf(current, logged),
+        reason: historyReason,
+      });
+      await followMatching(
+        tx,
+        { matchingId: id, jobPostId: current.jobPostId, workerId: current.workerId },
+        actor,
+      );
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findMatching(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'matching', id }) };
+  }
+
+  return {
+    list,
+    get: (id: number, actor: Actor) => detail(db, id, actor),
+    eligibility,
+    create,
+    update,
+    changeStatus,
+    history,
+  };
+}
+export type MatchingsService = ReturnType<typeof createMatchingsService>;

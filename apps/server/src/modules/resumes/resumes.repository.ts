@@ -1,0 +1,160 @@
+import type { ResumeStatus, ResumeVisibility } from '@ilson/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { resumes, workers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type ResumeRecord = typeof resumes.$inferSelect;
+export type ResumeRow = ResumeRecord & {
+  workerNameKo: string;
+  workerFirstName: string;
+  workerLastName: string;
+  workerNationality: string;
+  branchId: number;
+};
+export type ResumeValues = Omit<
+  typeof resumes.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
+>;
+
+export type ResumeFilters = {
+  status?: ResumeStatus;
+  visibility?: ResumeVisibility;
+  workerId?: number;
+  branchId?: number;
+  nationality?: string;
+  deleted: 'exclude' | 'include' | 'only';
+  q?: string;
+  sort: 'updated_at' | 'created_at' | 'views_count' | 'last_viewed_at';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  updated_at: resumes.updatedAt,
+  created_at: resumes.createdAt,
+  views_count: resumes.viewsCount,
+  last_viewed_at: resumes.lastViewedAt,
+} as const;
+
+const resumeColumns = {
+  ...getTableColumns(resumes),
+  workerNameKo: workers.nameKo,
+  workerFirstName: workers.firstName,
+  workerLastName: workers.lastName,
+  workerNationality: workers.nationality,
+  branchId: workers.branchId,
+};
+
+/** A resume belongs to the branch of its worker. */
+function selectResumes(executor: Executor) {
+  return executor.select(resumeColumns).from(resumes).innerJoin(workers, eq(workers.id, resumes.workerId));
+}
+
+const inScope = (scope: Scope) => scopeWhere(workers.branchId, scope);
+
+const deletedCondition = {
+  exclude: isNull(resumes.deletedAt),
+  include: undefined,
+  only: isNotNull(resumes.deletedAt),
+} as const;
+
+function searchCondition(q: string): SQL | undefined {
+  const pattern = containsPattern(q.replace(/\s+/g, ' '));
+  return or(
+    ilike(workers.nameKo, pattern),
+    ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
+    ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
+  );
+}
+
+export async function listResumes(executor: Executor, scope: Scope, filters: ResumeFilters) {
+  const where = and(
+    inScope(scope),
+    deletedCondition[filters.deleted],
+    filters.status ? eq(resumes.status, filters.status) : undefined,
+    filters.visibility ? eq(resumes.visibility, filters.visibility) : undefined,
+    filters.workerId ? eq(resumes.workerId, filters.workerId) : undefined,
+    filters.branchId ? eq(workers.branchId, filters.branchId) : undefined,
+    filters.nationality ? eq(workers.nationality, filters.nationality) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  );
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
+  const [rows, [total]] = await Promise.all([
+    selectResumes(executor)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(resumes.id))
+      .limit(limit)
+      .offset(offset),
+    executor
+      .select({ n: count() })
+      .from(resumes)
+      .innerJoin(workers, eq(workers.id, resumes.workerId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Deleted ones included: the detail shows them with `isDeleted` so they can be restored. */
+export async function findResume(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<ResumeRow | undefined> {
+  const [row] = await selectResumes(executor)
+    .where(and(eq(resumes.id, id), inScope(scope)))
+    .limit(1);
+  return row;
+}
+
+/** The record (deleted or not) with its worker's name, locked for the rest of the transaction. */
+export async function lockResume(executor: Executor, id: number, scope: Scope) {
+  const [row] = await selectResumes(executor)
+    .where(and(eq(resumes.id, id), inScope(scope)))
+    .for('update', { of: resumes })
+    .limit(1);
+  return row;
+}
+
+export async function insertResume(executor: Executor, values: ResumeValues): Promise<number> {
+  const [row] = await executor.insert(resumes).values(values).returning({ id: resumes.id });
+  return row!.id;
+}
+
+export async function updateResume(
+  executor: Executor,
+  target: { id: number; version: number },
+  values: Partial<ResumeValues> & { deletedAt?: Date | null },
+): Promise<boolean> {
+  const rows = await executor
+    .update(resumes)
+    .set({ ...values, version: sql`${resumes.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(resumes.id, target.id), eq(resumes.version, target.version)))
+    .returning({ id: resumes.id });
+  return rows.length === 1;
+}
+
+/** A view is not an edit: no version bump, updatedAt kept. */
+export async function recordView(executor: Executor, id: number): Promise<void> {
+  await executor
+    .update(resumes)
+    .set({ viewsCount: sql`${resumes.viewsCount} + 1`, lastViewedAt: new Date() })
+    .where(and(eq(resumes.id, id), isNull(resumes.deletedAt)));
+}

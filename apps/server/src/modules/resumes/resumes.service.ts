@@ -1,0 +1,197 @@
+import {
+  RESUME_STATUS_LABELS,
+  RESUME_TRANSITIONS,
+  type Resume,
+  type ResumeStatus,
+  recordMessages,
+  resumeCode,
+  type resumeCreateSchema,
+  type resumeListQuerySchema,
+  type resumeUpdateSchema,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { isoOrNull } from '../../lib/dates';
+import { creationDiff, diffOf } from '../../lib/diff';
+import { conflict, notFound, validationError } from '../../lib/errors';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import { findWorker } from '../workers/workers.repository';
+import * as repo from './resumes.repository';
+
+type ResumeCreate = z.output<typeof resumeCreateSchema>;
+type ResumeUpdate = z.output<typeof resumeUpdateSchema>;
+type ResumeListQuery = z.output<typeof resumeListQuerySchema>;
+
+const workerName = (row: { workerNameKo: string; workerFirstName: string; workerLastName: string }) =>
+  row.workerNameKo || `${row.workerFirstName} ${row.workerLastName}`;
+
+/** SPEC §3's resume: `resumeId` is the display code; the flags follow visibility, status and deletion. */
+export function toResume(row: repo.ResumeRow): Resume {
+  return {
+    id: row.id,
+    resumeId: resumeCode(row.id),
+    workerId: row.workerId,
+    workerName: workerName(row),
+    workerNationality: row.workerNationality,
+    branchId: row.branchId,
+    workExperience: row.workExperience,
+    educationHistory: row.educationHistory,
+    languageSkills: row.languageSkills,
+    certifications: row.certifications,
+    skills: row.skills,
+    references: row.references,
+    viewsCount: row.viewsCount,
+    lastViewedAt: isoOrNull(row.lastViewedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isPublic: row.visibility === 'public',
+    isActive: row.status === 'active',
+    isDeleted: row.deletedAt !== null,
+    status: row.status,
+    visibility: row.visibility,
+    version: row.version,
+  };
+}
+
+export function createResumesService({ db }: { db: Database }) {
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<Resume> {
+    const row = await repo.findResume(executor, id, actor.scope);
+    if (!row) throw notFound();
+    return toResume(row);
+  }
+
+  /** The live, in-scope record for a change; a deleted one must be restored first. */
+  async function lockLive(tx: Executor, id: number, actor: Actor, version?: number) {
+    const current = await repo.lockResume(tx, id, actor.scope);
+    if (!current) throw notFound();
+    if (current.deletedAt) throw conflict(recordMessages.resumeDeleted);
+    if (version !== undefined && current.version !== version) throw versionConflict();
+    return current;
+  }
+
+  async function list(query: ResumeListQuery, actor: Actor) {
+    const { rows, total } = await repo.listResumes(db, actor.scope, query);
+    return { data: rows.map(toResume), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  /** An operator opening a resume: counted (viewsCount, lastViewedAt) and, as personal data, logged. */
+  async function get(id: number, actor: Actor): Promise<Resume> {
+    return db.transaction(async (tx) => {
+      const row = await repo.findResume(tx, id, actor.scope);
+      if (!row) throw notFound();
+      await repo.recordView(tx, id);
+      await appendAudit(tx, actor.audit, {
+        action: 'VIEW_PII',
+        targetType: 'resume',
+        targetId: id,
+        summary: `이력서 조회: ${resumeCode(id)} ${workerName(row)}`,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function create(input: ResumeCreate, actor: Actor): Promise<Resume> {
+    return db.transaction(async (tx) => {
+      const worker = await findWorker(tx, input.workerId, actor.scope);
+      if (!worker) throw validationError([{ field: 'worker_id', message: recordMessages.workerNotFound }]);
+      const id = await repo.insertResume(tx, input);
+      await appendAudit(tx, actor.audit, {
+        action: 'CREATE',
+        targetType: 'resume',
+        targetId: id,
+        summary: `이력서 등록: ${resumeCode(id)} ${worker.nameKo || `${worker.firstName} ${worker.lastName}`}`,
+        diff: creationDiff(input),
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function update(id: number, input: ResumeUpdate, actor: Actor): Promise<Resume> {
+    const { version, ...changes } = input;
+    return db.transaction(async (tx) => {
+      const current = await lockLive(tx, id, actor, version);
+      const diff = diffOf(current, changes);
+      if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+      const values = Object.fromEntries(Object.keys(diff).map((key) => [key, diff[key]!.after]));
+      if (!(await repo.updateResume(tx, { id, version }, values))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'resume',
+        targetId: id,
+        summary: `이력서 수정: ${Object.keys(diff).join(', ')}`,
+        diff,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function changeStatus(
+    id: number,
+    change: { status: ResumeStatus; reason?: string; version: number },
+    actor: Actor,
+  ): Promise<Resume> {
+    return db.transaction(async (tx) => {
+      const current = await lockLive(tx, id, actor, change.version);
+      checkTransition(RESUME_TRANSITIONS, RESUME_STATUS_LABELS, {
+        from: current.status,
+        to: change.status,
+        reason: change.reason,
+        role: actor.role,
+      });
+      const values = { status: change.status, statusReason: change.reason || null };
+      if (!(await repo.updateResume(tx, { id, version: change.version }, values))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'resume',
+        targetId: id,
+        summary: statusSummary(RESUME_STATUS_LABELS, current.status, change.status),
+        diff: { status: { before: current.status, after: change.status } },
+        reason: change.reason || null,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function remove(id: number, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockResume(tx, id, actor.scope);
+      if (!current || current.deletedAt) throw notFound();
+      await repo.updateResume(tx, { id, version: current.version }, { deletedAt: new Date() });
+      await appendAudit(tx, actor.audit, {
+        action: 'DELETE',
+        targetType: 'resume',
+        targetId: id,
+        summary: `이력서 삭제: ${resumeCode(id)} ${workerName(current)}`,
+      });
+    });
+  }
+
+  async function restore(id: number, actor: Actor): Promise<Resume> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockResume(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (!current.deletedAt) throw conflict(recordMessages.resumeNotDeleted);
+      await repo.updateResume(tx, { id, version: current.version }, { deletedAt: null });
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'resume',
+        targetId: id,
+        summary: `이력서 복원: ${resumeCode(id)} ${workerName(current)}`,
+        diff: { isDeleted: { before: true, after: false } },
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /** Changes only; the views (VIEW_PII) stay in the full access log. */
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findResume(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'resume', id, excludeActions: ['VIEW_PII'] }) };
+  }
+
+  return { list, get, create, update, changeStatus, remove, restore, history };
+}
+export type ResumesService = ReturnType<typeof createResumesService>;
