@@ -14,6 +14,7 @@ const PlaceholderPage = lazyPage(() => import('./routes/placeholder-page'));
 
 /** Screens that have their own page; the rest show the placeholder until their issue lands. */
 const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));
+const jobPostForm = lazyPage(() => import('../features/job-posts/job-post-form-page'));
 const PAGES: Partial<Record<RouteId, LazyPage<ComponentType>>> = {
   dashboard: lazyPage(() => import('./routes/dashboard-page')),
   'branch-list': lazyPage(() => import('../features/branches/branch-list-page')),
@@ -22,11 +23,22 @@ const PAGES: Partial<Record<RouteId, LazyPage<ComponentType>>> = {
   'branch-detail': lazyPage(() => import('../features/branches/branch-detail-page')),
   'employer-list': lazyPage(() => import('../features/employers/employer-list-page')),
   'employer-new': lazyPage(() => import('../features/employers/employer-new-page')),
-  'employer-detail': lazyPage(() => import('../features/employers/employer-detail-page')),
+  'employer-detail': lazyPage(() => import('./routes/employer-detail-route')),
   'worker-list': lazyPage(() => import('../features/workers/worker-list-page')),
   'worker-new': lazyPage(() => import('../features/workers/worker-new-page')),
   'worker-visa-expiry': lazyPage(() => import('../features/workers/visa-expiry-page')),
-  'worker-detail': lazyPage(() => import('../features/workers/worker-detail-page')),
+  'worker-detail': lazyPage(() => import('./routes/worker-detail-route')),
+  'job-post-list': lazyPage(() => import('../features/job-posts/job-post-list-page')),
+  'job-post-new': jobPostForm,
+  'job-post-edit': jobPostForm,
+  'job-post-detail': lazyPage(() => import('./routes/job-post-detail-route')),
+  'resume-list': lazyPage(() => import('../features/resumes/resume-list-page')),
+  'resume-detail': lazyPage(() => import('../features/resumes/resume-detail-page')),
+  'resume-of-worker': lazyPage(() => import('../features/resumes/worker-resumes-page')),
+  'matching-list': lazyPage(() => import('../features/matchings/matching-list-page')),
+  'matching-new': lazyPage(() => import('../features/matchings/matching-new-page')),
+  'matching-stats': lazyPage(() => import('../features/matchings/stats/matching-stats-page')),
+  'matching-detail': lazyPage(() => import('../features/matchings/matching-detail-page')),
 };
 
 function pageFor(id: RouteId | undefined) {

@@ -88,7 +88,8 @@ describe('shell (SPEC §2)', () => {
     expect(crumbs.getByRole('link', { name: '홈' }).getAttribute('href')).toBe('/dashboard');
     expect(crumbs.getByRole('link', { name: '채용공고 관리' }).getAttribute('href')).toBe('/job-posts');
     expect(crumbs.getByText('게시 중')).toBeTruthy();
-    expect(screen.getByText('화면을 준비 중입니다')).toBeTruthy();
+    // The list itself, filtered by the same view.
+    expect(await screen.findByRole('table', { name: '게시 중인 채용공고' })).toBeTruthy();
     expect(document.title).toBe('게시 중인 채용공고 | 일손 관리자');
   });
 

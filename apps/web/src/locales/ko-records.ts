@@ -211,6 +211,7 @@ export const koRecords = {
       extension: '체류기간 연장',
     },
     tabs: { matchings: '매칭' },
+    resumes: '이력서 보기',
     latinNamePlaceholder: '여권과 같은 영문',
     desiredIndustriesHelp: '최대 5개',
     alienRegNoPlaceholder: '000000-0000000',

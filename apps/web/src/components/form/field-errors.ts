@@ -12,6 +12,28 @@ function topField(path: string): string {
 }
 
 /**
+ * The field a path names: its top-level field, or for a list of entries edited with `Form.List` (`nested`)
+ * the entry's own field, `workExperience.0.companyName`.
+ */
+function fieldOf(path: readonly PropertyKey[], nested: readonly string[]): string {
+  const [list, index, key] = path.map(String);
+  if (list && nested.includes(list) && index !== undefined && /^\d+$/.test(index) && key) {
+    return `${list}.${index}.${key}`;
+  }
+  return topField(list ?? '');
+}
+
+function splitPath(field: string): string[] {
+  return field.split(/[.[\]]+/).filter(Boolean);
+}
+
+/** `workExperience.0.companyName` → antd's name path `['workExperience', 0, 'companyName']`. */
+function namePath(key: string): string | (string | number)[] {
+  if (!key.includes('.')) return key;
+  return key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/**
  * Immediate feedback on one field with the contracts' own rule and Korean message. Empty values pass unless
  * `checkEmpty` (then a select's "선택해 주세요" comes from the schema too); the submit runs the whole schema.
  */
@@ -40,9 +62,9 @@ function group(entries: { field: string; message: string }[]): Messages {
 }
 
 function show(form: FormInstance, byField: Messages) {
-  form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+  form.setFields([...byField].map(([name, errors]) => ({ name: namePath(name), errors })));
   const first = byField.keys().next().value;
-  if (first) form.scrollToField(first, { block: 'center', behavior: 'smooth' });
+  if (first) form.scrollToField(namePath(first), { block: 'center', behavior: 'smooth' });
 }
 
 export type SchemaCheck<T> = { ok: true; data: T } | { ok: false };
@@ -52,16 +74,14 @@ export function checkWithSchema<S extends ObjectSchema>(
   form: FormInstance,
   schema: S,
   input: unknown,
+  nested: readonly string[] = [],
 ): SchemaCheck<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   show(
     form,
     group(
-      result.error.issues.map((issue) => ({
-        field: topField(String(issue.path[0] ?? '')),
-        message: issue.message,
-      })),
+      result.error.issues.map((issue) => ({ field: fieldOf(issue.path, nested), message: issue.message })),
     ),
   );
   return { ok: false };
@@ -75,12 +95,13 @@ export function applyServerErrors(
   form: FormInstance,
   details: readonly ApiErrorDetail[],
   fields: readonly string[],
+  nested: readonly string[] = [],
 ): { mapped: boolean; unmapped: string[] } {
   const onFields: { field: string; message: string }[] = [];
   const unmapped: string[] = [];
   for (const detail of details) {
-    const field = detail.field ? topField(detail.field) : undefined;
-    if (field && fields.includes(field)) onFields.push({ field, message: detail.message });
+    const field = detail.field ? fieldOf(splitPath(detail.field), nested) : undefined;
+    if (field && fields.includes(topField(field))) onFields.push({ field, message: detail.message });
     else unmapped.push(detail.message);
   }
   if (onFields.length > 0) show(form, group(onFields));

@@ -34,10 +34,25 @@ export function WideField({ children }: { children: ReactNode }) {
   return <div style={{ width: '100%' }}>{children}</div>;
 }
 
-type FormActionsProps = { saving: boolean; onCancel: () => void; submitLabel?: string };
+type FormActionsProps = {
+  saving: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+  /** More submit buttons between cancel and the main one (a draft save beside "검토 요청"). */
+  secondary?: ReactNode;
+  onSubmitClick?: () => void;
+  submitDisabled?: boolean;
+};
 
 /** Cancel and save, kept in view at the bottom of a long form. */
-export function FormActions({ saving, onCancel, submitLabel = koRecords.common.save }: FormActionsProps) {
+export function FormActions({
+  saving,
+  onCancel,
+  submitLabel = koRecords.common.save,
+  secondary,
+  onSubmitClick,
+  submitDisabled,
+}: FormActionsProps) {
   const { token } = theme.useToken();
   return (
     <Flex
@@ -54,7 +69,14 @@ export function FormActions({ saving, onCancel, submitLabel = koRecords.common.s
       }}
     >
       <Button onClick={onCancel}>{koRecords.common.cancel}</Button>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      {secondary}
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={saving}
+        disabled={submitDisabled}
+        onClick={onSubmitClick}
+      >
         {submitLabel}
       </Button>
     </Flex>

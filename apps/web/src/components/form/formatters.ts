@@ -43,3 +43,8 @@ export function typePassportNo(value: string): string {
     .replace(/[^A-Z0-9]/g, '')
     .slice(0, 20);
 }
+
+/** An amount of won in an InputNumber: thousands separators as typed, digits back. */
+export const formatWon = (value: number | string | undefined) =>
+  value === undefined || value === '' ? '' : String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export const parseWon = (value: string | undefined) => Number((value ?? '').replace(/\D/g, '')) || 0;

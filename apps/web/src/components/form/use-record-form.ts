@@ -19,6 +19,8 @@ type RecordFormOptions<S extends ObjectSchema, R> = {
   onSaved(result: R): void;
   /** A 409 that names no field on an update: someone saved first. */
   onStaleVersion?(): void;
+  /** Lists edited entry by entry (`Form.List`): their errors land on the entry's field. */
+  nestedLists?: readonly string[];
 };
 
 /**
@@ -26,7 +28,7 @@ type RecordFormOptions<S extends ObjectSchema, R> = {
  * field errors land on the fields, the rest in a banner or a toast. Tracks unsaved input and guards it.
  */
 export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOptions<S, R>) {
-  const { form, schema, fields, toInput, submit, onSaved, onStaleVersion } = options;
+  const { form, schema, fields, toInput, submit, onSaved, onStaleVersion, nestedLists = [] } = options;
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<string[]>([]);
@@ -38,7 +40,7 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
   // biome-ignore lint/suspicious/noExplicitAny: antd hands the form's values over untyped.
   const handleFinish = async (values: any) => {
     setBanner([]);
-    const check = checkWithSchema(form, schema, toInput(values));
+    const check = checkWithSchema(form, schema, toInput(values), nestedLists);
     if (!check.ok) {
       toast.error(t.checkFields);
       return;
@@ -50,7 +52,7 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
       leave(() => onSaved(result));
     } catch (caught) {
       const error = classifyError(caught);
-      const { mapped, unmapped } = applyServerErrors(form, error.details, fields);
+      const { mapped, unmapped } = applyServerErrors(form, error.details, fields, nestedLists);
       if (mapped) {
         setBanner(unmapped);
         toast.error(t.checkFields);

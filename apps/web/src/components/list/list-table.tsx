@@ -28,6 +28,7 @@ type ListTableProps<T extends { id: number }> = {
   emptyText: string;
   detailPath?: (row: T) => string;
   selection?: ListSelection<T>;
+  rowClassName?: (row: T) => string;
 };
 
 /** Clicks on these inside a row do their own thing instead of opening the detail. */
@@ -44,6 +45,7 @@ export function ListTable<T extends { id: number }>({
   emptyText,
   detailPath,
   selection,
+  rowClassName,
 }: ListTableProps<T>) {
   const navigate = useNavigate();
   const page = result.data;
@@ -109,6 +111,7 @@ export function ListTable<T extends { id: number }>({
       loading={result.isFetching}
       onChange={handleChange}
       scroll={{ x: 'max-content' }}
+      rowClassName={rowClassName}
       locale={{ emptyText: page || result.isError ? empty : ' ' }}
       onRow={(row) => ({
         onClick: handleRowClick(row),

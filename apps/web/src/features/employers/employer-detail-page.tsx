@@ -8,6 +8,7 @@ import {
   type Transition,
 } from '@ilson/contracts';
 import { Alert, Button, Card, Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { EmptyTab } from '../../components/detail/empty-tab';
@@ -38,7 +39,12 @@ const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
 
 const REASON_BANNERS: Partial<Record<EmployerStatus, string>> = t.reasonBanner;
 
-function EmployerView({ employer }: { employer: Employer }) {
+export type EmployerDetailProps = {
+  /** The employer's job posts and matchings, composed in by the route (features do not import each other). */
+  related?: { jobPosts(employer: Employer): ReactNode; matchings(employer: Employer): ReactNode };
+};
+
+function EmployerView({ employer, related }: { employer: Employer } & EmployerDetailProps) {
   const can = useCan();
   const navigate = useNavigate();
   const toast = useToast();
@@ -102,8 +108,16 @@ function EmployerView({ employer }: { employer: Employer }) {
           items={[
             { key: 'info', label: koRecords.detail.basicTab, children: <EmployerInfo employer={employer} /> },
             { key: 'workers', label: t.tabs.workers, children: <EmptyTab /> },
-            { key: 'job-posts', label: t.tabs.jobPosts, children: <EmptyTab /> },
-            { key: 'matchings', label: t.tabs.matchings, children: <EmptyTab /> },
+            {
+              key: 'job-posts',
+              label: t.tabs.jobPosts,
+              children: related ? related.jobPosts(employer) : <EmptyTab />,
+            },
+            {
+              key: 'matchings',
+              label: t.tabs.matchings,
+              children: related ? related.matchings(employer) : <EmptyTab />,
+            },
             {
               key: 'history',
               label: koRecords.detail.historyTab,
@@ -116,7 +130,7 @@ function EmployerView({ employer }: { employer: Employer }) {
   );
 }
 
-export default function EmployerDetailPage() {
+export default function EmployerDetailPage({ related }: EmployerDetailProps) {
   const id = parseId(useParams().id);
   const [searchParams] = useSearchParams();
   const result = useEmployer(id);
@@ -133,7 +147,7 @@ export default function EmployerDetailPage() {
             exitTo={`${LIST_PATH}/${employer.id}`}
           />
         ) : (
-          <EmployerView employer={employer} />
+          <EmployerView employer={employer} related={related} />
         )
       }
     </RecordState>

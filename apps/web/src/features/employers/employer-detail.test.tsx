@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dialog } from '../../test/antd';
 import { createMockServer, type MockServer } from '../../test/mock-server';
-import { errorReply, signedInAs, wireEmployer, withLookups } from '../../test/records';
+import {
+  errorReply,
+  listReply,
+  signedInAs,
+  wireEmployer,
+  wireJobPost,
+  wireMatching,
+  withLookups,
+} from '../../test/records';
 import { renderApp, signIn } from '../../test/render-app';
 
 let server: MockServer;
@@ -141,12 +149,21 @@ describe('employer detail', () => {
     expect(change.getByText('홍길동')).toBeTruthy();
   });
 
-  it('shows the empty tabs of records that arrive later', async () => {
+  it("lists the employer's job posts and matchings in their tabs", async () => {
     signedInAs(server, 'admin');
-    server.on('GET', 'employers/10', { status: 200, body: wireEmployer() });
+    server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
+    server.on('GET', 'job-posts', listReply([wireJobPost()]));
+    server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
     const user = userEvent.setup();
-    renderApp('/employers/10', server);
+    const view = renderApp('/employers/10', server);
     await user.click(await screen.findByRole('tab', { name: '채용공고' }));
-    expect(await screen.findByText('아직 없습니다')).toBeTruthy();
+    expect(await screen.findByText('자동차 부품 생산직')).toBeTruthy();
+    expect(server.callsTo('GET', 'job-posts')[0]?.params).toMatchObject({ employer_id: '10', page_size: 10 });
+    expect(view.location()).toBe('/employers/10?tab=job-posts');
+
+    await user.click(screen.getByRole('tab', { name: '매칭' }));
+    expect(await screen.findByText('응우옌 반 안')).toBeTruthy();
+    expect(screen.getByText('근무 중')).toBeTruthy();
+    expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({ employer_id: '10' });
   });
 });

@@ -1,8 +1,8 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { allowedTransitions, WORKER_STATUS_LABELS, WORKER_TRANSITIONS, type Worker } from '@ilson/contracts';
 import { Button, Card, Tabs } from 'antd';
-import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { EmptyTab } from '../../components/detail/empty-tab';
 import { HistoryTab } from '../../components/detail/history-tab';
@@ -36,7 +36,12 @@ function extensionTarget(worker: Worker): ExtensionTarget {
   };
 }
 
-function WorkerView({ worker }: { worker: Worker }) {
+export type WorkerDetailProps = {
+  /** The worker's matchings, composed in by the route (features do not import each other). */
+  matchingsTab?: (worker: Worker) => ReactNode;
+};
+
+function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailProps) {
   const can = useCan();
   const navigate = useNavigate();
   const toast = useToast();
@@ -67,6 +72,9 @@ function WorkerView({ worker }: { worker: Worker }) {
         }
         extra={
           <>
+            <Link to={`/resumes/workers/${worker.id}`} style={{ alignSelf: 'center', marginInlineEnd: 8 }}>
+              <FileTextOutlined /> {t.resumes}
+            </Link>
             {canWrite && (
               <Button danger onClick={handleDelete}>
                 {koRecords.common.delete}
@@ -101,7 +109,11 @@ function WorkerView({ worker }: { worker: Worker }) {
                 <WorkerInfo worker={worker} onExtension={canWrite ? () => setExtending(true) : undefined} />
               ),
             },
-            { key: 'matchings', label: t.tabs.matchings, children: <EmptyTab /> },
+            {
+              key: 'matchings',
+              label: t.tabs.matchings,
+              children: matchingsTab ? matchingsTab(worker) : <EmptyTab />,
+            },
             {
               key: 'history',
               label: koRecords.detail.historyTab,
@@ -118,7 +130,7 @@ function WorkerView({ worker }: { worker: Worker }) {
   );
 }
 
-export default function WorkerDetailPage() {
+export default function WorkerDetailPage({ matchingsTab }: WorkerDetailProps) {
   const id = parseId(useParams().id);
   const [searchParams] = useSearchParams();
   const result = useWorker(id);
@@ -135,7 +147,7 @@ export default function WorkerDetailPage() {
             exitTo={`${LIST_PATH}/${worker.id}`}
           />
         ) : (
-          <WorkerView worker={worker} />
+          <WorkerView worker={worker} matchingsTab={matchingsTab} />
         )
       }
     </RecordState>

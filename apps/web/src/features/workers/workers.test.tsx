@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dialog, pickOption } from '../../test/antd';
 import { createMockServer, type MockServer } from '../../test/mock-server';
-import { errorReply, listReply, signedInAs, wireWorker, withLookups } from '../../test/records';
+import { errorReply, listReply, signedInAs, wireMatching, wireWorker, withLookups } from '../../test/records';
 import { renderApp, signIn } from '../../test/render-app';
 
 let server: MockServer;
@@ -119,6 +119,19 @@ describe('worker detail', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['삭제', '수정', '비활성 처리', '출국 처리']);
+  });
+
+  it("lists the worker's matchings in their tab and links to their resumes", async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker({ status: 'working' }) });
+    server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
+    const user = userEvent.setup();
+    renderApp('/workers/20', server);
+    await user.click(await screen.findByRole('tab', { name: '매칭' }));
+    expect(await screen.findByText('가나다제조 주식회사')).toBeTruthy();
+    expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({ worker_id: '20' });
+    const links = screen.getAllByRole('link', { name: /이력서/ });
+    expect(links.map((link) => link.getAttribute('href'))).toContain('/resumes/workers/20');
   });
 });
 

@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { RelatedMatchings } from '../../features/matchings/related-matchings';
+import WorkerDetailPage from '../../features/workers/worker-detail-page';
+import { koHiring } from '../../locales/ko-hiring';
+
+/** The worker's detail with their matchings and a way to their resumes. */
+export default function WorkerDetailRoute() {
+  return (
+    <WorkerDetailPage
+      matchingsTab={(worker) => (
+        <RelatedMatchings
+          of="worker"
+          id={worker.id}
+          createPath={`/matchings/new?worker_id=${worker.id}`}
+          createState={{ worker }}
+          extra={<Link to={`/resumes/workers/${worker.id}`}>{koHiring.resumes.viewWorkerResumes}</Link>}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { JOB_POST_SORTS } from '@ilson/contracts';
+import { Button, Flex } from 'antd';
+import { Link } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { ListTable } from '../../components/list/list-table';
+import { useLocalListParams } from '../../components/list/use-local-list-params';
+import { koHiring } from '../../locales/ko-hiring';
+import { type JOB_POST_FILTERS, useJobPostList } from './api';
+import { employerJobPostColumns, jobPostPath } from './columns';
+
+const t = koHiring.jobPosts;
+
+/** An employer's posts, for the employer's detail tab: newest first, ten a page. */
+export function EmployerJobPosts({ employerId }: { employerId: number }) {
+  const can = useCan();
+  const list = useLocalListParams<(typeof JOB_POST_FILTERS)[number], (typeof JOB_POST_SORTS)[number]>({
+    filters: { employerId: String(employerId) },
+    defaultSort: 'created_at',
+  });
+  const result = useJobPostList(list.query);
+  return (
+    <>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
+        <Link to={`/job-posts?employer_id=${employerId}`}>{koHiring.common.viewAll}</Link>
+        {can('job_posts:write') && (
+          <Link to={`/job-posts/new?employer_id=${employerId}`}>
+            <Button icon={<PlusOutlined />}>{t.create}</Button>
+          </Link>
+        )}
+      </Flex>
+      <ListTable
+        label={koHiring.jobPosts.tabs.ofEmployer}
+        list={list}
+        result={result}
+        columns={employerJobPostColumns}
+        emptyText={t.emptyOfEmployer}
+        detailPath={jobPostPath}
+      />
+    </>
+  );
+}

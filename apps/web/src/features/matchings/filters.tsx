@@ -1,0 +1,60 @@
+import { MATCHING_STATUS_LABELS, MATCHING_STATUSES, VISA_TYPE_LABELS, VISA_TYPES } from '@ilson/contracts';
+import type { ReactNode } from 'react';
+import { useBranchOptions } from '../../components/branch-select';
+import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
+import type { ListParams } from '../../components/list/use-list-params';
+import { NATIONALITY_OPTIONS } from '../../components/nationality-select';
+import { EmployerPicker } from '../../components/pickers/pickers';
+import { koHiring } from '../../locales/ko-hiring';
+
+const f = koHiring.matchings.fields;
+const statusOptions = MATCHING_STATUSES.map((value) => ({ value, label: MATCHING_STATUS_LABELS[value] }));
+const visaOptions = VISA_TYPES.map((value) => ({ value, label: VISA_TYPE_LABELS[value] }));
+
+// biome-ignore lint/suspicious/noExplicitAny: the matching list's params.
+type AnyList = ListParams<any, any>;
+
+export function MatchingFilters({ list, extra }: { list: AnyList; extra?: ReactNode }) {
+  const branches = useBranchOptions();
+  const employer: string | undefined = list.filters.employerId;
+  return (
+    <FilterBar list={list} extra={extra}>
+      <SearchFilter list={list} placeholder={koHiring.matchings.searchPlaceholder} width={240} />
+      <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
+      <SelectFilter
+        list={list}
+        name="branchId"
+        label={f.branchId}
+        options={branches.options}
+        numeric
+        showSearch
+        width={130}
+      />
+      <EmployerPicker
+        aria-label={f.employer}
+        placeholder={f.employer}
+        value={employer ? Number(employer) : undefined}
+        onChange={(id) => list.setFilters({ employerId: id ?? null })}
+        style={{ width: 200 }}
+        popupMatchSelectWidth={320}
+      />
+      <SelectFilter
+        list={list}
+        name="nationality"
+        label={f.nationality}
+        options={NATIONALITY_OPTIONS}
+        width={130}
+        showSearch
+      />
+      <SelectFilter
+        list={list}
+        name="visaType"
+        label={f.visaType}
+        options={visaOptions}
+        width={150}
+        showSearch
+      />
+      <DateRangeFilter list={list} from="createdFrom" to="createdTo" label={f.createdRange} />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import { signedInAs, wireMatching, withLookups } from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+
+let server: MockServer;
+
+const FLOW_BUTTONS = ['면접 진행', '합격 처리', '계약 체결', '근무 시작', '근무 종료', '취소', '중도 해지'];
+
+beforeEach(() => {
+  server = withLookups(createMockServer());
+  signIn();
+});
+
+function header() {
+  return within(screen.getByRole('heading', { level: 4 }).closest('header') as HTMLElement);
+}
+
+async function openMatching(status: string, extra: Record<string, unknown> = {}) {
+  server.on('GET', 'matchings/90', { status: 200, body: wireMatching({ status, ...extra }) });
+  renderApp('/matchings/90', server);
+  await screen.findByRole('heading', { name: '응우옌 반 안 · 가나다제조 주식회사' });
+}
+
+/** The flow buttons the header shows, in order. */
+function flowButtons() {
+  return header()
+    .queryAllByRole('button')
+    .map((button) => button.textContent?.trim() ?? '')
+    .filter((label) => FLOW_BUTTONS.includes(label));
+}
+
+describe('matching status flow', () => {
+  it.each([
+    ['proposed', ['면접 진행', '합격 처리', '취소']],
+    ['interview', ['합격 처리', '취소']],
+    ['accepted', ['계약 체결', '취소']],
+    ['contracted', ['근무 시작', '취소']],
+    ['working', ['근무 종료', '중도 해지']],
+    ['completed', []],
+    ['cancelled', []],
+  ])('shows exactly the transitions MATCHING_TRANSITIONS allows from %s', async (status, expected) => {
+    signedInAs(server, 'admin');
+    await openMatching(status);
+    expect(flowButtons()).toEqual(expected);
+  });
+
+  it('shows a viewer no actions', async () => {
+    signedInAs(server, 'viewer');
+    await openMatching('proposed');
+    expect(flowButtons()).toEqual([]);
+    expect(header().queryByRole('button', { name: /조건 수정/ })).toBeNull();
+  });
+
+  it('cancels only with a reason, and sends it with the version read', async () => {
+    signedInAs(server, 'admin');
+    server.on('POST', 'matchings/90/status', {
+      status: 200,
+      body: wireMatching({ status: 'cancelled', cancel_reason: '근로자 입국 지연' }),
+    });
+    const user = userEvent.setup();
+    await openMatching('proposed');
+
+    await user.click(header().getByRole('button', { name: '취소' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText("현재 상태 '제안'에서 '취소'(으)로 변경합니다.")).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: '매칭 취소' }));
+    expect(await dialog.findByText('사유를 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'matchings/90/status')).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText('사유'), '근로자 입국 지연');
+    await user.click(dialog.getByRole('button', { name: '매칭 취소' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', 'matchings/90/status')[0]?.body).toEqual({
+        status: 'cancelled',
+        reason: '근로자 입국 지연',
+        version: 2,
+      }),
+    );
+  });
+
+  it('asks for the contract and start dates when contracting', async () => {
+    signedInAs(server, 'admin');
+    server.on('POST', 'matchings/90/status', { status: 200, body: wireMatching({ status: 'contracted' }) });
+    const user = userEvent.setup();
+    await openMatching('accepted', { contract_date: '2099-01-02', start_date: '2099-01-05' });
+
+    await user.click(header().getByRole('button', { name: '계약 체결' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect((dialog.getByLabelText('계약일') as HTMLInputElement).value).toBe('2099-01-02');
+    expect((dialog.getByLabelText('근무 시작일') as HTMLInputElement).value).toBe('2099-01-05');
+    await user.click(dialog.getByRole('button', { name: '계약 체결' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', 'matchings/90/status')[0]?.body).toEqual({
+        status: 'contracted',
+        version: 2,
+        contract_date: '2099-01-02',
+        start_date: '2099-01-05',
+      }),
+    );
+  });
+
+  it('shows the status history as a timeline', async () => {
+    signedInAs(server, 'admin');
+    await openMatching('cancelled', {
+      cancel_reason: '근로자 입국 지연',
+      status_history: [
+        {
+          from_status: null,
+          to_status: 'proposed',
+          reason: null,
+          changed_at: '2024-05-01T01:00:00Z',
+          changed_by_name: '김관리',
+        },
+        {
+          from_status: 'proposed',
+          to_status: 'cancelled',
+          reason: '근로자 입국 지연',
+          changed_at: '2024-05-02T01:00:00Z',
+          changed_by_name: '김관리',
+        },
+      ],
+    });
+    expect(screen.getByText('매칭 등록 (제안)')).toBeTruthy();
+    expect(screen.getByText('제안 → 취소')).toBeTruthy();
+    expect(screen.getAllByText(/근로자 입국 지연/).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { BarChartOutlined, PlusOutlined } from '@ant-design/icons';
+import { MATCHING_SORTS } from '@ilson/contracts';
+import { Button, Card } from 'antd';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { ListTable } from '../../components/list/list-table';
+import { useListParams } from '../../components/list/use-list-params';
+import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { koHiring } from '../../locales/ko-hiring';
+import { MATCHING_FILTERS, useMatchingList } from './api';
+import { matchingColumns, matchingPath } from './columns';
+import { MatchingFilters } from './filters';
+
+export default function MatchingListPage() {
+  const list = useListParams({ filters: MATCHING_FILTERS, sorts: MATCHING_SORTS, defaultSort: 'created_at' });
+  const result = useMatchingList(list.query);
+  const can = useCan();
+  const navigate = useNavigate();
+  const page = useCurrentPage();
+  const t = koHiring.matchings;
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <>
+            <Button icon={<BarChartOutlined />} onClick={() => navigate('/matchings/stats')}>
+              {t.stats}
+            </Button>
+            {can('matchings:write') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/matchings/new')}>
+                {t.create}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <MatchingFilters list={list} />
+      <Card>
+        <ListTable
+          label={page?.title ?? ''}
+          list={list}
+          result={result}
+          columns={matchingColumns}
+          emptyText={t.empty}
+          detailPath={matchingPath}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { recordMessages } from '@ilson/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pickOption } from '../../test/antd';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import {
+  listReply,
+  signedInAs,
+  wireJobPost,
+  wireMatching,
+  wireWorker,
+  withLookups,
+} from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+
+let server: MockServer;
+type User = ReturnType<typeof userEvent.setup>;
+
+const HARD = '이 채용공고는 F-4 재외동포 체류자격을 허용하지 않습니다.';
+const WARNING = '근로자의 한국어 능력이 공고의 요구 수준보다 낮습니다.';
+
+function eligibility(issues: { code: string; severity: 'hard' | 'warning'; message: string }[]) {
+  return {
+    status: 200,
+    body: { eligible: !issues.some((issue) => issue.severity === 'hard'), issues },
+  };
+}
+
+beforeEach(() => {
+  server = withLookups(createMockServer());
+  signIn();
+  server.on('GET', 'job-posts', listReply([wireJobPost()]));
+  server.on('GET', 'workers', listReply([wireWorker()]));
+  server.on('GET', 'resumes', listReply([]));
+});
+
+async function pickPair(user: User) {
+  await pickOption(user, '채용공고', '자동차 부품 생산직');
+  await pickOption(user, '근로자', '응우옌 반 안');
+}
+
+const submitButton = () => screen.getByRole('button', { name: '매칭 등록' }) as HTMLButtonElement;
+
+describe('matching creation', () => {
+  it('checks the pair at once; an eligible one can be registered and opens its detail', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'matchings/eligibility', eligibility([]));
+    server.on('POST', 'matchings', { status: 201, body: wireMatching() });
+    server.on('GET', 'matchings/90', { status: 200, body: wireMatching() });
+    const user = userEvent.setup();
+    const view = renderApp('/matchings/new', server);
+    await screen.findByText('채용공고와 근로자를 고르면 바로 매칭 가능 여부를 확인합니다.');
+    expect(submitButton().disabled).toBe(true);
+
+    await pickPair(user);
+    expect(await screen.findByText('매칭 가능')).toBeTruthy();
+    expect(server.callsTo('GET', 'matchings/eligibility').at(-1)?.params).toEqual({
+      job_post_id: 50,
+      worker_id: 20,
+    });
+    // The agreed pay starts from the post's.
+    expect((screen.getByLabelText('합의 급여액') as HTMLInputElement).value).toBe('2,300,000');
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+
+    await user.click(submitButton());
+    await waitFor(() => expect(view.location()).toBe('/matchings/90'));
+    const [call] = server.callsTo('POST', 'matchings');
+    expect(call?.body).toMatchObject({
+      job_post_id: 50,
+      worker_id: 20,
+      agreed_salary_type: 'monthly',
+      agreed_salary_amount: 2_300_000,
+      start_date: null,
+    });
+    expect(call?.body).not.toHaveProperty('override_reason');
+    expect(call?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('shows a hard issue in red and keeps the submit disabled', async () => {
+    signedInAs(server, 'super_admin');
+    server.on(
+      'GET',
+      'matchings/eligibility',
+      eligibility([{ code: 'VISA_NOT_ALLOWED_BY_POST', severity: 'hard', message: HARD }]),
+    );
+    const user = userEvent.setup();
+    renderApp('/matchings/new', server);
+    await screen.findByLabelText('채용공고');
+    await pickPair(user);
+
+    expect(await screen.findByText('매칭할 수 없습니다')).toBeTruthy();
+    expect(screen.getByText(HARD)).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    // A hard rule cannot be overridden, not even by a super admin.
+    expect(screen.queryByLabelText('예외 진행 사유')).toBeNull();
+  });
+
+  it('asks a user with matchings:override for the reason before going past a warning', async () => {
+    signedInAs(server, 'admin');
+    server.on(
+      'GET',
+      'matchings/eligibility',
+      eligibility([{ code: 'KOREAN_LEVEL_BELOW', severity: 'warning', message: WARNING }]),
+    );
+    server.on('POST', 'matchings', { status: 201, body: wireMatching() });
+    server.on('GET', 'matchings/90', { status: 200, body: wireMatching() });
+    const user = userEvent.setup();
+    const view = renderApp('/matchings/new', server);
+    await screen.findByLabelText('채용공고');
+    await pickPair(user);
+
+    expect(await screen.findByText(WARNING)).toBeTruthy();
+    const reason = await screen.findByLabelText('예외 진행 사유');
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    await user.click(submitButton());
+    expect(await screen.findByText('예외 진행 사유를 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'matchings')).toHaveLength(0);
+
+    await user.type(reason, '입사 전 한국어 교육 예정');
+    await user.click(submitButton());
+    await waitFor(() => expect(view.location()).toBe('/matchings/90'));
+    expect(server.callsTo('POST', 'matchings')[0]?.body).toMatchObject({
+      override_reason: '입사 전 한국어 교육 예정',
+    });
+  });
+
+  it('hides the override from a user without matchings:override and keeps the submit disabled', async () => {
+    signedInAs(server, 'branch_manager');
+    server.on(
+      'GET',
+      'matchings/eligibility',
+      eligibility([{ code: 'KOREAN_LEVEL_BELOW', severity: 'warning', message: WARNING }]),
+    );
+    const user = userEvent.setup();
+    renderApp('/matchings/new', server);
+    await screen.findByLabelText('채용공고');
+    await pickPair(user);
+
+    expect(await screen.findByText(WARNING)).toBeTruthy();
+    expect(screen.getByText(recordMessages.overrideNotPermitted)).toBeTruthy();
+    expect(screen.queryByLabelText('예외 진행 사유')).toBeNull();
+    expect(submitButton().disabled).toBe(true);
+  });
+});

@@ -1,0 +1,287 @@
+import {
+  allowedTransitions,
+  MATCHING_STATUS_LABELS,
+  MATCHING_TRANSITIONS,
+  type MatchingStatus,
+  recordMessages,
+  type Transition,
+} from '@ilson/contracts';
+import { Alert, Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { classifyError } from '../../api/errors';
+import { useCan } from '../../auth/permissions';
+import { useErrorToast, useToast } from '../../components/toast';
+import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
+import { koHiring } from '../../locales/ko-hiring';
+import { koRecords } from '../../locales/ko-records';
+import { type MatchingDetail, type MatchingStatusBody, useChangeMatchingStatus } from './api';
+
+const t = koHiring.matchings;
+const f = t.fields;
+const REASON_MAX = 500;
+
+type StepValues = {
+  interviewAt?: Dayjs | null;
+  contractDate?: Dayjs | null;
+  startDate?: Dayjs | null;
+  endDate?: Dayjs | null;
+  reason?: string;
+  overrideReason?: string;
+};
+
+/** The dates a step asks for (DESIGN §4 flow): which, and whether the step cannot go without them. */
+const STEP_FIELDS: Partial<Record<MatchingStatus, { name: keyof StepValues; required: boolean }[]>> = {
+  interview: [{ name: 'interviewAt', required: true }],
+  contracted: [
+    { name: 'contractDate', required: true },
+    { name: 'startDate', required: true },
+  ],
+  working: [{ name: 'startDate', required: false }],
+  completed: [{ name: 'endDate', required: true }],
+  terminated: [{ name: 'endDate', required: true }],
+};
+
+const FIELD_NAMES = ['interviewAt', 'contractDate', 'startDate', 'endDate', 'reason', 'overrideReason'];
+
+function initialValues(to: MatchingStatus, m: MatchingDetail): StepValues {
+  const today = todayInSeoul();
+  switch (to) {
+    case 'interview':
+      return { interviewAt: m.interviewAt ? dayjs(m.interviewAt) : null };
+    case 'contracted':
+      return { contractDate: parseDate(m.contractDate ?? today), startDate: parseDate(m.startDate) };
+    case 'working':
+      return { startDate: parseDate(m.startDate && m.startDate <= today ? m.startDate : today) };
+    case 'completed':
+    case 'terminated':
+      return { endDate: parseDate(m.endDate ?? today) };
+    default:
+      return {};
+  }
+}
+
+function toBody(to: MatchingStatus, values: StepValues, version: number): MatchingStatusBody {
+  const date = (value: Dayjs | null | undefined) => toDateString(value) ?? undefined;
+  return {
+    status: to,
+    version,
+    reason: values.reason?.trim() || undefined,
+    interviewAt: values.interviewAt?.isValid() ? values.interviewAt.toISOString() : undefined,
+    contractDate: date(values.contractDate),
+    startDate: date(values.startDate),
+    endDate: date(values.endDate),
+    overrideReason: values.overrideReason?.trim() || undefined,
+  };
+}
+
+function tone(transition: Transition<MatchingStatus>, index: number) {
+  if (transition.reasonRequired) return { danger: true } as const;
+  return index === 0 ? ({ type: 'primary' } as const) : ({} as const);
+}
+
+const DATE_LABELS = {
+  interviewAt: f.interviewAt,
+  contractDate: f.contractDate,
+  startDate: f.startDate,
+  endDate: f.endDate,
+} as const;
+
+/**
+ * The matching's next steps, exactly as MATCHING_TRANSITIONS allows from its status; each opens a dialog asking
+ * for what the step needs (the interview's time, the contract and start dates, the end date, a reason).
+ */
+export function MatchingStatusActions({ matching }: { matching: MatchingDetail }) {
+  const can = useCan();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const change = useChangeMatchingStatus(matching.id);
+  const [active, setActive] = useState<Transition<MatchingStatus> | null>(null);
+  const [problems, setProblems] = useState<{ blocked: string[]; warnings: string[] }>({
+    blocked: [],
+    warnings: [],
+  });
+  const [form] = Form.useForm<StepValues>();
+  const transitions = allowedTransitions(MATCHING_TRANSITIONS, matching.status, can);
+  const canOverride = can('matchings:override');
+
+  const open = (transition: Transition<MatchingStatus>) => {
+    setProblems({ blocked: [], warnings: [] });
+    setActive(transition);
+  };
+  const close = () => setActive(null);
+
+  const handleOk = async () => {
+    if (!active) return;
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    try {
+      await change.mutateAsync(toBody(active.to, values, matching.version));
+      toast.success(koRecords.common.statusChanged(active.label));
+      close();
+    } catch (caught) {
+      const error = classifyError(caught);
+      const messages = error.details.map((detail) => detail.message);
+      if (error.serverCode === 'ELIGIBILITY_WARNING') {
+        setProblems({ blocked: [], warnings: messages.length ? messages : [error.message] });
+        return;
+      }
+      if (error.serverCode === 'VISA_NOT_ELIGIBLE') {
+        setProblems({ blocked: messages.length ? messages : [error.message], warnings: [] });
+        return;
+      }
+      const onFields = error.details.filter((detail) => detail.field && FIELD_NAMES.includes(detail.field));
+      if (onFields.length > 0) {
+        form.setFields(
+          onFields.map((detail) => ({ name: detail.field as keyof StepValues, errors: [detail.message] })),
+        );
+        return;
+      }
+      showError(error);
+    }
+  };
+
+  const fields = active ? (STEP_FIELDS[active.to] ?? []) : [];
+  const needsOverride = problems.warnings.length > 0;
+
+  return (
+    <>
+      {transitions.map((transition, index) => (
+        <Button
+          key={`${transition.action}-${transition.to}`}
+          {...tone(transition, index)}
+          onClick={() => open(transition)}
+        >
+          {transition.label}
+        </Button>
+      ))}
+      <Modal
+        open={active !== null}
+        title={active?.label}
+        okText={active?.to === 'cancelled' ? t.cancelMatching : active?.label}
+        okButtonProps={{
+          danger: active?.reasonRequired,
+          disabled: problems.blocked.length > 0 || (needsOverride && !canOverride),
+        }}
+        cancelText={t.close}
+        confirmLoading={change.isPending}
+        onOk={handleOk}
+        onCancel={close}
+        destroyOnHidden
+      >
+        {active && (
+          <>
+            <Typography.Paragraph>
+              {koRecords.status.changeFlow(
+                MATCHING_STATUS_LABELS[matching.status],
+                MATCHING_STATUS_LABELS[active.to],
+              )}
+              {t.step[active.to as keyof typeof t.step] && (
+                <>
+                  <br />
+                  <Typography.Text type="secondary">
+                    {t.step[active.to as keyof typeof t.step]}
+                  </Typography.Text>
+                </>
+              )}
+            </Typography.Paragraph>
+            {problems.blocked.length > 0 && (
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                title={t.eligibility.blocked}
+                description={problems.blocked.join(' ')}
+                style={{ marginBottom: 16 }}
+              />
+            )}
+            {needsOverride && (
+              <Alert
+                type="warning"
+                showIcon
+                title={t.eligibility.warnings}
+                description={
+                  <>
+                    {problems.warnings.join(' ')}
+                    {!canOverride && <div>{recordMessages.overrideNotPermitted}</div>}
+                  </>
+                }
+                style={{ marginBottom: 16 }}
+              />
+            )}
+          </>
+        )}
+        <Form
+          key={active?.to}
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={active ? initialValues(active.to, matching) : undefined}
+        >
+          {fields.map(({ name, required }) => (
+            <Form.Item
+              key={name}
+              name={name}
+              label={DATE_LABELS[name as keyof typeof DATE_LABELS]}
+              rules={
+                required
+                  ? [
+                      {
+                        required: true,
+                        message: name === 'interviewAt' ? t.interviewRequired : t.dateRequired,
+                      },
+                    ]
+                  : []
+              }
+            >
+              {name === 'interviewAt' ? (
+                <DatePicker
+                  showTime={{ format: 'HH:mm', minuteStep: 10 }}
+                  format="YYYY-MM-DD HH:mm"
+                  needConfirm={false}
+                  style={{ width: '100%' }}
+                />
+              ) : (
+                <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+              )}
+            </Form.Item>
+          ))}
+          {active && (
+            <Form.Item
+              name="reason"
+              label={active.reasonRequired ? koRecords.status.reason : koRecords.status.reasonOptional}
+              rules={[
+                { required: active.reasonRequired, whitespace: true, message: recordMessages.reasonRequired },
+                { max: REASON_MAX },
+              ]}
+            >
+              <Input.TextArea
+                rows={3}
+                maxLength={REASON_MAX}
+                showCount
+                placeholder={koRecords.status.reasonPlaceholder}
+              />
+            </Form.Item>
+          )}
+          {needsOverride && canOverride && (
+            <Form.Item
+              name="overrideReason"
+              label={f.overrideReason}
+              extra={t.eligibility.overrideHelp}
+              rules={[
+                { required: true, whitespace: true, message: t.eligibility.overrideRequired },
+                { max: REASON_MAX },
+              ]}
+            >
+              <Input.TextArea
+                rows={2}
+                maxLength={REASON_MAX}
+                placeholder={t.eligibility.overridePlaceholder}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { ListTable } from '../../components/list/list-table';
+import { useLocalListParams } from '../../components/list/use-local-list-params';
+import { koHiring } from '../../locales/ko-hiring';
+import { type MatchingFilter, type MatchingSort, useMatchingList } from './api';
+import { matchingPath, relatedMatchingColumns } from './columns';
+
+const t = koHiring.matchings;
+
+type RelatedMatchingsProps = {
+  of: 'employer' | 'worker' | 'jobPost';
+  id: number;
+  /** Extra links above the table (the worker's resumes). */
+  extra?: ReactNode;
+  /** Offer "매칭 등록" with this record picked (a worker, an active post). */
+  createPath?: string;
+  /** Router state for that link (the picked record, so the form need not fetch it). */
+  createState?: unknown;
+};
+
+const FILTER: Record<RelatedMatchingsProps['of'], MatchingFilter> = {
+  employer: 'employerId',
+  worker: 'workerId',
+  jobPost: 'jobPostId',
+};
+
+/** A record's matchings, for its detail tab: the list kit in a compact form, its state kept locally. */
+export function RelatedMatchings({ of, id, extra, createPath, createState }: RelatedMatchingsProps) {
+  const can = useCan();
+  const filter = FILTER[of];
+  const list = useLocalListParams<MatchingFilter, MatchingSort>({
+    filters: { [filter]: String(id) },
+    defaultSort: 'created_at',
+  });
+  const result = useMatchingList(list.query);
+  const listLink = `/matchings?${filter === 'employerId' ? `employer_id=${id}` : ''}`;
+  return (
+    <>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
+        <Flex gap={16} align="center" wrap>
+          {of === 'employer' && <Link to={listLink}>{koHiring.common.viewAll}</Link>}
+          {extra}
+        </Flex>
+        {createPath && can('matchings:write') && (
+          <Link to={createPath} state={createState}>
+            <Button icon={<PlusOutlined />}>{t.create}</Button>
+          </Link>
+        )}
+      </Flex>
+      <ListTable
+        label={t.listLabel}
+        list={list}
+        result={result}
+        columns={relatedMatchingColumns[of]}
+        emptyText={t.emptyOfRecord}
+        detailPath={matchingPath}
+      />
+    </>
+  );
+}
