@@ -13,6 +13,8 @@ import { DEFAULT_WEB_DIST } from './lib/paths';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { adminsRoutes } from './modules/admins/admins.routes';
+import { appUsersRoutes } from './modules/app-users/app-users.routes';
+import { createAppUsersService } from './modules/app-users/app-users.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { branchesRoutes } from './modules/branches/branches.routes';
@@ -26,8 +28,14 @@ import { createJobPostsService } from './modules/job-posts/job-posts.service';
 import { createMatchingStatsService } from './modules/matchings/matching-stats.service';
 import { matchingsRoutes } from './modules/matchings/matchings.routes';
 import { createMatchingsService } from './modules/matchings/matchings.service';
+import { noticesRoutes } from './modules/notices/notices.routes';
+import { createNoticesService } from './modules/notices/notices.service';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { createPayoutsService } from './modules/payouts/payouts.service';
 import { resumesRoutes } from './modules/resumes/resumes.routes';
 import { createResumesService } from './modules/resumes/resumes.service';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { createReviewsService } from './modules/reviews/reviews.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
@@ -151,6 +159,10 @@ export async function buildApp(options: AppOptions) {
         matchings: createMatchingsService({ db: db.db, settings }),
         stats: createMatchingStatsService({ db: db.db }),
       });
+      await api.register(noticesRoutes, { notices: createNoticesService({ db: db.db }) });
+      await api.register(reviewsRoutes, { reviews: createReviewsService({ db: db.db }) });
+      await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });
+      await api.register(payoutsRoutes, { payouts: createPayoutsService({ db: db.db, pii }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },
     { prefix: API_PREFIX },

@@ -1,5 +1,5 @@
 import type { Role } from '@ilson/contracts';
-import { branches, employers, workers } from '../src/db/schema';
+import { appUsers, branches, employers, jobPosts, matchings, workers } from '../src/db/schema';
 import { bearer, createAdmin, login, type TestContext } from './helpers';
 
 /** Record fixtures and an API caller for the records tests. */
@@ -241,4 +241,72 @@ export function resumeBody(workerId: number, overrides: Record<string, unknown> 
     status: 'draft',
     ...overrides,
   };
+}
+
+/** A matching written straight to the database (with its own active post), in the status asked for. */
+export async function insertMatching(
+  ctx: Pick<TestContext, 'db'>,
+  refs: { employerId: number; workerId: number; branchId: number },
+  values: Partial<typeof matchings.$inferInsert> = {},
+) {
+  const [post] = await ctx.db
+    .insert(jobPosts)
+    .values({
+      employerId: refs.employerId,
+      branchId: refs.branchId,
+      title: '생산직 사원 모집',
+      industry: 'manufacturing',
+      jobDescription: '조립',
+      headcount: 5,
+      region: '경기도',
+      workAddress: '경기도 안산시 단원구 산단로 1',
+      employmentType: 'full_time',
+      workDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      workStartTime: '09:00',
+      workEndTime: '18:00',
+      salaryType: 'monthly',
+      salaryAmount: 2_500_000,
+      allowedVisaTypes: ['E-9'],
+      status: 'active',
+    })
+    .returning({ id: jobPosts.id });
+  const [row] = await ctx.db
+    .insert(matchings)
+    .values({
+      jobPostId: post!.id,
+      ...refs,
+      workerNationality: 'VN',
+      workerVisaType: 'E-9',
+      industry: 'manufacturing',
+      status: 'working',
+      startDate: '2026-01-05',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+let appUserCounter = 0;
+
+/** An app account (users sign up in the app: there is no create endpoint), linked to its record. */
+export async function insertAppUser(
+  ctx: Pick<TestContext, 'db'>,
+  link: { employerId: number } | { workerId: number },
+  values: Partial<typeof appUsers.$inferInsert> = {},
+) {
+  appUserCounter++;
+  const [row] = await ctx.db
+    .insert(appUsers)
+    .values({
+      userType: 'employerId' in link ? 'employer' : 'worker',
+      ...link,
+      loginId: `user${appUserCounter}`,
+      email: `user${appUserCounter}@app.test`,
+      phone: `010${String(55_550_000 + appUserCounter)}`,
+      name: `회원${appUserCounter}`,
+      lastLoginAt: new Date(),
+      ...values,
+    })
+    .returning();
+  return row!;
 }

@@ -13,6 +13,14 @@ export const APP_USER_STATUS_LABELS: Record<AppUserStatus, string> = {
   withdrawn: '탈퇴',
 };
 
+/** What is stored; `dormant` is only ever computed. */
+export const APP_USER_STORED_STATUSES = [
+  'active',
+  'suspended',
+  'withdrawn',
+] as const satisfies readonly AppUserStatus[];
+export type AppUserStoredStatus = (typeof APP_USER_STORED_STATUSES)[number];
+
 export const APP_USER_TYPES = ['employer', 'worker'] as const;
 export type AppUserType = (typeof APP_USER_TYPES)[number];
 export const APP_USER_TYPE_LABELS: Record<AppUserType, string> = {

@@ -87,7 +87,10 @@ export const noticeSchema = z.object({
   isPinned: z.boolean(),
   status: z.enum(NOTICE_STATUSES),
   publishAt: z.string().nullable(),
+  /** When it went (or goes) live; null while a draft. */
   publishedAt: z.string().nullable(),
+  /** Published with a `publishedAt` still to come: not yet visible to app users. */
+  isScheduled: z.boolean(),
   viewCount: z.number().int(),
   authorAdminId: z.number().int().nullable(),
   authorName: z.string().nullable(),
@@ -103,6 +106,8 @@ export const noticeListQuerySchema = listQuerySchema.extend({
   status: z.enum(NOTICE_STATUSES).optional(),
   audience: z.enum(NOTICE_AUDIENCES).optional(),
   pinned: z.enum(['true', 'false']).optional(),
+  /** `true`: published but not yet live; `false`: everything else. */
+  scheduled: z.enum(['true', 'false']).optional(),
 });
 export const noticeStatusChangeSchema = statusChangeSchema(NOTICE_STATUSES);
 /** Preview before publishing: the sanitised HTML exactly as it would be stored. */

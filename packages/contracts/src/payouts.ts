@@ -20,6 +20,9 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   failed: '지급 실패',
 };
 
+/** A paid or cancelled payout is final: it cannot be edited (409). */
+export const PAYOUT_LOCKED_STATUSES = ['paid', 'cancelled'] as const satisfies readonly PayoutStatus[];
+
 /** DESIGN §4: pending → approved → paid, pending|approved → cancelled, approved → failed → approved. */
 export const PAYOUT_TRANSITIONS: readonly Transition<PayoutStatus, Permission>[] = [
   {

@@ -1,4 +1,4 @@
-import { dateString, statusChangeSchema, type Transition } from './common';
+import { allowedTransitions, dateString, statusChangeSchema, type Transition } from './common';
 import { listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -18,7 +18,11 @@ export const REVIEWER_TYPE_LABELS: Record<ReviewerType, string> = {
   worker: '근로자 → 사업주',
 };
 
-/** DESIGN §4: pending → published | hidden, published ↔ hidden. Hiding always needs a reason. */
+/**
+ * DESIGN §4: pending → published | hidden, published ↔ hidden. Hiding always needs a reason. Every move to
+ * `published` clears the report count (the reports were looked at); `published → published` does only that,
+ * for a reported review the moderator keeps (refused while it has no reports).
+ */
 export const REVIEW_TRANSITIONS: readonly Transition<ReviewStatus, Permission>[] = [
   {
     from: 'pending',
@@ -45,6 +49,14 @@ export const REVIEW_TRANSITIONS: readonly Transition<ReviewStatus, Permission>[]
     permission: 'reviews:moderate',
   },
   {
+    from: 'published',
+    to: 'published',
+    action: 'dismiss_reports',
+    label: '게시 유지 (신고 해제)',
+    reasonRequired: false,
+    permission: 'reviews:moderate',
+  },
+  {
     from: 'hidden',
     to: 'published',
     action: 'publish',
@@ -53,6 +65,16 @@ export const REVIEW_TRANSITIONS: readonly Transition<ReviewStatus, Permission>[]
     permission: 'reviews:moderate',
   },
 ];
+
+/** The moderation actions a review offers: keeping a published one only while it has reports. */
+export function reviewTransitionsFor(
+  review: { status: ReviewStatus; reportCount: number },
+  can: (permission: Permission) => boolean,
+): Transition<ReviewStatus, Permission>[] {
+  return allowedTransitions(REVIEW_TRANSITIONS, review.status, can).filter(
+    (t) => t.action !== 'dismiss_reports' || review.reportCount > 0,
+  );
+}
 
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -100,5 +122,15 @@ export const reviewListQuerySchema = listQuerySchema.extend({
 export const moderationQueueQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
   afterId: z.coerce.number().int().positive().optional(),
+});
+export const moderationQueueResponseSchema = z.object({
+  data: z.array(reviewSchema),
+  meta: z.object({
+    pageSize: z.number().int(),
+    /** Everything in the queue (in the admin's branches), not only after `afterId`. */
+    total: z.number().int(),
+    /** Pass as `after_id` for the next page; null on the last one. */
+    nextAfterId: z.number().int().nullable(),
+  }),
 });
 export const reviewStatusChangeSchema = statusChangeSchema(REVIEW_STATUSES);

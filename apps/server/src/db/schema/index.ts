@@ -1,4 +1,5 @@
 export * from './admins';
+export * from './app-users';
 export * from './audit-logs';
 export * from './auth-sessions';
 export * from './branches';
@@ -6,7 +7,10 @@ export * from './employers';
 export * from './idempotency-keys';
 export * from './job-posts';
 export * from './matchings';
+export * from './notices';
+export * from './payouts';
 export * from './rate-limits';
 export * from './resumes';
+export * from './reviews';
 export * from './settings';
 export * from './workers';

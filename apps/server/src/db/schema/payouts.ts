@@ -1,0 +1,63 @@
+import { PAYOUT_METHODS, PAYOUT_STATUSES, PAYOUT_TYPES } from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { admins } from './admins';
+import { id, timestamps, tstz, version } from './columns';
+import { employers } from './employers';
+import { matchings } from './matchings';
+import { workers } from './workers';
+
+/** The day a payout falls on for date filters: its scheduled date, else the Seoul day it was registered. */
+export const payoutDay = (t: { scheduledDate: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`coalesce(${t.scheduledDate}, (${t.createdAt} AT TIME ZONE 'Asia/Seoul')::date)`;
+
+/**
+ * 정산. Amounts in won (bigint: up to 100억). The account number is never stored in plaintext:
+ * AES-256-GCM ciphertext, a keyed hash for exact search and the masked form (last four digits).
+ * The branch is the employer's.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    matchingId: integer().references(() => matchings.id, { onDelete: 'restrict' }),
+    employerId: integer()
+      .notNull()
+      .references(() => employers.id, { onDelete: 'restrict' }),
+    workerId: integer().references(() => workers.id, { onDelete: 'restrict' }),
+    type: text({ enum: PAYOUT_TYPES }).notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    vat: bigint({ mode: 'number' }).notNull().default(0),
+    method: text({ enum: PAYOUT_METHODS }).notNull().default('bank_transfer'),
+    bankName: text().notNull().default(''),
+    accountNoEnc: text(),
+    accountNoHash: text(),
+    accountNoMasked: text(),
+    accountHolder: text().notNull().default(''),
+    scheduledDate: date({ mode: 'string' }),
+    paidAt: tstz(),
+    memo: text().notNull().default(''),
+    status: text({ enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    statusReason: text(),
+    statusChangedAt: tstz(),
+    createdBy: integer().references(() => admins.id, { onDelete: 'set null' }),
+    ...timestamps,
+    version: version(),
+  },
+  (t) => [
+    check('payouts_amounts_check', sql`${t.amount} > 0 AND ${t.vat} >= 0`),
+    // Plain ascending (…, id) serves both orders by a forward or backward scan.
+    index('payouts_created_idx').on(t.createdAt, t.id),
+    index('payouts_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('payouts_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('payouts_employer_created_idx').on(t.employerId, t.createdAt, t.id),
+    index('payouts_day_idx').on(payoutDay(t), t.id),
+    index('payouts_scheduled_idx').on(t.scheduledDate, t.id),
+    index('payouts_paid_idx').on(t.paidAt, t.id),
+    index('payouts_amount_idx').on(t.amount, t.id),
+    index('payouts_matching_idx').on(t.matchingId),
+    index('payouts_worker_idx').on(t.workerId),
+    index('payouts_account_no_hash_idx').on(t.accountNoHash),
+    index('payouts_created_by_idx').on(t.createdBy),
+  ],
+);

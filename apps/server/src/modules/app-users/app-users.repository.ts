@@ -1,0 +1,160 @@
+import type { AppUserStatus, AppUserType } from '@ilson/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  like,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { appUsers, employers, lastSeen, workers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import type { Scope } from '../../lib/scope';
+
+export type AppUserRecord = typeof appUsers.$inferSelect;
+export type AppUserValues = Omit<typeof appUsers.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
+
+export type AppUserListFilters = {
+  userType?: AppUserType;
+  status?: AppUserStatus;
+  joinedFrom?: Date;
+  joinedBefore?: Date;
+  lastLoginFrom?: Date;
+  lastLoginBefore?: Date;
+  q?: { text: string; digits: string | null };
+  sort: 'joined_at' | 'last_login_at' | 'name';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  joined_at: appUsers.joinedAt,
+  last_login_at: appUsers.lastLoginAt,
+  name: appUsers.name,
+} as const;
+
+const seen = lastSeen(appUsers);
+
+/** `dormant` is not stored: an active account not seen since `dormantSince` reads as dormant. */
+function effectiveStatus(dormantSince: Date) {
+  return sql<AppUserStatus>`CASE WHEN ${appUsers.status} = 'active' AND ${seen} < ${dormantSince} THEN 'dormant' ELSE ${appUsers.status} END`;
+}
+
+function statusCondition(status: AppUserStatus, dormantSince: Date): SQL | undefined {
+  if (status === 'dormant') return and(eq(appUsers.status, 'active'), lt(seen, dormantSince));
+  if (status === 'active') return and(eq(appUsers.status, 'active'), gte(seen, dormantSince));
+  return eq(appUsers.status, status);
+}
+
+/** The account's branch is its linked record's: semi-joins, so a lock or a count needs no join. */
+function scopeCondition(executor: Executor, scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.branchId === null) return sql`false`;
+  const branchId = scope.branchId;
+  return or(
+    inArray(
+      appUsers.employerId,
+      executor.select({ id: employers.id }).from(employers).where(eq(employers.branchId, branchId)),
+    ),
+    inArray(
+      appUsers.workerId,
+      executor.select({ id: workers.id }).from(workers).where(eq(workers.branchId, branchId)),
+    ),
+  );
+}
+
+function selectAppUsers(executor: Executor, dormantSince: Date) {
+  return executor
+    .select({
+      ...getTableColumns(appUsers),
+      status: effectiveStatus(dormantSince),
+      employerName: employers.companyName,
+      workerNameKo: workers.nameKo,
+      workerFirstName: workers.firstName,
+      workerLastName: workers.lastName,
+      branchId: sql<number | null>`coalesce(${employers.branchId}, ${workers.branchId})`,
+    })
+    .from(appUsers)
+    .leftJoin(employers, eq(employers.id, appUsers.employerId))
+    .leftJoin(workers, eq(workers.id, appUsers.workerId));
+}
+export type AppUserRow = Awaited<ReturnType<ReturnType<typeof selectAppUsers>['execute']>>[number];
+
+function searchCondition(q: { text: string; digits: string | null }): SQL | undefined {
+  const pattern = containsPattern(q.text);
+  return or(
+    ilike(appUsers.name, pattern),
+    ilike(appUsers.loginId, pattern),
+    ilike(appUsers.email, pattern),
+    q.digits && q.digits.length >= 3 ? like(appUsers.phone, containsPattern(q.digits)) : undefined,
+  );
+}
+
+export async function listAppUsers(
+  executor: Executor,
+  scope: Scope,
+  dormantSince: Date,
+  filters: AppUserListFilters,
+) {
+  const where = and(
+    scopeCondition(executor, scope),
+    filters.userType ? eq(appUsers.userType, filters.userType) : undefined,
+    filters.status ? statusCondition(filters.status, dormantSince) : undefined,
+    filters.joinedFrom ? gte(appUsers.joinedAt, filters.joinedFrom) : undefined,
+    filters.joinedBefore ? lt(appUsers.joinedAt, filters.joinedBefore) : undefined,
+    filters.lastLoginFrom ? gte(appUsers.lastLoginAt, filters.lastLoginFrom) : undefined,
+    filters.lastLoginBefore ? lt(appUsers.lastLoginAt, filters.lastLoginBefore) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  );
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  const [rows, [total]] = await Promise.all([
+    selectAppUsers(executor, dormantSince)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(appUsers.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(appUsers).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAppUser(executor: Executor, id: number, scope: Scope, dormantSince: Date) {
+  const [row] = await selectAppUsers(executor, dormantSince)
+    .where(and(eq(appUsers.id, id), scopeCondition(executor, scope)))
+    .limit(1);
+  return row;
+}
+
+export async function lockAppUser(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select()
+    .from(appUsers)
+    .where(and(eq(appUsers.id, id), scopeCondition(executor, scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function updateAppUser(
+  executor: Executor,
+  target: { id: number; version: number },
+  values: Partial<AppUserValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(appUsers)
+    .set({ ...values, version: sql`${appUsers.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(appUsers.id, target.id), eq(appUsers.version, target.version)))
+    .returning({ id: appUsers.id });
+  return rows.length === 1;
+}

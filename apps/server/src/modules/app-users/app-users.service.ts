@@ -1,0 +1,145 @@
+import {
+  APP_USER_STATUS_LABELS,
+  APP_USER_TRANSITIONS,
+  type AppUser,
+  type AppUserStatus,
+  type appUserListQuerySchema,
+  type appUserStatusChangeSchema,
+  recordMessages,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import { digitTerm } from '../../lib/list';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import type { SettingsService } from '../settings/settings.service';
+import * as repo from './app-users.repository';
+
+type AppUserListQuery = z.output<typeof appUserListQuerySchema>;
+type StatusChange = z.output<typeof appUserStatusChangeSchema>;
+
+const DAY_MS = 86_400_000;
+
+export function toAppUser(row: repo.AppUserRow): AppUser {
+  const linkedName =
+    row.userType === 'employer'
+      ? row.employerName
+      : row.workerNameKo || (row.workerFirstName ? `${row.workerFirstName} ${row.workerLastName}` : null);
+  return {
+    id: row.id,
+    userType: row.userType,
+    loginId: row.loginId,
+    email: row.email,
+    phone: row.phone,
+    name: row.name,
+    employerId: row.employerId,
+    workerId: row.workerId,
+    linkedName: linkedName ?? null,
+    branchId: row.branchId,
+    preferredLanguage: row.preferredLanguage,
+    lastLoginAt: isoOrNull(row.lastLoginAt),
+    status: row.status,
+    statusReason: row.statusReason,
+    joinedAt: row.joinedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** An active account last seen (logged in, else joined) before this instant reads as dormant. */
+export function dormantSinceOf(dormantAfterDays: number, now: Date = new Date()): Date {
+  return new Date(now.getTime() - dormantAfterDays * DAY_MS);
+}
+
+function checkRange(from: string | undefined, to: string | undefined, field: string) {
+  if (from && to && from > to) throw validationError([{ field, message: recordMessages.dateRangeInverted }]);
+}
+
+const dayStart = (date: string | undefined) => (date ? seoulDayStart(date) : undefined);
+const dayAfter = (date: string | undefined) => (date ? seoulDayStart(addDays(date, 1)) : undefined);
+
+export function createAppUsersService({ db, settings }: { db: Database; settings: SettingsService }) {
+  const dormantSince = async (executor: Executor) =>
+    dormantSinceOf((await settings.get(executor)).dormantAfterDays);
+
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<AppUser> {
+    const row = await repo.findAppUser(executor, id, actor.scope, await dormantSince(executor));
+    if (!row) throw notFound();
+    return toAppUser(row);
+  }
+
+  async function list(query: AppUserListQuery, actor: Actor) {
+    checkRange(query.joinedFrom, query.joinedTo, 'joined_to');
+    checkRange(query.lastLoginFrom, query.lastLoginTo, 'last_login_to');
+    const { rows, total } = await repo.listAppUsers(db, actor.scope, await dormantSince(db), {
+      ...query,
+      joinedFrom: dayStart(query.joinedFrom),
+      joinedBefore: dayAfter(query.joinedTo),
+      lastLoginFrom: dayStart(query.lastLoginFrom),
+      lastLoginBefore: dayAfter(query.lastLoginTo),
+      q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+    });
+    return { data: rows.map(toAppUser), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  /** Email and phone are personal data: every open of the detail goes to the access log. */
+  async function get(id: number, actor: Actor): Promise<AppUser> {
+    const user = await detail(db, id, actor);
+    await appendAudit(db, actor.audit, {
+      action: 'VIEW_PII',
+      targetType: 'app_user',
+      targetId: id,
+      summary: `앱 회원 상세 조회: ${user.name} (${user.loginId})`,
+    });
+    return user;
+  }
+
+  /** Transitions start from the status as shown, so a dormant account is suspended or withdrawn as dormant. */
+  async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<AppUser> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockAppUser(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      const since = await dormantSince(tx);
+      const from: AppUserStatus =
+        current.status === 'active' && (current.lastLoginAt ?? current.joinedAt) < since
+          ? 'dormant'
+          : current.status;
+      const to = change.status;
+      checkTransition(APP_USER_TRANSITIONS, APP_USER_STATUS_LABELS, {
+        from,
+        to,
+        reason: change.reason,
+        role: actor.role,
+      });
+      // No transition leads to `dormant`; this keeps the stored value one of the stored statuses.
+      if (to === 'dormant') throw new AppError('INVALID_TRANSITION', 409);
+      const values = { status: to, statusReason: change.reason || null, statusChangedAt: new Date() };
+      if (!(await repo.updateAppUser(tx, { id, version: change.version }, values))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'app_user',
+        targetId: id,
+        summary: `${statusSummary(APP_USER_STATUS_LABELS, from, to)} (${current.name})`,
+        diff: { status: { before: from, after: to } },
+        reason: change.reason || null,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /** Changes only; the detail views (VIEW_PII) stay in the full access log. */
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findAppUser(db, id, actor.scope, await dormantSince(db)))) throw notFound();
+    return {
+      data: await listTargetHistory(db, { type: 'app_user', id, excludeActions: ['VIEW_PII'] }),
+    };
+  }
+
+  return { list, get, changeStatus, history };
+}
+export type AppUsersService = ReturnType<typeof createAppUsersService>;

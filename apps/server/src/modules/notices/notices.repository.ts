@@ -1,0 +1,116 @@
+import type { NoticeAudience, NoticeStatus } from '@ilson/contracts';
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'drizzle-orm';
+import { admins, notices } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+
+export type NoticeRecord = typeof notices.$inferSelect;
+export type NoticeValues = Omit<
+  typeof notices.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
+>;
+
+export type NoticeListFilters = {
+  status?: NoticeStatus;
+  audience?: NoticeAudience;
+  pinned?: boolean;
+  scheduled?: boolean;
+  q?: string;
+  sort: 'published_at' | 'created_at' | 'view_count' | 'title';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  published_at: notices.publishedAt,
+  created_at: notices.createdAt,
+  view_count: notices.viewCount,
+  title: notices.title,
+} as const;
+
+/** Published but going live later: not visible yet (compared with the database's clock). */
+const scheduled = sql<boolean>`(${notices.status} = 'published' AND coalesce(${notices.publishedAt} > now(), false))`;
+
+const noticeColumns = { ...getTableColumns(notices), authorName: admins.name, isScheduled: scheduled };
+export type NoticeRow = NoticeRecord & { authorName: string | null; isScheduled: boolean };
+
+function selectNotices(executor: Executor) {
+  return executor.select(noticeColumns).from(notices).leftJoin(admins, eq(admins.id, notices.authorAdminId));
+}
+
+const live = isNull(notices.deletedAt);
+
+export async function listNotices(executor: Executor, filters: NoticeListFilters) {
+  const where = and(
+    live,
+    filters.status ? eq(notices.status, filters.status) : undefined,
+    filters.audience ? eq(notices.audience, filters.audience) : undefined,
+    filters.pinned === undefined ? undefined : eq(notices.isPinned, filters.pinned),
+    filters.scheduled === undefined ? undefined : filters.scheduled ? scheduled : not(scheduled),
+    filters.q ? ilike(notices.title, containsPattern(filters.q)) : undefined,
+  );
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  const [rows, [total]] = await Promise.all([
+    selectNotices(executor)
+      .where(where)
+      .orderBy(desc(notices.isPinned), direction(SORT_COLUMNS[filters.sort]), direction(notices.id))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ n: count() }).from(notices).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findNotice(executor: Executor, id: number): Promise<NoticeRow | undefined> {
+  const [row] = await selectNotices(executor)
+    .where(and(eq(notices.id, id), live))
+    .limit(1);
+  return row;
+}
+
+export async function lockNotice(executor: Executor, id: number): Promise<NoticeRecord | undefined> {
+  const [row] = await executor
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, id), live))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertNotice(executor: Executor, values: NoticeValues): Promise<number> {
+  const [row] = await executor.insert(notices).values(values).returning({ id: notices.id });
+  return row!.id;
+}
+
+export async function updateNotice(
+  executor: Executor,
+  target: { id: number; version: number },
+  values: Partial<NoticeValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(notices)
+    .set({ ...values, version: sql`${notices.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(notices.id, target.id), eq(notices.version, target.version), live))
+    .returning({ id: notices.id });
+  return rows.length === 1;
+}
+
+export async function softDeleteNotice(executor: Executor, id: number): Promise<void> {
+  await executor
+    .update(notices)
+    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${notices.version} + 1` })
+    .where(and(eq(notices.id, id), live));
+}
+
+/** A view is not an edit: no version bump, updatedAt kept. False when there is no such notice. */
+export async function recordView(executor: Executor, id: number): Promise<boolean> {
+  const rows = await executor
+    .update(notices)
+    .set({ viewCount: sql`${notices.viewCount} + 1` })
+    .where(and(eq(notices.id, id), live))
+    .returning({ id: notices.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,215 @@
+import {
+  NOTICE_STATUS_LABELS,
+  NOTICE_TRANSITIONS,
+  type Notice,
+  type NoticeStatus,
+  type noticeCreateSchema,
+  type noticeListQuerySchema,
+  type noticeStatusChangeSchema,
+  type noticeUpdateSchema,
+  recordMessages,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { isoOrNull } from '../../lib/dates';
+import { creationDiff, type Diff, diffOf } from '../../lib/diff';
+import { notFound, validationError } from '../../lib/errors';
+import { hasVisibleContent, sanitizeRichText } from '../../lib/rich-text';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import * as repo from './notices.repository';
+
+type NoticeCreate = z.output<typeof noticeCreateSchema>;
+type NoticeUpdate = z.output<typeof noticeUpdateSchema>;
+type NoticeListQuery = z.output<typeof noticeListQuerySchema>;
+type StatusChange = z.output<typeof noticeStatusChangeSchema>;
+
+/** Rich text in the access log: long HTML is cut (the record itself keeps all of it). */
+const AUDIT_CONTENT_MAX = 5_000;
+const auditContent = (html: string) =>
+  html.length <= AUDIT_CONTENT_MAX ? html : `${html.slice(0, AUDIT_CONTENT_MAX)}… (총 ${html.length}자)`;
+
+export function toNotice(row: repo.NoticeRow): Notice {
+  const { deletedAt: _d, statusChangedAt: _s, publishAt, publishedAt, createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    publishAt: isoOrNull(publishAt),
+    publishedAt: isoOrNull(publishedAt),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/**
+ * When a notice moving to `published` goes live: at its `publishAt` when that is still to come (scheduled),
+ * else at its earlier publication when it is shown again, else now.
+ */
+export function goLiveAt(publishAt: Date | null, publishedAt: Date | null, now: Date): Date {
+  if (publishAt && publishAt > now) return publishAt;
+  return publishedAt && publishedAt <= now ? publishedAt : now;
+}
+
+/** The HTML as stored: sanitised, and refused when nothing visible is left. */
+function cleanContent(html: string): string {
+  const clean = sanitizeRichText(html);
+  if (!hasVisibleContent(clean)) {
+    throw validationError([{ field: 'content', message: recordMessages.noticeContentEmpty }]);
+  }
+  return clean;
+}
+
+const toDate = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+export function createNoticesService({ db }: { db: Database }) {
+  async function detail(executor: Executor, id: number): Promise<Notice> {
+    const row = await repo.findNotice(executor, id);
+    if (!row) throw notFound();
+    return toNotice(row);
+  }
+
+  async function list(query: NoticeListQuery) {
+    const { rows, total } = await repo.listNotices(db, {
+      ...query,
+      pinned: query.pinned === undefined ? undefined : query.pinned === 'true',
+      scheduled: query.scheduled === undefined ? undefined : query.scheduled === 'true',
+    });
+    return { data: rows.map(toNotice), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  /** Opening a notice counts a view. */
+  async function get(id: number): Promise<Notice> {
+    return db.transaction(async (tx) => {
+      if (!(await repo.recordView(tx, id))) throw notFound();
+      return detail(tx, id);
+    });
+  }
+
+  async function create(input: NoticeCreate, actor: Actor): Promise<Notice> {
+    const now = new Date();
+    const publishAt = toDate(input.publishAt);
+    const values: repo.NoticeValues = {
+      ...input,
+      content: cleanContent(input.content),
+      publishAt,
+      publishedAt: input.status === 'published' ? goLiveAt(publishAt, null, now) : null,
+      statusChangedAt: now,
+      authorAdminId: actor.adminId,
+    };
+    return db.transaction(async (tx) => {
+      const id = await repo.insertNotice(tx, values);
+      const { statusChangedAt: _s, ...logged } = values;
+      await appendAudit(tx, actor.audit, {
+        action: 'CREATE',
+        targetType: 'notice',
+        targetId: id,
+        summary: `공지 등록: ${input.title}`,
+        diff: creationDiff({ ...logged, content: auditContent(values.content) }),
+      });
+      return detail(tx, id);
+    });
+  }
+
+  async function update(id: number, input: NoticeUpdate, actor: Actor): Promise<Notice> {
+    const { version, content, publishAt, ...rest } = input;
+    const now = new Date();
+    const changes: Partial<repo.NoticeValues> = {
+      ...rest,
+      ...(content === undefined ? {} : { content: cleanContent(content) }),
+      ...(publishAt === undefined ? {} : { publishAt: toDate(publishAt) }),
+    };
+    return db.transaction(async (tx) => {
+      const current = await repo.lockNotice(tx, id);
+      if (!current) throw notFound();
+      if (current.version !== version) throw versionConflict();
+      const diff: Diff = diffOf(current, changes);
+      if (Object.keys(diff).length === 0) return detail(tx, id);
+      const values = Object.fromEntries(Object.keys(diff).map((key) => [key, diff[key]!.after]));
+      if (diff.publishAt && current.status === 'published') {
+        // Moving the time of a scheduled notice moves its go-live; a live one stays as it is.
+        if (current.publishedAt && current.publishedAt <= now) {
+          throw validationError([{ field: 'publish_at', message: recordMessages.noticePublishAtLocked }]);
+        }
+        values.publishedAt = goLiveAt(changes.publishAt ?? null, null, now);
+        diff.publishedAt = { before: current.publishedAt, after: values.publishedAt };
+      }
+      if (!(await repo.updateNotice(tx, { id, version }, values))) throw versionConflict();
+      if (diff.content) {
+        diff.content = { before: auditContent(current.content), after: auditContent(changes.content!) };
+      }
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'notice',
+        targetId: id,
+        summary: `공지 수정: ${Object.keys(diff).join(', ')}`,
+        diff,
+      });
+      return detail(tx, id);
+    });
+  }
+
+  async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Notice> {
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const current = await repo.lockNotice(tx, id);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      const to: NoticeStatus = change.status;
+      checkTransition(NOTICE_TRANSITIONS, NOTICE_STATUS_LABELS, {
+        from: current.status,
+        to,
+        reason: change.reason,
+        role: actor.role,
+      });
+      const publishedAt =
+        to === 'published'
+          ? goLiveAt(current.publishAt, current.publishedAt, now)
+          : to === 'draft'
+            ? null
+            : current.publishedAt;
+      const values = { status: to, publishedAt, statusChangedAt: now };
+      if (!(await repo.updateNotice(tx, { id, version: change.version }, values))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'notice',
+        targetId: id,
+        summary: `${statusSummary(NOTICE_STATUS_LABELS, current.status, to)} (${current.title})`,
+        diff: diffOf(current, { status: to, publishedAt }),
+        reason: change.reason || null,
+      });
+      return detail(tx, id);
+    });
+  }
+
+  async function remove(id: number, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockNotice(tx, id);
+      if (!current) throw notFound();
+      await repo.softDeleteNotice(tx, id);
+      await appendAudit(tx, actor.audit, {
+        action: 'DELETE',
+        targetType: 'notice',
+        targetId: id,
+        summary: `공지 삭제: ${current.title}`,
+      });
+    });
+  }
+
+  async function history(id: number) {
+    if (!(await repo.findNotice(db, id))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'notice', id }) };
+  }
+
+  return {
+    list,
+    get,
+    create,
+    update,
+    changeStatus,
+    preview: (content: string) => ({ content: sanitizeRichText(content) }),
+    remove,
+    history,
+  };
+}
+export type NoticesService = ReturnType<typeof createNoticesService>;

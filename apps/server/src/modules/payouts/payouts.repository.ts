@@ -1,0 +1,219 @@
+import type { PayoutStatus, PayoutType } from '@ilson/contracts';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { containsPattern, pageWindow } from '../../lib/list';
+import { type Scope, scopeWhere } from '../../lib/scope';
+
+export type PayoutRecord = typeof payouts.$inferSelect;
+export type PayoutValues = Omit<typeof payouts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
+
+export type PayoutFilters = {
+  status?: PayoutStatus;
+  type?: PayoutType;
+  employerId?: number;
+  branchId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  q?: { text: string; accountNoHash?: string };
+};
+
+export type PayoutListFilters = PayoutFilters & {
+  sort: 'created_at' | 'scheduled_date' | 'paid_at' | 'amount';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+const SORT_COLUMNS = {
+  created_at: payouts.createdAt,
+  scheduled_date: payouts.scheduledDate,
+  paid_at: payouts.paidAt,
+  amount: payouts.amount,
+} as const;
+
+// Replies never carry the ciphertext or the search hash: only the masked form is selected.
+const { accountNoEnc: _enc, accountNoHash: _hash, ...visibleColumns } = getTableColumns(payouts);
+const payoutColumns = {
+  ...visibleColumns,
+  employerName: employers.companyName,
+  branchId: employers.branchId,
+  workerNameKo: workers.nameKo,
+  workerFirstName: workers.firstName,
+  workerLastName: workers.lastName,
+};
+
+function selectPayouts(executor: Executor) {
+  return executor
+    .select(payoutColumns)
+    .from(payouts)
+    .innerJoin(employers, eq(employers.id, payouts.employerId))
+    .leftJoin(workers, eq(workers.id, payouts.workerId));
+}
+export type PayoutRow = Awaited<ReturnType<ReturnType<typeof selectPayouts>['execute']>>[number];
+
+/** The branch of a payout is its employer's (a semi-join: counts and locks need no join). */
+function employersOfBranch(executor: Executor, branchId: number | null) {
+  if (branchId === null) return sql`false`;
+  return inArray(
+    payouts.employerId,
+    executor.select({ id: employers.id }).from(employers).where(eq(employers.branchId, branchId)),
+  );
+}
+const scopeCondition = (executor: Executor, scope: Scope) =>
+  scope.all ? undefined : employersOfBranch(executor, scope.branchId);
+
+function searchCondition(executor: Executor, q: NonNullable<PayoutFilters['q']>): SQL | undefined {
+  const pattern = containsPattern(q.text.replace(/\s+/g, ' '));
+  const employerIds = executor
+    .select({ id: employers.id })
+    .from(employers)
+    .where(ilike(employers.companyName, pattern));
+  const workerIds = executor
+    .select({ id: workers.id })
+    .from(workers)
+    .where(
+      or(
+        ilike(workers.nameKo, pattern),
+        ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
+        ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
+      ),
+    );
+  return or(
+    inArray(payouts.employerId, employerIds),
+    inArray(payouts.workerId, workerIds),
+    q.accountNoHash ? eq(payouts.accountNoHash, q.accountNoHash) : undefined,
+  );
+}
+
+function filterConditions(executor: Executor, scope: Scope, filters: PayoutFilters) {
+  const day = payoutDay(payouts);
+  return and(
+    scopeCondition(executor, scope),
+    filters.status ? eq(payouts.status, filters.status) : undefined,
+    filters.type ? eq(payouts.type, filters.type) : undefined,
+    filters.employerId ? eq(payouts.employerId, filters.employerId) : undefined,
+    filters.branchId ? employersOfBranch(executor, filters.branchId) : undefined,
+    filters.dateFrom ? gte(day, filters.dateFrom) : undefined,
+    filters.dateTo ? lte(day, filters.dateTo) : undefined,
+    filters.q ? searchCondition(executor, filters.q) : undefined,
+  );
+}
+
+/** The page, and per status the count and sums over the whole filter (one GROUP BY; its counts add up to the total). */
+export async function listPayouts(executor: Executor, scope: Scope, filters: PayoutListFilters) {
+  const where = filterConditions(executor, scope, filters);
+  const direction = filters.order === 'asc' ? asc : desc;
+  const { limit, offset } = pageWindow(filters);
+  const [rows, totals] = await Promise.all([
+    selectPayouts(executor)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(payouts.id))
+      .limit(limit)
+      .offset(offset),
+    executor
+      .select({
+        status: payouts.status,
+        count: sql<number>`count(*)`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${payouts.amount}), 0)::bigint`.mapWith(Number),
+        vat: sql<number>`coalesce(sum(${payouts.vat}), 0)::bigint`.mapWith(Number),
+      })
+      .from(payouts)
+      .where(where)
+      .groupBy(payouts.status),
+  ]);
+  return { rows, totals };
+}
+
+export async function findPayout(
+  executor: Executor,
+  id: number,
+  scope: Scope,
+): Promise<PayoutRow | undefined> {
+  const [row] = await selectPayouts(executor)
+    .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
+    .limit(1);
+  return row;
+}
+
+/** The record with its encrypted column, locked for the rest of the transaction. */
+export async function lockPayout(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertPayout(executor: Executor, values: PayoutValues): Promise<number> {
+  const [row] = await executor.insert(payouts).values(values).returning({ id: payouts.id });
+  return row!.id;
+}
+
+export async function updatePayout(
+  executor: Executor,
+  target: { id: number; version: number },
+  values: Partial<PayoutValues>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(payouts)
+    .set({ ...values, version: sql`${payouts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(payouts.id, target.id), eq(payouts.version, target.version)))
+    .returning({ id: payouts.id });
+  return rows.length === 1;
+}
+
+/** A live employer the admin reaches. */
+export async function employerFor(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select({ id: employers.id, companyName: employers.companyName })
+    .from(employers)
+    .where(and(eq(employers.id, id), isNull(employers.deletedAt), scopeWhere(employers.branchId, scope)))
+    .limit(1);
+  return row;
+}
+
+export async function matchingFor(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select({ id: matchings.id, employerId: matchings.employerId, workerId: matchings.workerId })
+    .from(matchings)
+    .where(and(eq(matchings.id, id), scopeWhere(matchings.branchId, scope)))
+    .limit(1);
+  return row;
+}
+
+export async function workerFor(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select({ id: workers.id })
+    .from(workers)
+    .where(and(eq(workers.id, id), isNull(workers.deletedAt), scopeWhere(workers.branchId, scope)))
+    .limit(1);
+  return row;
+}
+
+/** The encrypted account number, for a reveal only. */
+export async function findAccountNo(executor: Executor, id: number, scope: Scope) {
+  const [row] = await executor
+    .select({ accountNoEnc: payouts.accountNoEnc, employerName: employers.companyName })
+    .from(payouts)
+    .innerJoin(employers, eq(employers.id, payouts.employerId))
+    .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,253 @@
+import {
+  PAYOUT_LOCKED_STATUSES,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_TRANSITIONS,
+  type Payout,
+  type PayoutType,
+  type payoutCreateSchema,
+  type payoutListQuerySchema,
+  type payoutStatusChangeSchema,
+  type payoutUpdateSchema,
+  recordMessages,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { isoOrNull } from '../../lib/dates';
+import { creationDiff, type Diff, diffOf } from '../../lib/diff';
+import { conflict, notFound, validationError } from '../../lib/errors';
+import { digitTerm } from '../../lib/list';
+import type { PiiCipher } from '../../lib/pii';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import * as repo from './payouts.repository';
+import { accountNoColumns, defaultVat, totalsByStatus } from './payouts.rules';
+
+type PayoutCreate = z.output<typeof payoutCreateSchema>;
+type PayoutUpdate = z.output<typeof payoutUpdateSchema>;
+type PayoutListQuery = z.output<typeof payoutListQuerySchema>;
+type StatusChange = z.output<typeof payoutStatusChangeSchema>;
+type Links = { employerId: number; matchingId: number | null; workerId: number | null; type: PayoutType };
+
+/** A paid-at a little ahead of this server's clock is a clock difference, not a future payment. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export function toPayout(row: repo.PayoutRow): Payout {
+  return {
+    id: row.id,
+    matchingId: row.matchingId,
+    employerId: row.employerId,
+    employerName: row.employerName,
+    workerId: row.workerId,
+    workerName:
+      row.workerNameKo || (row.workerFirstName ? `${row.workerFirstName} ${row.workerLastName}` : null),
+    branchId: row.branchId,
+    type: row.type,
+    amount: row.amount,
+    vat: row.vat,
+    total: row.amount + row.vat,
+    method: row.method,
+    bankName: row.bankName,
+    accountNo: row.accountNoMasked,
+    accountHolder: row.accountHolder,
+    scheduledDate: row.scheduledDate,
+    paidAt: isoOrNull(row.paidAt),
+    memo: row.memo,
+    status: row.status,
+    statusReason: row.statusReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+const fieldError = (field: string, message: string) => validationError([{ field, message }]);
+
+export function createPayoutsService({ db, pii }: { db: Database; pii: PiiCipher }) {
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<Payout> {
+    const row = await repo.findPayout(executor, id, actor.scope);
+    if (!row) throw notFound();
+    return toPayout(row);
+  }
+
+  /** Employer, matching and worker exist, are in the admin's branches and belong together. */
+  async function checkLinks(executor: Executor, links: Links, actor: Actor) {
+    if (!(await repo.employerFor(executor, links.employerId, actor.scope))) {
+      throw fieldError('employer_id', recordMessages.employerNotFound);
+    }
+    if (links.matchingId !== null) {
+      const matching = await repo.matchingFor(executor, links.matchingId, actor.scope);
+      if (!matching) throw fieldError('matching_id', recordMessages.matchingNotFound);
+      if (matching.employerId !== links.employerId) {
+        throw fieldError('matching_id', recordMessages.payoutMatchingMismatch);
+      }
+      if (links.workerId !== null && matching.workerId !== links.workerId) {
+        throw fieldError('worker_id', recordMessages.payoutWorkerMismatch);
+      }
+    }
+    if (links.workerId !== null && !(await repo.workerFor(executor, links.workerId, actor.scope))) {
+      throw fieldError('worker_id', recordMessages.workerNotFound);
+    }
+    if (links.type === 'wage' && links.workerId === null) {
+      throw fieldError('worker_id', recordMessages.payoutWorkerRequired);
+    }
+  }
+
+  /** Dates filter on the scheduled date, else the day the payout was registered (Seoul). */
+  async function list(query: PayoutListQuery, actor: Actor) {
+    if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+      throw fieldError('date_to', recordMessages.dateRangeInverted);
+    }
+    const digits = query.q ? digitTerm(query.q) : null;
+    const { rows, totals } = await repo.listPayouts(db, actor.scope, {
+      ...query,
+      q: query.q
+        ? { text: query.q, accountNoHash: digits && digits.length >= 6 ? pii.searchHash(digits) : undefined }
+        : undefined,
+    });
+    const byStatus = totalsByStatus(totals);
+    const total = byStatus.reduce((sum, row) => sum + row.count, 0);
+    return {
+      data: rows.map(toPayout),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+      totals: byStatus,
+    };
+  }
+
+  async function create(input: PayoutCreate, actor: Actor): Promise<Payout> {
+    const { accountNo, vat, ...fields } = input;
+    const account = accountNoColumns(pii, accountNo ?? null);
+    const values: repo.PayoutValues = {
+      ...fields,
+      vat: vat ?? defaultVat(fields.type, fields.amount),
+      ...account,
+      createdBy: actor.adminId,
+      statusChangedAt: new Date(),
+    };
+    return db.transaction(async (tx) => {
+      await checkLinks(tx, fields, actor);
+      const id = await repo.insertPayout(tx, values);
+      await appendAudit(tx, actor.audit, {
+        action: 'CREATE',
+        targetType: 'payout',
+        targetId: id,
+        summary: `정산 등록: ${input.amount.toLocaleString('ko-KR')}원`,
+        diff: creationDiff({ ...fields, vat: values.vat, accountNo: account.accountNoMasked }),
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /**
+   * A paid or cancelled payout is final. VAT sent as null, or left out while the amount or type changes,
+   * becomes the default again; the account number is kept unless sent.
+   */
+  async function update(id: number, input: PayoutUpdate, actor: Actor): Promise<Payout> {
+    const { version, accountNo, vat, ...changes } = input;
+    return db.transaction(async (tx) => {
+      const current = await repo.lockPayout(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== version) throw versionConflict();
+      if ((PAYOUT_LOCKED_STATUSES as readonly string[]).includes(current.status)) {
+        throw conflict(recordMessages.payoutNotEditable(PAYOUT_STATUS_LABELS[current.status]));
+      }
+      const diff: Diff = diffOf(current, changes);
+      const next = { ...current, ...changes };
+      const nextVat =
+        vat ?? (vat === null || diff.amount || diff.type ? defaultVat(next.type, next.amount) : current.vat);
+      if (nextVat !== current.vat) diff.vat = { before: current.vat, after: nextVat };
+      const values: Partial<repo.PayoutValues> = Object.fromEntries(
+        Object.keys(diff).map((key) => [key, diff[key]!.after]),
+      );
+      if (diff.employerId || diff.matchingId || diff.workerId || diff.type) await checkLinks(tx, next, actor);
+      if (accountNo !== undefined) {
+        const account = accountNoColumns(pii, accountNo);
+        if (account.accountNoHash !== current.accountNoHash) {
+          Object.assign(values, account);
+          diff.accountNo = { before: current.accountNoMasked, after: account.accountNoMasked };
+        }
+      }
+      if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+      if (!(await repo.updatePayout(tx, { id, version }, values))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'payout',
+        targetId: id,
+        summary: `정산 수정: ${Object.keys(diff).join(', ')}`,
+        diff,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Payout> {
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const current = await repo.lockPayout(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      checkTransition(PAYOUT_TRANSITIONS, PAYOUT_STATUS_LABELS, {
+        from: current.status,
+        to: change.status,
+        reason: change.reason,
+        role: actor.role,
+      });
+      const values: Partial<repo.PayoutValues> = {
+        status: change.status,
+        statusReason: change.reason || null,
+        statusChangedAt: now,
+      };
+      if (change.status === 'paid') {
+        const paidAt = change.paidAt ? new Date(change.paidAt) : now;
+        if (paidAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+          throw fieldError('paid_at', recordMessages.paidAtInFuture);
+        }
+        values.paidAt = paidAt;
+      }
+      if (!(await repo.updatePayout(tx, { id, version: change.version }, values))) throw versionConflict();
+      const { statusChangedAt: _at, statusReason: _r, ...logged } = values;
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'payout',
+        targetId: id,
+        summary: statusSummary(PAYOUT_STATUS_LABELS, current.status, change.status),
+        diff: diffOf(current, logged),
+        reason: change.reason || null,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  /** Returns the account number in plaintext, once, and logs who asked and why. */
+  async function reveal(id: number, input: { reason: string }, actor: Actor) {
+    const row = await repo.findAccountNo(db, id, actor.scope);
+    if (!row) throw notFound();
+    if (!row.accountNoEnc) throw notFound(recordMessages.piiNotSet);
+    const value = pii.decrypt(row.accountNoEnc);
+    await appendAudit(db, actor.audit, {
+      action: 'REVEAL',
+      targetType: 'payout',
+      targetId: id,
+      summary: `계좌번호 열람: 정산 #${id} (${row.employerName})`,
+      reason: input.reason,
+    });
+    return { value };
+  }
+
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findPayout(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'payout', id }) };
+  }
+
+  return {
+    list,
+    get: (id: number, actor: Actor) => detail(db, id, actor),
+    create,
+    update,
+    changeStatus,
+    reveal,
+    history,
+  };
+}
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

@@ -1,0 +1,179 @@
+import {
+  type MatchingStatus,
+  type moderationQueueQuerySchema,
+  REVIEW_STATUS_LABELS,
+  REVIEW_TRANSITIONS,
+  type Review,
+  recordMessages,
+  type reviewCreateSchema,
+  type reviewListQuerySchema,
+  type reviewStatusChangeSchema,
+  type z,
+} from '@ilson/contracts';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/types';
+import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
+import { onUniqueViolation } from '../../lib/db-errors';
+import { creationDiff, diffOf } from '../../lib/diff';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors';
+import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import type { Actor } from '../../plugins/auth';
+import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import * as repo from './reviews.repository';
+
+type ReviewCreate = z.output<typeof reviewCreateSchema>;
+type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
+type QueueQuery = z.output<typeof moderationQueueQuerySchema>;
+type StatusChange = z.output<typeof reviewStatusChangeSchema>;
+
+/** Only a matching where work happened can be reviewed. */
+const REVIEWABLE: readonly MatchingStatus[] = ['working', 'completed'];
+const UNIQUE_REVIEW = 'reviews_matching_reviewer_key';
+
+const duplicateReview = () =>
+  conflict(recordMessages.duplicateReview, [
+    { field: 'reviewer_type', message: recordMessages.duplicateReview },
+  ]);
+
+export function toReview(row: repo.ReviewRow): Review {
+  return {
+    id: row.id,
+    matchingId: row.matchingId,
+    reviewerType: row.reviewerType,
+    employerId: row.employerId,
+    employerName: row.employerName,
+    workerId: row.workerId,
+    workerName: row.workerNameKo || `${row.workerFirstName} ${row.workerLastName}`,
+    branchId: row.branchId,
+    rating: row.rating,
+    content: row.content,
+    reportCount: row.reportCount,
+    status: row.status,
+    moderationReason: row.moderationReason,
+    moderatedBy: row.moderatedBy,
+    moderatedByName: row.moderatedByName,
+    moderatedAt: isoOrNull(row.moderatedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+export function createReviewsService({ db }: { db: Database }) {
+  async function detail(executor: Executor, id: number, actor: Actor): Promise<Review> {
+    const row = await repo.findReview(executor, id, actor.scope);
+    if (!row) throw notFound();
+    return toReview(row);
+  }
+
+  async function list(query: ReviewListQuery, actor: Actor) {
+    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
+      throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
+    }
+    const { rows, total } = await repo.listReviews(db, actor.scope, {
+      ...query,
+      reportedOnly: query.reportedOnly === 'true',
+      createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
+      createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
+    });
+    return { data: rows.map(toReview), meta: { page: query.page, pageSize: query.pageSize, total } };
+  }
+
+  async function queue(query: QueueQuery, actor: Actor) {
+    const { rows, more, total } = await repo.moderationQueue(db, actor.scope, query);
+    return {
+      data: rows.map(toReview),
+      meta: { pageSize: query.pageSize, total, nextAfterId: more ? rows.at(-1)!.id : null },
+    };
+  }
+
+  async function create(input: ReviewCreate, actor: Actor): Promise<Review> {
+    return onUniqueViolation(UNIQUE_REVIEW, duplicateReview, () =>
+      db.transaction(async (tx) => {
+        const matching = await repo.matchingFor(tx, input.matchingId, actor.scope);
+        if (!matching) {
+          throw validationError([{ field: 'matching_id', message: recordMessages.matchingNotFound }]);
+        }
+        if (!REVIEWABLE.includes(matching.status)) {
+          throw validationError([
+            { field: 'matching_id', message: recordMessages.reviewMatchingNotEligible },
+          ]);
+        }
+        if (await repo.reviewExists(tx, matching.id, input.reviewerType)) throw duplicateReview();
+        const values: repo.ReviewValues = {
+          ...input,
+          employerId: matching.employerId,
+          workerId: matching.workerId,
+          branchId: matching.branchId,
+          createdBy: actor.adminId,
+        };
+        const id = await repo.insertReview(tx, values);
+        await appendAudit(tx, actor.audit, {
+          action: 'CREATE',
+          targetType: 'review',
+          targetId: id,
+          summary: `리뷰 대리 등록: 매칭 #${matching.id} (${input.rating}점)`,
+          diff: creationDiff(values),
+        });
+        return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  /**
+   * A moderation decision: who decided, when and why stay on the review and in the access log. Publishing
+   * (or keeping a published review) clears its reports: they were looked at, so it leaves the queue.
+   */
+  async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Review> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockReview(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.version !== change.version) throw versionConflict();
+      checkTransition(REVIEW_TRANSITIONS, REVIEW_STATUS_LABELS, {
+        from: current.status,
+        to: change.status,
+        reason: change.reason,
+        role: actor.role,
+      });
+      if (current.status === change.status && current.reportCount === 0) {
+        throw new AppError('INVALID_TRANSITION', 409, recordMessages.reviewNotReported);
+      }
+      const values = {
+        status: change.status,
+        reportCount: change.status === 'published' ? 0 : current.reportCount,
+        moderationReason: change.reason || null,
+        moderatedBy: actor.adminId,
+        moderatedAt: new Date(),
+      };
+      if (!(await repo.updateReview(tx, { id, version: change.version }, values))) throw versionConflict();
+      const summary =
+        current.status === change.status
+          ? `리뷰 검수: 게시 유지, 신고 ${current.reportCount}건 해제`
+          : `리뷰 검수: ${statusSummary(REVIEW_STATUS_LABELS, current.status, change.status)}`;
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'review',
+        targetId: id,
+        summary,
+        diff: diffOf(current, { status: values.status, reportCount: values.reportCount }),
+        reason: values.moderationReason,
+      });
+      return detail(tx, id, actor);
+    });
+  }
+
+  async function history(id: number, actor: Actor) {
+    if (!(await repo.findReview(db, id, actor.scope))) throw notFound();
+    return { data: await listTargetHistory(db, { type: 'review', id }) };
+  }
+
+  return {
+    list,
+    queue,
+    get: (id: number, actor: Actor) => detail(db, id, actor),
+    create,
+    changeStatus,
+    history,
+  };
+}
+export type ReviewsService = ReturnType<typeof createReviewsService>;
