@@ -11,6 +11,7 @@ export * from './constants';
 export * from './eligibility';
 export * from './employers';
 export * from './errors';
+export * from './exports';
 export * from './industries';
 export * from './job-posts';
 export * from './korean-ids';
