@@ -147,6 +147,7 @@ export const koRecords = {
       approval: '승인 정보',
     },
     tabs: { workers: '근로자', jobPosts: '채용공고', matchings: '매칭' },
+    noWorkers: '지금 이 사업주에서 근무 중인 근로자가 없습니다.',
     bulkApprove: '선택 승인',
     bulkApproveTitle: (n: number) => `선택한 사업주 ${n.toLocaleString('ko-KR')}곳을 승인하시겠습니까?`,
     bulkApproveBody: '승인 대기 상태인 사업주만 승인됩니다.',

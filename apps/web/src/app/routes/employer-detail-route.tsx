@@ -1,12 +1,24 @@
 import EmployerDetailPage from '../../features/employers/employer-detail-page';
 import { EmployerJobPosts } from '../../features/job-posts/related-job-posts';
 import { RelatedMatchings } from '../../features/matchings/related-matchings';
+import { koRecords } from '../../locales/ko-records';
 
-/** The employer's detail with its job posts and matchings (composed here: features do not import each other). */
+/**
+ * The employer's detail with its workers (their matchings 근무 중), job posts and matchings — composed here, since
+ * features do not import each other.
+ */
 export default function EmployerDetailRoute() {
   return (
     <EmployerDetailPage
       related={{
+        workers: (employer) => (
+          <RelatedMatchings
+            of="employer"
+            id={employer.id}
+            status="working"
+            emptyText={koRecords.employers.noWorkers}
+          />
+        ),
         jobPosts: (employer) => <EmployerJobPosts employerId={employer.id} />,
         matchings: (employer) => <RelatedMatchings of="employer" id={employer.id} />,
       }}

@@ -41,7 +41,11 @@ const REASON_BANNERS: Partial<Record<EmployerStatus, string>> = t.reasonBanner;
 
 export type EmployerDetailProps = {
   /** The employer's job posts and matchings, composed in by the route (features do not import each other). */
-  related?: { jobPosts(employer: Employer): ReactNode; matchings(employer: Employer): ReactNode };
+  related?: {
+    workers(employer: Employer): ReactNode;
+    jobPosts(employer: Employer): ReactNode;
+    matchings(employer: Employer): ReactNode;
+  };
 };
 
 function EmployerView({ employer, related }: { employer: Employer } & EmployerDetailProps) {
@@ -107,7 +111,11 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
           onChange={setTab}
           items={[
             { key: 'info', label: koRecords.detail.basicTab, children: <EmployerInfo employer={employer} /> },
-            { key: 'workers', label: t.tabs.workers, children: <EmptyTab /> },
+            {
+              key: 'workers',
+              label: t.tabs.workers,
+              children: related ? related.workers(employer) : <EmptyTab />,
+            },
             {
               key: 'job-posts',
               label: t.tabs.jobPosts,

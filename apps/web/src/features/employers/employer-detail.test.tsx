@@ -166,4 +166,15 @@ describe('employer detail', () => {
     expect(screen.getByText('근무 중')).toBeTruthy();
     expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({ employer_id: '10' });
   });
+
+  it("lists the workers working at the employer in the 근로자 tab", async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
+    server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
+    const user = userEvent.setup();
+    renderApp('/employers/10', server);
+    await user.click(await screen.findByRole('tab', { name: '근로자' }));
+    expect(await screen.findByText('응우옌 반 안')).toBeTruthy();
+    expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({ employer_id: '10', status: 'working' });
+  });
 });

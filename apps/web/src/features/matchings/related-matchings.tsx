@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { MatchingStatus } from '@ilson/contracts';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +21,9 @@ type RelatedMatchingsProps = {
   createPath?: string;
   /** Router state for that link (the picked record, so the form need not fetch it). */
   createState?: unknown;
+  /** Only matchings in this status (an employer's workers: those 근무 중). */
+  status?: MatchingStatus;
+  emptyText?: string;
 };
 
 const FILTER: Record<RelatedMatchingsProps['of'], MatchingFilter> = {
@@ -29,11 +33,19 @@ const FILTER: Record<RelatedMatchingsProps['of'], MatchingFilter> = {
 };
 
 /** A record's matchings, for its detail tab: the list kit in a compact form, its state kept locally. */
-export function RelatedMatchings({ of, id, extra, createPath, createState }: RelatedMatchingsProps) {
+export function RelatedMatchings({
+  of,
+  id,
+  extra,
+  createPath,
+  createState,
+  status,
+  emptyText,
+}: RelatedMatchingsProps) {
   const can = useCan();
   const filter = FILTER[of];
   const list = useLocalListParams<MatchingFilter, MatchingSort>({
-    filters: { [filter]: String(id) },
+    filters: { [filter]: String(id), ...(status ? { status } : {}) },
     defaultSort: 'created_at',
   });
   const result = useMatchingList(list.query);
@@ -56,7 +68,7 @@ export function RelatedMatchings({ of, id, extra, createPath, createState }: Rel
         list={list}
         result={result}
         columns={relatedMatchingColumns[of]}
-        emptyText={t.emptyOfRecord}
+        emptyText={emptyText ?? t.emptyOfRecord}
         detailPath={matchingPath}
       />
     </>
