@@ -9,6 +9,8 @@ const PlaceholderPage = lazyPage(() => import('./routes/placeholder-page'));
 /** Screens that have their own page; the rest show the placeholder until their issue lands. */
 const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));
 const jobPostForm = lazyPage(() => import('../features/job-posts/job-post-form-page'));
+const noticeForm = lazyPage(() => import('../features/notices/notice-form-page'));
+const payoutForm = lazyPage(() => import('../features/payouts/payout-form-page'));
 const PAGES: Partial<Record<RouteId, LazyPage<ComponentType>>> = {
   dashboard: lazyPage(() => import('./routes/dashboard-page')),
   'branch-list': lazyPage(() => import('../features/branches/branch-list-page')),
@@ -33,6 +35,18 @@ const PAGES: Partial<Record<RouteId, LazyPage<ComponentType>>> = {
   'matching-new': lazyPage(() => import('../features/matchings/matching-new-page')),
   'matching-stats': lazyPage(() => import('../features/matchings/stats/matching-stats-page')),
   'matching-detail': lazyPage(() => import('../features/matchings/matching-detail-page')),
+  'notice-list': lazyPage(() => import('../features/notices/notice-list-page')),
+  'notice-new': noticeForm,
+  'notice-edit': noticeForm,
+  'notice-detail': lazyPage(() => import('../features/notices/notice-detail-page')),
+  'review-list': lazyPage(() => import('../features/reviews/review-list-page')),
+  'review-moderation': lazyPage(() => import('../features/reviews/moderation/moderation-page')),
+  'review-detail': lazyPage(() => import('../features/reviews/review-detail-page')),
+  'user-list': lazyPage(() => import('../features/app-users/user-list-page')),
+  'payout-list': lazyPage(() => import('../features/payouts/payout-list-page')),
+  'payout-new': payoutForm,
+  'payout-edit': payoutForm,
+  'payout-detail': lazyPage(() => import('../features/payouts/payout-detail-page')),
 };
 
 function pageFor(id: RouteId | undefined) {

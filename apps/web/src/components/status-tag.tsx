@@ -12,6 +12,7 @@ export type StatusColor =
   | 'blue'
   | 'cyan'
   | 'purple'
+  | 'magenta'
   | 'volcano'
   | 'red'
   | 'orange'

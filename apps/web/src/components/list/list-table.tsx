@@ -29,6 +29,8 @@ type ListTableProps<T extends { id: number }> = {
   detailPath?: (row: T) => string;
   selection?: ListSelection<T>;
   rowClassName?: (row: T) => string;
+  /** A totals row under the rows (antd's `summary`). */
+  summary?: TableProps<T>['summary'];
 };
 
 /** Clicks on these inside a row do their own thing instead of opening the detail. */
@@ -46,6 +48,7 @@ export function ListTable<T extends { id: number }>({
   detailPath,
   selection,
   rowClassName,
+  summary,
 }: ListTableProps<T>) {
   const navigate = useNavigate();
   const page = result.data;
@@ -112,6 +115,7 @@ export function ListTable<T extends { id: number }>({
       onChange={handleChange}
       scroll={{ x: 'max-content' }}
       rowClassName={rowClassName}
+      summary={summary}
       locale={{ emptyText: page || result.isError ? empty : ' ' }}
       onRow={(row) => ({
         onClick: handleRowClick(row),

@@ -5,6 +5,9 @@ import {
   type JobPost,
   jobPostSchema,
   listResponseSchema,
+  MATCHING_STATUS_LABELS,
+  type Matching,
+  matchingSchema,
   nationalityLabel,
   type Worker,
   workerSchema,
@@ -21,6 +24,7 @@ const PICKER_PAGE_SIZE = 20;
 const employerPage = listResponseSchema(employerSchema);
 const workerPage = listResponseSchema(workerSchema);
 const jobPostPage = listResponseSchema(jobPostSchema);
+const matchingPage = listResponseSchema(matchingSchema);
 
 function twoLine(main: string, sub: string): ReactNode {
   return (
@@ -101,6 +105,35 @@ export function JobPostPicker({
       keyPrefix={['job-posts', status]}
       search={(q, signal) => searchList('job-posts', jobPostPage, { ...withQ(q), status }, signal)}
       option={(post) => ({ title: post.title, label: twoLine(post.title, post.employerName) })}
+    />
+  );
+}
+
+/** A matching of one employer (none until the employer is known), shown as worker · post · status. */
+export function MatchingPicker({
+  employerId,
+  ...props
+}: RecordPickerProps<Matching> & { employerId?: number }) {
+  return (
+    <RecordPicker<Matching>
+      {...props}
+      disabled={props.disabled || employerId === undefined}
+      keyPrefix={['matchings', 'employer', employerId ?? 0]}
+      search={(q, signal) =>
+        employerId === undefined
+          ? Promise.resolve([])
+          : searchList('matchings', matchingPage, { ...withQ(q), employerId }, signal)
+      }
+      fetchOne={async (id, signal) =>
+        parseRecord(matchingSchema, (await api.get(`matchings/${id}`, { signal })).data)
+      }
+      option={(matching) => ({
+        title: `${matching.workerName} · ${matching.jobPostTitle}`,
+        label: twoLine(
+          `${matching.workerName} · ${matching.jobPostTitle}`,
+          `#${matching.id} ${MATCHING_STATUS_LABELS[matching.status]}`,
+        ),
+      })}
     />
   );
 }

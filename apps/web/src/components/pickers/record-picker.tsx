@@ -15,6 +15,8 @@ export type RecordPickerProps<T extends { id: number }> = Omit<
   onChange?: (id: number | undefined, record: T | undefined) => void;
   /** The record the value stands for when it is not among the search results (an edit, a prefilled link). */
   selected?: T | null;
+  /** Or just its name, when the form knows no more of it (a payout knows its worker's name only). */
+  selectedLabel?: string | null;
 };
 
 type PickerConfig<T extends { id: number }> = {
@@ -34,6 +36,7 @@ export function RecordPicker<T extends { id: number }>({
   value,
   onChange,
   selected,
+  selectedLabel,
   keyPrefix,
   search,
   option,
@@ -60,7 +63,7 @@ export function RecordPicker<T extends { id: number }>({
   const one = useQuery({
     queryKey: [...keyPrefix, 'picked', value],
     queryFn: ({ signal }) => fetchOne!(value!, signal),
-    enabled: Boolean(fetchOne) && missing && result.isFetched,
+    enabled: Boolean(fetchOne) && !selectedLabel && missing && result.isFetched,
     meta: { errorToast: false },
   });
 
@@ -72,6 +75,9 @@ export function RecordPicker<T extends { id: number }>({
     (record) => record.id === value || (result.data ?? []).some((found) => found.id === record.id),
   );
   const options = known.map((record) => ({ value: record.id, ...option(record) }));
+  if (value != null && selectedLabel && !records.has(value)) {
+    options.unshift({ value, label: selectedLabel, title: selectedLabel });
+  }
 
   const handleSearch = (next: string) => {
     setText(next);

@@ -167,7 +167,7 @@ describe('employer detail', () => {
     expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({ employer_id: '10' });
   });
 
-  it("lists the workers working at the employer in the 근로자 tab", async () => {
+  it('lists the workers working at the employer in the 근로자 tab', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
     server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
@@ -175,6 +175,9 @@ describe('employer detail', () => {
     renderApp('/employers/10', server);
     await user.click(await screen.findByRole('tab', { name: '근로자' }));
     expect(await screen.findByText('응우옌 반 안')).toBeTruthy();
-    expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({ employer_id: '10', status: 'working' });
+    expect(server.callsTo('GET', 'matchings')[0]?.params).toMatchObject({
+      employer_id: '10',
+      status: 'working',
+    });
   });
 });

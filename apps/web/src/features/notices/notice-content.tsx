@@ -1,0 +1,27 @@
+import { Empty } from 'antd';
+import { useMemo } from 'react';
+import { koOperations } from '../../locales/ko-operations';
+import './notice-content.css';
+import { safeRichText } from './safe-html';
+
+type NoticeContentProps = { html: string; label?: string };
+
+/**
+ * A notice's rich text as app users see it. The server sanitised this HTML when it was stored (and the preview
+ * endpoint returns it sanitised the same way); `safeRichText` applies the same allow-list once more, so only
+ * that makes `dangerouslySetInnerHTML` acceptable here.
+ */
+export function NoticeContent({ html, label }: NoticeContentProps) {
+  const safe = useMemo(() => safeRichText(html), [html]);
+  if (!safe.trim()) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koOperations.notices.previewEmpty} />;
+  }
+  return (
+    <article
+      className="notice-content"
+      aria-label={label ?? koOperations.notices.fields.content}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server, and again by safeRichText.
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
+}

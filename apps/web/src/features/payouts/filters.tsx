@@ -1,0 +1,42 @@
+import { PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PAYOUT_TYPE_LABELS, PAYOUT_TYPES } from '@ilson/contracts';
+import { useBranchOptions } from '../../components/branch-select';
+import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
+import type { ListParams } from '../../components/list/use-list-params';
+import { EmployerPicker } from '../../components/pickers/pickers';
+import { koOperations } from '../../locales/ko-operations';
+
+const t = koOperations.payouts;
+const f = t.fields;
+const statusOptions = PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_LABELS[value] }));
+const typeOptions = PAYOUT_TYPES.map((value) => ({ value, label: PAYOUT_TYPE_LABELS[value] }));
+
+// biome-ignore lint/suspicious/noExplicitAny: a list's params, filters addressed by name.
+export function PayoutFilters({ list }: { list: ListParams<any, any> }) {
+  const branches = useBranchOptions();
+  const employerId: string | undefined = list.filters.employerId;
+  return (
+    <FilterBar list={list}>
+      <SearchFilter list={list} placeholder={t.searchPlaceholder} width={290} />
+      <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
+      <SelectFilter list={list} name="type" label={f.type} options={typeOptions} width={140} />
+      <EmployerPicker
+        aria-label={f.employer}
+        placeholder={f.employer}
+        value={employerId ? Number(employerId) : undefined}
+        onChange={(id) => list.setFilters({ employerId: id ?? null })}
+        style={{ width: 200 }}
+        popupMatchSelectWidth={320}
+      />
+      <SelectFilter
+        list={list}
+        name="branchId"
+        label={f.branchId}
+        options={branches.options}
+        numeric
+        showSearch
+        width={130}
+      />
+      <DateRangeFilter list={list} from="dateFrom" to="dateTo" label={f.dateRange} />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,184 @@
+import { EditOutlined } from '@ant-design/icons';
+import { PAYOUT_METHOD_LABELS, PAYOUT_TYPE_LABELS, type Payout, type PayoutStatus } from '@ilson/contracts';
+import { Alert, Button, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { HistoryTab } from '../../components/detail/history-tab';
+import { InfoSection } from '../../components/detail/info-section';
+import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { useTabParam } from '../../components/detail/use-tab-param';
+import { PageHeader } from '../../layout/page-header';
+import { formatDateTime } from '../../lib/datetime';
+import { koOperations } from '../../locales/ko-operations';
+import { koRecords } from '../../locales/ko-records';
+import { AccountValue } from './account-value';
+import { isLocked, usePayout, usePayoutHistory } from './api';
+import { PayoutStatusTag, PayoutTypeTag } from './columns';
+import { PayoutStatusActions } from './payout-status-actions';
+
+const LIST_PATH = '/payouts';
+const TABS = ['info', 'history'] as const;
+const t = koOperations.payouts;
+const f = t.fields;
+const none = koRecords.common.none;
+
+function Amounts({ payout }: { payout: Payout }) {
+  const won = (value: number | string) => Number(value).toLocaleString('ko-KR');
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <Col xs={24} md={8}>
+        <Card size="small">
+          <Statistic title={f.amount} value={payout.amount} formatter={won} prefix="₩" />
+        </Card>
+      </Col>
+      <Col xs={24} md={8}>
+        <Card size="small">
+          <Statistic title={f.vat} value={payout.vat} formatter={won} prefix="₩" />
+        </Card>
+      </Col>
+      <Col xs={24} md={8}>
+        <Card size="small">
+          <Statistic
+            title={f.total}
+            value={payout.total}
+            formatter={won}
+            prefix="₩"
+            styles={{ content: { fontWeight: 600, color: '#1677ff' } }}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+function PayoutInfo({ payout }: { payout: Payout }) {
+  return (
+    <>
+      <InfoSection
+        title={t.sections.parties}
+        items={[
+          { key: 'type', label: f.type, children: PAYOUT_TYPE_LABELS[payout.type] },
+          {
+            key: 'employer',
+            label: f.employer,
+            children: <Link to={`/employers/${payout.employerId}`}>{payout.employerName}</Link>,
+          },
+          {
+            key: 'worker',
+            label: f.worker,
+            children:
+              payout.workerId !== null ? (
+                <Link to={`/workers/${payout.workerId}`}>{payout.workerName ?? `#${payout.workerId}`}</Link>
+              ) : (
+                none
+              ),
+          },
+          {
+            key: 'matching',
+            label: f.matchingId,
+            children:
+              payout.matchingId !== null ? (
+                <Link to={`/matchings/${payout.matchingId}`}>#{payout.matchingId}</Link>
+              ) : (
+                none
+              ),
+          },
+        ]}
+      />
+      <InfoSection
+        title={t.sections.account}
+        items={[
+          { key: 'method', label: f.method, children: PAYOUT_METHOD_LABELS[payout.method] },
+          { key: 'bank', label: f.bankName, children: payout.bankName || none },
+          {
+            key: 'accountNo',
+            label: f.accountNo,
+            children: <AccountValue payoutId={payout.id} masked={payout.accountNo} />,
+          },
+          { key: 'holder', label: f.accountHolder, children: payout.accountHolder || none },
+        ]}
+      />
+      <InfoSection
+        title={t.sections.schedule}
+        items={[
+          { key: 'scheduled', label: f.scheduledDate, children: payout.scheduledDate ?? none },
+          { key: 'paidAt', label: f.paidAt, children: payout.paidAt ? formatDateTime(payout.paidAt) : none },
+          {
+            key: 'memo',
+            label: f.memo,
+            span: 'filled',
+            children: <span style={{ whiteSpace: 'pre-wrap' }}>{payout.memo || none}</span>,
+          },
+          { key: 'createdAt', label: f.createdAt, children: formatDateTime(payout.createdAt) },
+          { key: 'updatedAt', label: f.updatedAt, children: formatDateTime(payout.updatedAt) },
+        ]}
+      />
+    </>
+  );
+}
+
+function PayoutView({ payout }: { payout: Payout }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const [tab, setTab] = useTabParam(TABS, 'info');
+  const history = usePayoutHistory(payout.id, tab === 'history');
+  const reasonLabel = (t.reasonBanner as Partial<Record<PayoutStatus, string>>)[payout.status];
+
+  return (
+    <>
+      <PageHeader
+        title={t.title(payout.id)}
+        tags={
+          <>
+            <PayoutTypeTag type={payout.type} />
+            <PayoutStatusTag status={payout.status} />
+          </>
+        }
+        extra={
+          <>
+            {can('payouts:write') && !isLocked(payout) && (
+              <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${payout.id}/edit`)}>
+                {koRecords.common.edit}
+              </Button>
+            )}
+            <PayoutStatusActions payout={payout} />
+          </>
+        }
+      />
+      {reasonLabel && payout.statusReason && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`${reasonLabel}: ${payout.statusReason}`}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Amounts payout={payout} />
+      <Card>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            { key: 'info', label: koRecords.detail.basicTab, children: <PayoutInfo payout={payout} /> },
+            {
+              key: 'history',
+              label: koRecords.detail.historyTab,
+              children: <HistoryTab result={history} fieldLabels={f} />,
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+export default function PayoutDetailPage() {
+  const id = parseId(useParams().id);
+  const result = usePayout(id);
+  if (id === null) return <RecordProblem error={null} listPath={LIST_PATH} />;
+  return (
+    <RecordState result={result} listPath={LIST_PATH}>
+      {(payout) => <PayoutView payout={payout} />}
+    </RecordState>
+  );
+}

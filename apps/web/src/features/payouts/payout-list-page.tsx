@@ -1,0 +1,56 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { PAYOUT_SORTS, type Payout } from '@ilson/contracts';
+import { Button, Card } from 'antd';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { ListTable } from '../../components/list/list-table';
+import { useListParams } from '../../components/list/use-list-params';
+import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { koOperations } from '../../locales/ko-operations';
+import { PAYOUT_FILTERS, usePayoutList } from './api';
+import { payoutColumns, payoutPath } from './columns';
+import { PayoutFilters } from './filters';
+import { TotalsByStatus, TotalsRow } from './totals';
+
+export default function PayoutListPage() {
+  const list = useListParams({ filters: PAYOUT_FILTERS, sorts: PAYOUT_SORTS, defaultSort: 'created_at' });
+  const result = usePayoutList(list.query);
+  const can = useCan();
+  const navigate = useNavigate();
+  const page = useCurrentPage();
+  const t = koOperations.payouts;
+  const totals = result.data?.totals;
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          can('payouts:write') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/payouts/new')}>
+              {t.create}
+            </Button>
+          )
+        }
+      />
+      <PayoutFilters list={list} />
+      <TotalsByStatus
+        totals={totals}
+        active={list.filters.status}
+        onPick={(status) => list.setFilters({ status })}
+      />
+      <Card>
+        <ListTable<Payout>
+          label={page?.title ?? ''}
+          list={list}
+          result={result}
+          columns={payoutColumns}
+          emptyText={t.empty}
+          detailPath={payoutPath}
+          summary={() =>
+            result.data?.data.length ? <TotalsRow totals={totals} columns={payoutColumns.length} /> : null
+          }
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  allowedTransitions,
+  PAYOUT_STATUS_LABELS,
+  PAYOUT_TRANSITIONS,
+  type Payout,
+  type PayoutStatus,
+  recordMessages,
+  type Transition,
+} from '@ilson/contracts';
+import { Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { classifyError } from '../../api/errors';
+import { useCan } from '../../auth/permissions';
+import { useErrorToast, useToast } from '../../components/toast';
+import { koOperations } from '../../locales/ko-operations';
+import { koRecords } from '../../locales/ko-records';
+import { useChangePayoutStatus } from './api';
+
+const t = koOperations.payouts;
+const REASON_MAX = 500;
+
+type StepValues = { paidAt?: Dayjs | null; reason?: string };
+
+function tone(transition: Transition<PayoutStatus>) {
+  if (transition.reasonRequired) return { danger: true } as const;
+  return transition.to === 'approved' || transition.to === 'paid' ? ({ type: 'primary' } as const) : {};
+}
+
+/**
+ * The payout's next steps from PAYOUT_TRANSITIONS: 지급 완료 asks when the money left (now by default),
+ * cancelling and failing ask why.
+ */
+export function PayoutStatusActions({ payout }: { payout: Payout }) {
+  const can = useCan();
+  const toast = useToast();
+  const showError = useErrorToast();
+  const change = useChangePayoutStatus(payout.id);
+  const [active, setActive] = useState<Transition<PayoutStatus> | null>(null);
+  const [form] = Form.useForm<StepValues>();
+  const transitions = allowedTransitions(PAYOUT_TRANSITIONS, payout.status, can);
+
+  const handleOk = async () => {
+    if (!active) return;
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    try {
+      await change.mutateAsync({
+        status: active.to,
+        version: payout.version,
+        reason: values.reason?.trim() || undefined,
+        paidAt: active.to === 'paid' && values.paidAt?.isValid() ? values.paidAt.toISOString() : undefined,
+      });
+      toast.success(koRecords.common.statusChanged(active.label));
+      setActive(null);
+    } catch (caught) {
+      const error = classifyError(caught);
+      const onFields = error.details.filter((d) => d.field === 'paidAt' || d.field === 'reason');
+      if (onFields.length > 0) {
+        form.setFields(onFields.map((d) => ({ name: d.field as keyof StepValues, errors: [d.message] })));
+        return;
+      }
+      showError(error);
+    }
+  };
+
+  return (
+    <>
+      {transitions.map((transition) => (
+        <Button
+          key={`${transition.action}-${transition.to}`}
+          {...tone(transition)}
+          onClick={() => setActive(transition)}
+        >
+          {transition.label}
+        </Button>
+      ))}
+      <Modal
+        open={active !== null}
+        title={active?.label}
+        okText={active?.label}
+        okButtonProps={{ danger: active?.reasonRequired }}
+        cancelText={koRecords.common.cancel}
+        confirmLoading={change.isPending}
+        onOk={handleOk}
+        onCancel={() => setActive(null)}
+        destroyOnHidden
+      >
+        {active && (
+          <Typography.Paragraph>
+            {koRecords.status.changeFlow(
+              PAYOUT_STATUS_LABELS[payout.status],
+              PAYOUT_STATUS_LABELS[active.to],
+            )}
+          </Typography.Paragraph>
+        )}
+        <Form
+          key={active?.action}
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ paidAt: dayjs() }}
+        >
+          {active?.to === 'paid' && (
+            <Form.Item
+              name="paidAt"
+              label={t.paidAtLabel}
+              extra={t.paidAtHelp}
+              rules={[
+                {
+                  validator: async (_rule, value: Dayjs | null | undefined) => {
+                    if (value?.isValid() && value.isAfter(dayjs().add(5, 'minute'))) {
+                      throw new Error(recordMessages.paidAtInFuture);
+                    }
+                  },
+                },
+              ]}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm', minuteStep: 5 }}
+                format="YYYY-MM-DD HH:mm"
+                needConfirm={false}
+                disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          )}
+          {active && (
+            <Form.Item
+              name="reason"
+              label={active.reasonRequired ? koRecords.status.reason : koRecords.status.reasonOptional}
+              rules={[
+                { required: active.reasonRequired, whitespace: true, message: recordMessages.reasonRequired },
+                { max: REASON_MAX },
+              ]}
+            >
+              <Input.TextArea
+                rows={3}
+                maxLength={REASON_MAX}
+                showCount
+                placeholder={koRecords.status.reasonPlaceholder}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </>
+  );
+}

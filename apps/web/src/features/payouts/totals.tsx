@@ -1,0 +1,94 @@
+import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '@ilson/contracts';
+import { Card, Flex, Table, Typography } from 'antd';
+import { koOperations } from '../../locales/ko-operations';
+import type { PayoutTotals } from './api';
+import { formatKrw, Money, PAYOUT_STATUS_COLORS } from './columns';
+import './payouts.css';
+
+const t = koOperations.payouts.totals;
+
+export function sumTotals(totals: PayoutTotals) {
+  return totals.reduce(
+    (sum, row) => ({
+      count: sum.count + row.count,
+      amount: sum.amount + row.amount,
+      vat: sum.vat + row.vat,
+      total: sum.total + row.total,
+    }),
+    { count: 0, amount: 0, vat: 0, total: 0 },
+  );
+}
+
+type TotalsByStatusProps = {
+  totals: PayoutTotals | undefined;
+  active: string | undefined;
+  onPick(status: PayoutStatus | null): void;
+};
+
+/** The current filter's sums by status (the server's `totals`); a status narrows the list to it. */
+export function TotalsByStatus({ totals = [], active, onPick }: TotalsByStatusProps) {
+  const all = sumTotals(totals);
+  return (
+    <Card size="small" title={t.title} style={{ marginBottom: 16 }} styles={{ body: { padding: 0 } }}>
+      <ul className="payout-totals" aria-label={t.label}>
+        <li>
+          <button
+            type="button"
+            className={`payout-total${active === undefined ? ' is-active' : ''}`}
+            onClick={() => onPick(null)}
+          >
+            <Typography.Text type="secondary">{t.all}</Typography.Text>
+            <span className="payout-total-amount">{formatKrw(all.total)}</span>
+            <Typography.Text type="secondary" className="payout-total-count">
+              {t.countOf(all.count)}
+            </Typography.Text>
+          </button>
+        </li>
+        {totals.map((row) => (
+          <li key={row.status}>
+            <button
+              type="button"
+              className={`payout-total payout-total-${PAYOUT_STATUS_COLORS[row.status]}${active === row.status ? ' is-active' : ''}`}
+              aria-pressed={active === row.status}
+              onClick={() => onPick(active === row.status ? null : row.status)}
+            >
+              <Typography.Text type="secondary">{PAYOUT_STATUS_LABELS[row.status]}</Typography.Text>
+              <span className="payout-total-amount">{formatKrw(row.total)}</span>
+              <Typography.Text type="secondary" className="payout-total-count">
+                {t.countOf(row.count)}
+              </Typography.Text>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The table's last row: the sums of the whole filter (every page), under the amount columns. */
+export function TotalsRow({ totals, columns }: { totals: PayoutTotals | undefined; columns: number }) {
+  if (!totals) return null;
+  const all = sumTotals(totals);
+  return (
+    <Table.Summary fixed="bottom">
+      <Table.Summary.Row className="payout-summary-row">
+        <Table.Summary.Cell index={0} colSpan={3}>
+          <Flex gap={8} align="center">
+            <Typography.Text strong>{koOperations.payouts.fields.total}</Typography.Text>
+            <Typography.Text type="secondary">{t.countOf(all.count)}</Typography.Text>
+          </Flex>
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={3} align="right">
+          <Money amount={all.amount} />
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={4} align="right">
+          <Money amount={all.vat} />
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={5} align="right">
+          <Money amount={all.total} strong />
+        </Table.Summary.Cell>
+        <Table.Summary.Cell index={6} colSpan={columns - 6} />
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}

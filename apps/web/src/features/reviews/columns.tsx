@@ -1,0 +1,114 @@
+import { WarningFilled } from '@ant-design/icons';
+import {
+  REVIEW_STATUS_LABELS,
+  REVIEWER_TYPE_LABELS,
+  type Review,
+  type ReviewerType,
+  type ReviewStatus,
+} from '@ilson/contracts';
+import { Rate, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { type StatusColor, StatusTag } from '../../components/status-tag';
+import { formatDateTime } from '../../lib/datetime';
+import { koOperations } from '../../locales/ko-operations';
+
+const t = koOperations.reviews;
+const f = t.fields;
+
+export const REVIEW_STATUS_COLORS: Record<ReviewStatus, StatusColor> = {
+  pending: 'gold',
+  published: 'green',
+  hidden: 'default',
+};
+
+export function ReviewStatusTag({ status }: { status: ReviewStatus }) {
+  return <StatusTag status={status} labels={REVIEW_STATUS_LABELS} colors={REVIEW_STATUS_COLORS} />;
+}
+
+export const reviewPath = (review: Pick<Review, 'id'>) => `/reviews/${review.id}`;
+
+export function Stars({ rating, size = 14 }: { rating: number; size?: number }) {
+  return (
+    <span role="img" aria-label={t.ratingLabel(rating)} style={{ whiteSpace: 'nowrap' }}>
+      <Rate disabled value={rating} style={{ fontSize: size }} />
+    </span>
+  );
+}
+
+export function ReportTag({ count }: { count: number }) {
+  if (count === 0) return <Typography.Text type="secondary">0</Typography.Text>;
+  return (
+    <Tag color="red" icon={<WarningFilled />} style={{ marginInlineEnd: 0 }}>
+      {t.reports(count)}
+    </Tag>
+  );
+}
+
+export const reviewerTypeLabel = (type: ReviewerType) => REVIEWER_TYPE_LABELS[type] ?? type;
+
+export const reviewColumns: ColumnsType<Review> = [
+  {
+    title: f.rating,
+    key: 'rating',
+    sorter: true,
+    render: (_, review) => <Stars rating={review.rating} size={12} />,
+  },
+  {
+    title: f.reviewerType,
+    dataIndex: 'reviewerType',
+    render: (type: ReviewerType) => <span style={{ whiteSpace: 'nowrap' }}>{reviewerTypeLabel(type)}</span>,
+  },
+  {
+    title: f.employer,
+    dataIndex: 'employerName',
+    render: (name: string, review) => (
+      <Link to={`/employers/${review.employerId}`} style={{ whiteSpace: 'nowrap' }}>
+        {name}
+      </Link>
+    ),
+  },
+  {
+    title: f.worker,
+    dataIndex: 'workerName',
+    render: (name: string, review) => (
+      <Link to={`/workers/${review.workerId}`} style={{ whiteSpace: 'nowrap' }}>
+        {name}
+      </Link>
+    ),
+  },
+  {
+    title: f.excerpt,
+    key: 'content',
+    render: (_, review) => (
+      <Link to={reviewPath(review)} style={{ display: 'inline-block', maxWidth: 220 }}>
+        <Typography.Text ellipsis={{ tooltip: review.content }} style={{ color: 'inherit', maxWidth: 220 }}>
+          {review.content}
+        </Typography.Text>
+      </Link>
+    ),
+  },
+  {
+    title: f.reportCount,
+    key: 'report_count',
+    sorter: true,
+    align: 'center',
+    render: (_, review) => <ReportTag count={review.reportCount} />,
+  },
+  {
+    title: f.status,
+    dataIndex: 'status',
+    align: 'center',
+    render: (status: ReviewStatus) => <ReviewStatusTag status={status} />,
+  },
+  {
+    title: f.createdAt,
+    key: 'created_at',
+    sorter: true,
+    render: (_, review) => (
+      <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {formatDateTime(review.createdAt)}
+      </span>
+    ),
+  },
+];

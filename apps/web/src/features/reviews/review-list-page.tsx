@@ -1,0 +1,42 @@
+import { AuditOutlined } from '@ant-design/icons';
+import { REVIEW_SORTS } from '@ilson/contracts';
+import { Button, Card } from 'antd';
+import { useNavigate } from 'react-router';
+import { ListTable } from '../../components/list/list-table';
+import { useListParams } from '../../components/list/use-list-params';
+import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { koOperations } from '../../locales/ko-operations';
+import { REVIEW_FILTERS, useReviewList } from './api';
+import { reviewColumns, reviewPath } from './columns';
+import { ReviewFilters } from './filters';
+
+export default function ReviewListPage() {
+  const list = useListParams({ filters: REVIEW_FILTERS, sorts: REVIEW_SORTS, defaultSort: 'created_at' });
+  const result = useReviewList(list.query);
+  const navigate = useNavigate();
+  const page = useCurrentPage();
+  const t = koOperations.reviews;
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <Button type="primary" icon={<AuditOutlined />} onClick={() => navigate('/reviews/moderation')}>
+            {t.moderationLink}
+          </Button>
+        }
+      />
+      <ReviewFilters list={list} />
+      <Card>
+        <ListTable
+          label={page?.title ?? ''}
+          list={list}
+          result={result}
+          columns={reviewColumns}
+          emptyText={t.empty}
+          detailPath={reviewPath}
+        />
+      </Card>
+    </>
+  );
+}
