@@ -15,13 +15,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
