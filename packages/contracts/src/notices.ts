@@ -68,7 +68,15 @@ export const noticeInputSchema = z.object({
   content: z
     .string()
     .max(200_000)
-    .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, '내용을 입력해 주세요.'),
+    .refine(
+      (html) =>
+        /<img\s/i.test(html) ||
+        html
+          .replace(/<[^>]*>/g, '')
+          .replace(/&nbsp;/g, ' ')
+          .trim().length > 0,
+      '내용을 입력해 주세요.',
+    ),
   audience: z.enum(NOTICE_AUDIENCES).default('all'),
   isPinned: z.boolean().default(false),
   /** When to publish; null means at once when published. */

@@ -92,6 +92,11 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   cash: '현금',
 };
 
+/** VAT (부가가치세) by default: 10% (rounded down) on a matching fee, none on wages passed through and refunds. */
+export function defaultPayoutVat(type: PayoutType | undefined, amount: number | null | undefined): number {
+  return type === 'matching_fee' && amount ? Math.floor(amount / 10) : 0;
+}
+
 export const payoutInputSchema = z.object({
   matchingId: z.number().int().positive().nullable().default(null),
   employerId: z.number({ error: '사업주를 선택해 주세요.' }).int().positive(),

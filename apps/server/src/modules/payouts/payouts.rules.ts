@@ -1,10 +1,14 @@
-import { maskAccountNo, PAYOUT_STATUSES, type PayoutStatus, type PayoutType } from '@ilson/contracts';
+import {
+  defaultPayoutVat,
+  maskAccountNo,
+  PAYOUT_STATUSES,
+  type PayoutStatus,
+  type PayoutType,
+} from '@ilson/contracts';
 import type { PiiCipher } from '../../lib/pii';
 
-/** VAT when none is given: 10% (won below cut off) of a matching fee; wages and refunds carry none. */
-export function defaultVat(type: PayoutType, amount: number): number {
-  return type === 'matching_fee' ? Math.floor(amount / 10) : 0;
-}
+/** VAT when none is given: the rule both sides share. */
+export const defaultVat = (type: PayoutType, amount: number): number => defaultPayoutVat(type, amount);
 
 /**
  * DESIGN §3: an account number is kept as AES-256-GCM ciphertext, a keyed hash of its digits (exact

@@ -1,10 +1,10 @@
 import {
+  defaultPayoutVat,
   historyResponseSchema,
   PAYOUT_LOCKED_STATUSES,
   type PAYOUT_SORTS,
   type Payout,
   type PayoutStatus,
-  type PayoutType,
   type payoutCreateSchema,
   payoutListResponseSchema,
   payoutRevealResponseSchema,
@@ -32,8 +32,7 @@ export const payoutKeys = {
 };
 
 /** The server's default VAT (payouts.rules): 10% of a matching fee, won below cut off; none on wages and refunds. */
-export const defaultVat = (type: PayoutType | undefined, amount: number | null | undefined) =>
-  type === 'matching_fee' && amount ? Math.floor(amount / 10) : 0;
+export const defaultVat = defaultPayoutVat;
 
 /** Paid or cancelled: final, no edit (the server answers 409). */
 export const isLocked = (payout: Pick<Payout, 'status'>) =>
