@@ -1,9 +1,11 @@
 // `npm run bench [-- startup web browser]`: measures and prints one table, writes bench/results/<timestamp>.json
-// (ignored by git) and the latest summary into BENCHMARKS.md. The API load and export benchmarks come with [G].
+// (ignored by git) and the latest summary into BENCHMARKS.md. `exports` needs PostgreSQL (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/ilson_bench). The API load benchmarks come with [G].
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measureBrowser } from './browser';
+import { measureExports } from './exports';
 import { ROOT, startServer, stopServer } from './process';
 import { measureStartup } from './startup';
 import { measureWebBuild } from './web';
@@ -52,6 +54,33 @@ if (want('browser')) {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+if (want('exports')) {
+  const exports = await measureExports(PORT);
+  results.exports = exports;
+  const n = exports.rows.toLocaleString('en-US');
+  rows.push([
+    'exports',
+    `COPY TO STDOUT, export-shaped query, ${n} rows`,
+    `${exports.copyExportQuery.rowsPerSec} rows/s (${exports.copyExportQuery.mb} MB)`,
+  ]);
+  rows.push([
+    'exports',
+    `COPY TO STDOUT, raw table rows, ${n} rows`,
+    `${exports.copyRawRows.rowsPerSec} rows/s (${exports.copyRawRows.mb} MB)`,
+  ]);
+  rows.push([
+    'exports',
+    `CSV through the server, ${n} rows`,
+    `${exports.csv.rowsPerSec} rows/s = ${exports.csv.ratioToCopy}% of COPY (target ≥ 50%), ${exports.csv.mb} MB, peak RSS ${exports.csv.peakRssMb} MB (target ≤ 300)`,
+  ]);
+  rows.push([
+    'exports',
+    `xlsx through the server, ${n} rows`,
+    `${exports.xlsx.rowsPerSec} rows/s (target ≥ 40,000), ${exports.xlsx.mb} MB, peak RSS ${exports.xlsx.peakRssMb} MB (target ≤ 300)`,
+  ]);
+  rows.push(['exports', 'server idle RSS on PostgreSQL', `${exports.idleRssMb} MB`]);
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;

@@ -21,6 +21,8 @@ import { branchesRoutes } from './modules/branches/branches.routes';
 import { createBranchesService } from './modules/branches/branches.service';
 import { employersRoutes } from './modules/employers/employers.routes';
 import { createEmployersService } from './modules/employers/employers.service';
+import { exportsRoutes } from './modules/exports/exports.routes';
+import { createExportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { closeExpiredPosts } from './modules/job-posts/job-posts.closing';
 import { jobPostsRoutes } from './modules/job-posts/job-posts.routes';
@@ -163,6 +165,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(reviewsRoutes, { reviews: createReviewsService({ db: db.db }) });
       await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });
       await api.register(payoutsRoutes, { payouts: createPayoutsService({ db: db.db, pii }) });
+      await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },
     { prefix: API_PREFIX },

@@ -29,7 +29,7 @@ export function apiAs(ctx: Pick<TestContext, 'app'>, token: string) {
 export async function signedIn(ctx: TestContext, role: Role, branchId: number | null = null) {
   const admin = await createAdmin(ctx, { role, branchId });
   const { token } = await login(ctx, admin.loginId);
-  return { admin, api: apiAs(ctx, token) };
+  return { admin, token, api: apiAs(ctx, token) };
 }
 
 let branchCounter = 0;

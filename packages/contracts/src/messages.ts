@@ -99,3 +99,13 @@ export const recordMessages = {
   payoutWorkerRequired: '임금 지급 정산에는 근로자를 선택해 주세요.',
   paidAtInFuture: '지급일시는 현재 시각 이후일 수 없습니다.',
 } as const;
+
+/** The exports' own rules (SPEC §5: the client shows the first detail of a 422). */
+export const exportMessages = {
+  reasonRequired: '다운로드 사유를 입력해 주세요.',
+  reasonRequiredUnmasked: '개인식별정보를 마스킹 없이 내려받으려면 다운로드 사유를 입력해 주세요.',
+  unmaskedForbidden: '개인식별정보를 마스킹 없이 내려받을 권한이 없습니다.',
+  tooManyRowsForExcel: (rows: number, max: number) =>
+    `Excel 파일 한 시트에는 ${max.toLocaleString('ko-KR')}건까지 담을 수 있습니다(조건에 맞는 자료 ${rows.toLocaleString('ko-KR')}건). CSV를 선택하거나 조건을 좁혀 주세요.`,
+  busy: '다른 내려받기가 진행 중입니다. 잠시 후 다시 시도해 주세요.',
+};

@@ -64,3 +64,11 @@ export const publicSettingsSchema = settingsSchema.pick({
   contactPhone: true,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** What every signed-in screen needs to know of the settings (export purpose, idle timeout, visa alerts). */
+export const clientSettingsSchema = settingsSchema.pick({
+  exportReasonRequired: true,
+  sessionTimeoutMinutes: true,
+  visaAlertDays: true,
+});
+export type ClientSettings = z.infer<typeof clientSettingsSchema>;

@@ -29,7 +29,7 @@ export type EmployerValues = Omit<
   'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
 >;
 
-export type EmployerFilters = {
+export type EmployerFilterValues = {
   status?: EmployerStatus;
   industry?: string;
   branchId?: number;
@@ -38,13 +38,16 @@ export type EmployerFilters = {
   createdBefore?: Date;
   /** The search box as typed, and its digits when it holds only digits and dashes. */
   q?: { text: string; digits: string | null };
+};
+
+export type EmployerFilters = EmployerFilterValues & {
   sort: 'created_at' | 'company_name' | 'status' | 'approved_at';
   order: 'asc' | 'desc';
   page: number;
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created_at: employers.createdAt,
   company_name: employers.companyName,
   status: employers.status,
@@ -82,8 +85,9 @@ function searchCondition(q: NonNullable<EmployerFilters['q']>): SQL | undefined 
   return or(...conditions);
 }
 
-export async function listEmployers(executor: Executor, scope: Scope, filters: EmployerFilters) {
-  const where = and(
+/** The list's WHERE: live records of the admin's branches and the screen's filters (exports share it). */
+export function filterConditions(scope: Scope, filters: EmployerFilterValues): SQL | undefined {
+  return and(
     live(scope),
     filters.status ? eq(employers.status, filters.status) : undefined,
     filters.industry ? eq(employers.industry, filters.industry as EmployerRecord['industry']) : undefined,
@@ -93,6 +97,10 @@ export async function listEmployers(executor: Executor, scope: Scope, filters: E
     filters.createdBefore ? lt(employers.createdAt, filters.createdBefore) : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
   );
+}
+
+export async function listEmployers(executor: Executor, scope: Scope, filters: EmployerFilters) {
+  const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
   const rows = await selectEmployers(executor)

@@ -49,6 +49,25 @@ const duplicateRegNo = () =>
     { field: 'business_reg_no', message: recordMessages.duplicateBusinessRegNo },
   ]);
 
+/** The list screen's query as repository filters (the export of the same list shares it). */
+export function employerFilters(query: EmployerFilterQuery): repo.EmployerFilterValues {
+  if (query.registeredFrom && query.registeredTo && query.registeredFrom > query.registeredTo) {
+    throw validationError([{ field: 'registered_to', message: recordMessages.dateRangeInverted }]);
+  }
+  return {
+    status: query.status,
+    industry: query.industry,
+    branchId: query.branchId,
+    region: query.region,
+    createdFrom: query.registeredFrom ? seoulDayStart(query.registeredFrom) : undefined,
+    createdBefore: query.registeredTo ? seoulDayStart(addDays(query.registeredTo, 1)) : undefined,
+    q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+  };
+}
+type EmployerFilterQuery = Omit<EmployerListQuery, 'page' | 'pageSize' | 'sort' | 'order' | 'branchId'> & {
+  branchId?: number;
+};
+
 export function createEmployersService({ db }: { db: Database }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Employer> {
     const row = await repo.findEmployer(executor, id, actor.scope);
@@ -67,14 +86,12 @@ export function createEmployersService({ db }: { db: Database }) {
   }
 
   async function list(query: EmployerListQuery, actor: Actor) {
-    if (query.registeredFrom && query.registeredTo && query.registeredFrom > query.registeredTo) {
-      throw validationError([{ field: 'registered_to', message: recordMessages.dateRangeInverted }]);
-    }
     const { rows, total } = await repo.listEmployers(db, actor.scope, {
-      ...query,
-      createdFrom: query.registeredFrom ? seoulDayStart(query.registeredFrom) : undefined,
-      createdBefore: query.registeredTo ? seoulDayStart(addDays(query.registeredTo, 1)) : undefined,
-      q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+      ...employerFilters(query),
+      sort: query.sort,
+      order: query.order,
+      page: query.page,
+      pageSize: query.pageSize,
     });
     return { data: rows.map(toEmployer), meta: { page: query.page, pageSize: query.pageSize, total } };
   }

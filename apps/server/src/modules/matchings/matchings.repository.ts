@@ -41,7 +41,7 @@ export type MatchingValues = Omit<
   'id' | 'createdAt' | 'updatedAt' | 'version'
 >;
 
-export type MatchingFilters = {
+export type MatchingFilterValues = {
   status?: MatchingStatus;
   branchId?: number;
   employerId?: number;
@@ -52,13 +52,16 @@ export type MatchingFilters = {
   createdFrom?: Date;
   createdBefore?: Date;
   q?: string;
+};
+
+export type MatchingFilters = MatchingFilterValues & {
   sort: 'created_at' | 'start_date' | 'contract_date' | 'status';
   order: 'asc' | 'desc';
   page: number;
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created_at: matchings.createdAt,
   start_date: matchings.startDate,
   contract_date: matchings.contractDate,
@@ -125,8 +128,9 @@ function searchCondition(executor: Executor, q: string): SQL | undefined {
   );
 }
 
-export async function listMatchings(executor: Executor, scope: Scope, filters: MatchingFilters) {
-  const where = and(
+/** The list's WHERE: the admin's branches and the screen's filters (exports share it). */
+export function filterConditions(executor: Executor, scope: Scope, filters: MatchingFilterValues) {
+  return and(
     scopeWhere(matchings.branchId, scope),
     filters.status ? eq(matchings.status, filters.status) : undefined,
     filters.branchId ? eq(matchings.branchId, filters.branchId) : undefined,
@@ -139,6 +143,10 @@ export async function listMatchings(executor: Executor, scope: Scope, filters: M
     filters.createdBefore ? lt(matchings.createdAt, filters.createdBefore) : undefined,
     filters.q ? searchCondition(executor, filters.q) : undefined,
   );
+}
+
+export async function listMatchings(executor: Executor, scope: Scope, filters: MatchingFilters) {
+  const where = filterConditions(executor, scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
   // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).

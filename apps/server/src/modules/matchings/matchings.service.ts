@@ -86,6 +86,26 @@ function checkDates(dates: { startDate: string | null; endDate: string | null })
   }
 }
 
+/** The list screen's query as repository filters (the export of the same list shares it). */
+export function matchingFilters(query: MatchingFilterQuery): repo.MatchingFilterValues {
+  if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
+    throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
+  }
+  return {
+    status: query.status,
+    branchId: query.branchId,
+    employerId: query.employerId,
+    jobPostId: query.jobPostId,
+    workerId: query.workerId,
+    nationality: query.nationality,
+    visaType: query.visaType,
+    createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
+    createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
+    q: query.q,
+  };
+}
+type MatchingFilterQuery = Omit<MatchingListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
 export function createMatchingsService({ db, settings }: { db: Database; settings: SettingsService }) {
   async function detail(executor: Executor, id: number, actor: Actor) {
     const row = await repo.findMatching(executor, id, actor.scope);
@@ -106,13 +126,12 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
   }
 
   async function list(query: MatchingListQuery, actor: Actor) {
-    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
-      throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
-    }
     const { rows, total } = await repo.listMatchings(db, actor.scope, {
-      ...query,
-      createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
-      createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
+      ...matchingFilters(query),
+      sort: query.sort,
+      order: query.order,
+      page: query.page,
+      pageSize: query.pageSize,
     });
     return { data: rows.map(toMatching), meta: { page: query.page, pageSize: query.pageSize, total } };
   }

@@ -39,7 +39,7 @@ export type PayoutListFilters = PayoutFilters & {
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created_at: payouts.createdAt,
   scheduled_date: payouts.scheduledDate,
   paid_at: payouts.paidAt,
@@ -100,7 +100,7 @@ function searchCondition(executor: Executor, q: NonNullable<PayoutFilters['q']>)
   );
 }
 
-function filterConditions(executor: Executor, scope: Scope, filters: PayoutFilters) {
+export function filterConditions(executor: Executor, scope: Scope, filters: PayoutFilters) {
   const day = payoutDay(payouts);
   return and(
     scopeCondition(executor, scope),

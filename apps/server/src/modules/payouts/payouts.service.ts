@@ -64,6 +64,26 @@ export function toPayout(row: repo.PayoutRow): Payout {
 
 const fieldError = (field: string, message: string) => validationError([{ field, message }]);
 
+/** The list screen's query as repository filters (the export of the same list shares it). */
+export function payoutFilters(pii: PiiCipher, query: PayoutFilterQuery): repo.PayoutFilters {
+  if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+    throw fieldError('date_to', recordMessages.dateRangeInverted);
+  }
+  const digits = query.q ? digitTerm(query.q) : null;
+  return {
+    status: query.status,
+    type: query.type,
+    employerId: query.employerId,
+    branchId: query.branchId,
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+    q: query.q
+      ? { text: query.q, accountNoHash: digits && digits.length >= 6 ? pii.searchHash(digits) : undefined }
+      : undefined,
+  };
+}
+type PayoutFilterQuery = Omit<PayoutListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
 export function createPayoutsService({ db, pii }: { db: Database; pii: PiiCipher }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Payout> {
     const row = await repo.findPayout(executor, id, actor.scope);
@@ -96,15 +116,12 @@ export function createPayoutsService({ db, pii }: { db: Database; pii: PiiCipher
 
   /** Dates filter on the scheduled date, else the day the payout was registered (Seoul). */
   async function list(query: PayoutListQuery, actor: Actor) {
-    if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-      throw fieldError('date_to', recordMessages.dateRangeInverted);
-    }
-    const digits = query.q ? digitTerm(query.q) : null;
     const { rows, totals } = await repo.listPayouts(db, actor.scope, {
-      ...query,
-      q: query.q
-        ? { text: query.q, accountNoHash: digits && digits.length >= 6 ? pii.searchHash(digits) : undefined }
-        : undefined,
+      ...payoutFilters(pii, query),
+      sort: query.sort,
+      order: query.order,
+      page: query.page,
+      pageSize: query.pageSize,
     });
     const byStatus = totalsByStatus(totals);
     const total = byStatus.reduce((sum, row) => sum + row.count, 0);

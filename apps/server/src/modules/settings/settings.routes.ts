@@ -1,4 +1,9 @@
-import { publicSettingsSchema, settingsPatchSchema, settingsSchema } from '@ilson/contracts';
+import {
+  clientSettingsSchema,
+  publicSettingsSchema,
+  settingsPatchSchema,
+  settingsSchema,
+} from '@ilson/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor, requireAdmin } from '../../plugins/auth';
 
@@ -26,6 +31,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requireAdmin(request);
       return app.settings.update(request.body, { ...auditActor(request), actorAdminId: admin.id });
+    },
+  );
+
+  app.get(
+    '/settings/client',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['settings'],
+        summary: '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간)',
+        response: { 200: clientSettingsSchema },
+      },
+    },
+    async () => {
+      const { exportReasonRequired, sessionTimeoutMinutes, visaAlertDays } = await app.settings.get();
+      return { exportReasonRequired, sessionTimeoutMinutes, visaAlertDays };
     },
   );
 

@@ -53,7 +53,7 @@ export type WorkerListFilters = WorkerFilters & {
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created_at: workers.createdAt,
   last_name: workers.lastName,
   visa_expiry_date: workers.visaExpiryDate,

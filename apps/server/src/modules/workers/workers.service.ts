@@ -60,6 +60,23 @@ const duplicateAlienRegNo = () =>
     { field: 'alien_reg_no', message: recordMessages.duplicateAlienRegNo },
   ]);
 
+/** The list screen's query as repository filters (the export of the same list shares it). */
+export function workerFilters(pii: PiiCipher, query: WorkerFilterQuery): repo.WorkerFilters {
+  if (query.visaExpiryFrom && query.visaExpiryTo && query.visaExpiryFrom > query.visaExpiryTo) {
+    throw validationError([{ field: 'visa_expiry_to', message: recordMessages.dateRangeInverted }]);
+  }
+  return {
+    status: query.status,
+    nationality: query.nationality,
+    visaType: query.visaType,
+    branchId: query.branchId,
+    visaExpiryFrom: query.visaExpiryFrom,
+    visaExpiryTo: query.visaExpiryTo,
+    q: workerSearch(pii, query.q),
+  };
+}
+type WorkerFilterQuery = Omit<WorkerListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
 export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Worker> {
     const row = await repo.findWorker(executor, id, actor.scope);
@@ -77,12 +94,12 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
   }
 
   async function list(query: WorkerListQuery, actor: Actor) {
-    if (query.visaExpiryFrom && query.visaExpiryTo && query.visaExpiryFrom > query.visaExpiryTo) {
-      throw validationError([{ field: 'visa_expiry_to', message: recordMessages.dateRangeInverted }]);
-    }
     const { rows, total } = await repo.listWorkers(db, actor.scope, {
-      ...query,
-      q: workerSearch(pii, query.q),
+      ...workerFilters(pii, query),
+      sort: query.sort,
+      order: query.order,
+      page: query.page,
+      pageSize: query.pageSize,
     });
     return { data: rows.map(toWorker), meta: { page: query.page, pageSize: query.pageSize, total } };
   }
