@@ -3,6 +3,7 @@ import {
   AxiosError,
   AxiosHeaders,
   type AxiosResponse,
+  CanceledError,
   type InternalAxiosRequestConfig,
 } from 'axios';
 
@@ -15,8 +16,30 @@ export type RecordedRequest = {
   body: unknown;
 };
 
+/** A body that is a `Blob` is sent as it is (a downloaded file); any other is sent as JSON. */
 export type MockReply = { status: number; body?: unknown } | { networkError: true };
-type Handler = (request: RecordedRequest, count: number) => MockReply | Promise<MockReply>;
+/** What a handler can do while it answers: report download progress, see the request being aborted. */
+export type MockExchange = { signal?: AbortSignal; downloadProgress(loaded: number, total?: number): void };
+type Handler = (
+  request: RecordedRequest,
+  count: number,
+  exchange: MockExchange,
+) => MockReply | Promise<MockReply>;
+
+function abortedBy(signal: InternalAxiosRequestConfig['signal'], config: InternalAxiosRequestConfig) {
+  return new Promise<never>((_resolve, reject) => {
+    const cancel = () => reject(new CanceledError(undefined, undefined, config));
+    if (signal?.aborted) cancel();
+    signal?.addEventListener?.('abort', cancel);
+  });
+}
+
+/** As a browser hands it over: a Blob when the caller asked for one, else the JSON text axios parses. */
+function replyData(body: unknown, config: InternalAxiosRequestConfig): unknown {
+  if (body instanceof Blob) return body;
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return config.responseType === 'blob' ? new Blob([text], { type: 'application/json' }) : text;
+}
 
 /**
  * A fake API at the HTTP layer: an axios adapter that answers by method and path, as the server would,
@@ -43,15 +66,22 @@ export function createMockServer() {
     const key = `${request.method} ${path}`;
     const handler = handlers.get(key);
     const count = requests.filter((r) => `${r.method} ${r.path}` === key).length;
+    const exchange: MockExchange = {
+      signal: config.signal as AbortSignal | undefined,
+      downloadProgress: (loaded, total) =>
+        config.onDownloadProgress?.({ loaded, total, bytes: loaded, lengthComputable: total !== undefined }),
+    };
     const reply: MockReply = handler
-      ? await handler(request, count)
+      ? await Promise.race([handler(request, count, exchange), abortedBy(config.signal, config)])
       : { status: 404, body: { error: { code: 'NOT_FOUND', message: '요청한 경로를 찾을 수 없습니다.' } } };
     if ('networkError' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     const response: AxiosResponse = {
-      data: reply.body === undefined ? '' : JSON.stringify(reply.body),
+      data: replyData(reply.body, config),
       status: reply.status,
       statusText: String(reply.status),
-      headers: new AxiosHeaders({ 'content-type': 'application/json' }),
+      headers: new AxiosHeaders({
+        'content-type': reply.body instanceof Blob ? reply.body.type : 'application/json',
+      }),
       config,
       request: {},
     };

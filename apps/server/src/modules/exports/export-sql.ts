@@ -15,7 +15,8 @@ export const literal = (value: string): SQL => sql.raw(pg.escapeLiteral(value));
  * apostrophe, so Excel and its kin read it as text (OWASP "CSV injection").
  */
 export function neutralized(value: SQL): SQL {
-  return sql`(CASE WHEN left(${value}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${value} ELSE ${value} END)`;
+  // ascii() of the first character: = 61, + 43, - 45, @ 64, tab 9, CR 13.
+  return sql`(CASE WHEN ascii(${value}) IN (61, 43, 45, 64, 9, 13) THEN '''' || ${value} ELSE ${value} END)`;
 }
 
 /** The same rule in JavaScript, for the values decrypted in Node (unmasked exports). */
@@ -37,14 +38,18 @@ export function valuesTable(alias: string, labels: ReadonlyArray<readonly [strin
   return sql`(VALUES ${sql.join(rows, sql`, `)}) AS ${sql.identifier(alias)} (code, label)`;
 }
 
-/** contracts' formatPhone in SQL: 1588-1234, 02-123-4567, 02-1234-5678, 010-1234-5678, 031-123-4567. */
+/**
+ * contracts' formatPhone in SQL: 1588-1234, 02-123-4567, 02-1234-5678, 010-1234-5678, 031-123-4567.
+ * Tested against formatPhone; the cheap tests come first (the pattern match only for 8-digit numbers).
+ */
 export function phoneFormatted(digits: SQL): SQL {
   return sql`(CASE
-    WHEN ${digits} ~ '^1[568][0-9]{6}$' THEN substr(${digits}, 1, 4) || '-' || substr(${digits}, 5)
-    WHEN ${digits} LIKE '02%' AND length(${digits}) = 9 THEN '02-' || substr(${digits}, 3, 3) || '-' || substr(${digits}, 6)
-    WHEN ${digits} LIKE '02%' THEN '02-' || substr(${digits}, 3, 4) || '-' || substr(${digits}, 7)
+    WHEN left(${digits}, 2) = '02' THEN (CASE WHEN length(${digits}) = 9
+      THEN '02-' || substr(${digits}, 3, 3) || '-' || substr(${digits}, 6)
+      ELSE '02-' || substr(${digits}, 3, 4) || '-' || substr(${digits}, 7) END)
     WHEN length(${digits}) = 11 THEN substr(${digits}, 1, 3) || '-' || substr(${digits}, 4, 4) || '-' || substr(${digits}, 8)
     WHEN length(${digits}) = 10 THEN substr(${digits}, 1, 3) || '-' || substr(${digits}, 4, 3) || '-' || substr(${digits}, 7)
+    WHEN length(${digits}) = 8 AND ${digits} ~ '^1[568][0-9]{6}$' THEN substr(${digits}, 1, 4) || '-' || substr(${digits}, 5)
     ELSE ${digits} END)`;
 }
 
@@ -55,14 +60,20 @@ export function businessRegNoFormatted(digits: SQL): SQL {
     ELSE ${digits} END)`;
 }
 
-/** What a column holds; it decides both the SQL that formats it and the cell type and format in xlsx. */
-export type ColumnKind = 'text' | 'integer' | 'won' | 'date' | 'datetime';
+/**
+ * What a column holds; it decides both the SQL that formats it and the cell type and format in xlsx.
+ * `text` is free text someone typed (neutralised); `label` is text the product makes itself (Korean labels,
+ * formatted numbers, masks), which can never start with a formula character.
+ */
+export type ColumnKind = 'text' | 'label' | 'integer' | 'won' | 'date' | 'datetime';
 
 /** CSV: every value as the text a person reads (dates in Asia/Seoul, no thousands separators). */
 export function csvValue(kind: ColumnKind, value: SQL): SQL {
   switch (kind) {
     case 'text':
       return neutralized(value);
+    case 'label':
+      return value;
     case 'integer':
     case 'won':
       return sql`(${value})::text`;
@@ -81,6 +92,8 @@ export function sheetValue(kind: ColumnKind, value: SQL): SQL {
   switch (kind) {
     case 'text':
       return neutralized(value);
+    case 'label':
+      return value;
     case 'integer':
       return sql`(${value})::integer`;
     case 'won':

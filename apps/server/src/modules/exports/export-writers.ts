@@ -27,6 +27,7 @@ export function csvRows(rows: unknown[][]): string {
 
 const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = {
   text: undefined,
+  label: undefined,
   integer: undefined,
   won: '#,##0',
   date: 'yyyy-mm-dd',

@@ -4,6 +4,7 @@ import { Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
@@ -32,11 +33,14 @@ export default function EmployerListPage() {
     <>
       <PageHeader
         extra={
-          can('employers:write') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/employers/new')}>
-              {t.create}
-            </Button>
-          )
+          <>
+            <ExportButton resource="employers" query={list.query} />
+            {can('employers:write') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/employers/new')}>
+                {t.create}
+              </Button>
+            )}
+          </>
         }
       />
       <EmployerFilters list={list} />

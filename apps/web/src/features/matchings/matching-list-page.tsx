@@ -3,6 +3,7 @@ import { MATCHING_SORTS } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
@@ -27,6 +28,7 @@ export default function MatchingListPage() {
             <Button icon={<BarChartOutlined />} onClick={() => navigate('/matchings/stats')}>
               {t.stats}
             </Button>
+            <ExportButton resource="matchings" query={list.query} />
             {can('matchings:write') && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/matchings/new')}>
                 {t.create}

@@ -3,6 +3,7 @@ import { PAYOUT_SORTS, type Payout } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
@@ -25,11 +26,14 @@ export default function PayoutListPage() {
     <>
       <PageHeader
         extra={
-          can('payouts:write') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/payouts/new')}>
-              {t.create}
-            </Button>
-          )
+          <>
+            <ExportButton resource="payments" query={list.query} />
+            {can('payouts:write') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/payouts/new')}>
+                {t.create}
+              </Button>
+            )}
+          </>
         }
       />
       <PayoutFilters list={list} />

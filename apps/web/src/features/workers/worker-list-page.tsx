@@ -3,6 +3,7 @@ import { WORKER_SORTS } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
@@ -22,11 +23,14 @@ export default function WorkerListPage() {
     <>
       <PageHeader
         extra={
-          can('workers:write') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/workers/new')}>
-              {koRecords.workers.create}
-            </Button>
-          )
+          <>
+            <ExportButton resource="workers" query={list.query} />
+            {can('workers:write') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/workers/new')}>
+                {koRecords.workers.create}
+              </Button>
+            )}
+          </>
         }
       />
       <WorkerFilters list={list} />
