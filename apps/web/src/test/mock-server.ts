@@ -72,7 +72,10 @@ export function createMockServer() {
         config.onDownloadProgress?.({ loaded, total, bytes: loaded, lengthComputable: total !== undefined }),
     };
     const reply: MockReply = handler
-      ? await Promise.race([handler(request, count, exchange), abortedBy(config.signal, config)])
+      ? // Downloads can be cancelled midway (the export modal's 취소); other calls answer as before.
+        config.responseType === 'blob'
+        ? await Promise.race([handler(request, count, exchange), abortedBy(config.signal, config)])
+        : await handler(request, count, exchange)
       : { status: 404, body: { error: { code: 'NOT_FOUND', message: '요청한 경로를 찾을 수 없습니다.' } } };
     if ('networkError' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     const response: AxiosResponse = {
