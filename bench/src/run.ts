@@ -1,7 +1,7 @@
 // `npm run bench [-- startup web browser]`: measures and prints one table, writes bench/results/<timestamp>.json
 // (ignored by git) and the latest summary into BENCHMARKS.md. `exports` needs PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/ilson_bench). The API load benchmarks come with [G].
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { measureBrowser } from './browser';
@@ -92,8 +92,28 @@ for (const [section, what, value] of rows)
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, `bench/results/${stamp}.json`), JSON.stringify({ machine, results }, null, 2));
-const table = rows.map(([section, what, value]) => `| ${section} | ${what} | ${value} |`).join('\n');
-writeFileSync(
-  path.join(ROOT, 'BENCHMARKS.md'),
-  `# Benchmarks\n\nLatest \`npm run bench\` (${new Date().toISOString()}), on ${machine}.\n\n| section | measure | value |\n|---|---|---|\n${table}\n`,
-);
+writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), mergedSummary(rows, machine, new Date().toISOString()));
+
+/**
+ * BENCHMARKS.md keeps the latest figures of every section: a run of some sections replaces only their rows,
+ * and each row says when and on what it was measured.
+ */
+function mergedSummary(fresh: [string, string, string][], machine: string, at: string): string {
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const ran = new Set(fresh.map(([section]) => section));
+  const kept: string[][] = [];
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const cells = line.split(' | ').map((cell) => cell.replace(/^\| ?| ?\|$/g, ''));
+      if (!line.startsWith('| ') || cells.length < 4 || cells[0] === 'section' || ran.has(cells[0]!))
+        continue;
+      kept.push(cells.slice(0, 4));
+    }
+  }
+  const when = `${at.slice(0, 16).replace('T', ' ')} UTC`;
+  const all = [...kept, ...fresh.map(([section, what, value]) => [section, what, value, when])];
+  const order = ['web', 'startup', 'browser', 'exports'];
+  all.sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
+  const table = all.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+  return `# Benchmarks\n\nLatest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured).\nLast run on ${machine}.\n\n| section | measure | value | measured |\n|---|---|---|---|\n${table}\n`;
+}

@@ -33,7 +33,7 @@ test.describe('the shell (SPEC §2)', () => {
   });
 
   test('every route of SPEC’s table opens with its title', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signIn(page);
     const routes: [string, string][] = [
       ['/dashboard', '대시보드'],
@@ -78,7 +78,7 @@ test.describe('the shell (SPEC §2)', () => {
       ['/payouts/8/edit', '정산 수정'],
       ['/settings', '시스템 설정'],
       ['/settings/admins', '관리자 계정'],
-      ['/settings/logs', '접속 기록'],
+      ['/settings/logs', '접속기록'],
     ];
     const breadcrumb = page.getByRole('navigation', { name: '이동 경로' });
     for (const [path, title] of routes) {

@@ -9,16 +9,22 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
+import { vacuumEmbedded } from './db/maintenance';
 import { DEFAULT_WEB_DIST } from './lib/paths';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
 import { createTokenService, type TokenService } from './lib/tokens';
 import { adminsRoutes } from './modules/admins/admins.routes';
+import { createAdminsService } from './modules/admins/admins.service';
 import { appUsersRoutes } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
+import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
+import { createAuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { branchesRoutes } from './modules/branches/branches.routes';
 import { createBranchesService } from './modules/branches/branches.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employersRoutes } from './modules/employers/employers.routes';
 import { createEmployersService } from './modules/employers/employers.service';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -30,6 +36,8 @@ import { createJobPostsService } from './modules/job-posts/job-posts.service';
 import { createMatchingStatsService } from './modules/matchings/matching-stats.service';
 import { matchingsRoutes } from './modules/matchings/matchings.routes';
 import { createMatchingsService } from './modules/matchings/matchings.service';
+import { meRoutes } from './modules/me/me.routes';
+import { createMeService } from './modules/me/me.service';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -139,6 +147,12 @@ export async function buildApp(options: AppOptions) {
           firstRunMs: 2_000,
           run: () => closeExpiredPosts(db.db),
         },
+        {
+          name: 'vacuum-embedded',
+          intervalMs: 60 * MINUTE,
+          firstRunMs: MINUTE,
+          run: () => vacuumEmbedded(db),
+        },
       ],
     });
   }
@@ -147,8 +161,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth: createAuthService({ db: db.db, tokens, settings }) });
+      await api.register(meRoutes, { me: createMeService({ db: db.db, settings }) });
       await api.register(settingsRoutes);
-      await api.register(adminsRoutes);
+      await api.register(adminsRoutes, { admins: createAdminsService({ db: db.db }) });
       await api.register(branchesRoutes, { branches: createBranchesService({ db: db.db }) });
       await api.register(employersRoutes, { employers: createEmployersService({ db: db.db }) });
       await api.register(workersRoutes, {
@@ -165,7 +180,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(reviewsRoutes, { reviews: createReviewsService({ db: db.db }) });
       await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });
       await api.register(payoutsRoutes, { payouts: createPayoutsService({ db: db.db, pii }) });
+      await api.register(dashboardRoutes, { dashboard: createDashboardService({ db: db.db, settings }) });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
+      await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },
     { prefix: API_PREFIX },

@@ -19,4 +19,7 @@ export const messages = {
   shuttingDown: '서버가 재시작 중입니다. 잠시 후 다시 시도해 주세요.',
   settingsInvalid: '설정 값이 올바르지 않습니다.',
   versionConflict: '다른 사용자가 먼저 수정했습니다. 새로고침 후 다시 시도해 주세요.',
+  ownProfileUpdated: '내 정보 수정',
+  ownPasswordChanged: '비밀번호 변경',
+  ownPasswordMismatch: (count: number | string) => `비밀번호 변경 중 현재 비밀번호 불일치 (${count}회)`,
 } as const;

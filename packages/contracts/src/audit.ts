@@ -1,3 +1,8 @@
+import { dateString } from './common';
+import { MAX_PAGE_SIZE } from './constants';
+import { listQuerySchema } from './pagination';
+import { z } from './zod-setup';
+
 /** DESIGN §4 access-log (접속기록) actions. */
 export const AUDIT_ACTIONS = [
   'LOGIN',
@@ -27,3 +32,198 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   PERMISSION_CHANGE: '권한 변경',
   SETTINGS_CHANGE: '설정 변경',
 };
+
+/** The `targetType` values the modules write; a log row may carry another one, shown as it is. */
+export const AUDIT_TARGET_TYPES = [
+  'employer',
+  'worker',
+  'job_post',
+  'resume',
+  'matching',
+  'notice',
+  'review',
+  'app_user',
+  'payout',
+  'branch',
+  'admin',
+  'settings',
+  'audit_log',
+  'audit_review',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
+  employer: '사업주',
+  worker: '근로자',
+  job_post: '채용공고',
+  resume: '이력서',
+  matching: '매칭',
+  notice: '공지사항',
+  review: '리뷰',
+  app_user: '앱 회원',
+  payout: '정산',
+  branch: '지점',
+  admin: '관리자',
+  settings: '설정',
+  audit_log: '접속기록',
+  audit_review: '접속기록 점검',
+};
+
+export function auditTargetTypeLabel(type: string | null): string {
+  if (!type) return '';
+  return (AUDIT_TARGET_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+export const auditMessages = {
+  unknownAction: '알 수 없는 작업 유형입니다.',
+  targetType: '대상 유형은 영문 소문자와 밑줄(_)로 입력해 주세요.',
+  ip: 'IP 주소에는 숫자, 영문 a~f, 점(.)과 콜론(:)만 쓸 수 있습니다.',
+  period: '점검 월은 YYYY-MM 형식으로 입력해 주세요.',
+  periodInFuture: '아직 오지 않은 달은 점검할 수 없습니다.',
+  reviewedAtInFuture: '점검일은 오늘 이후일 수 없습니다.',
+  reviewedBeforePeriod: '점검일은 점검 월의 1일 이후여야 합니다.',
+  findingsRequired: '점검 결과를 입력해 주세요.',
+  exportReasonRequired: '다운로드 사유를 입력해 주세요.',
+  exportBusy: '다른 접속기록 내려받기가 진행 중입니다. 잠시 후 다시 시도해 주세요.',
+} as const;
+
+/** `action=CREATE,UPDATE` (or the key repeated): one or several actions. */
+const actionsFilter = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(AUDIT_ACTIONS, { error: auditMessages.unknownAction })).max(AUDIT_ACTIONS.length));
+
+/** The access-log list's filters (DESIGN §2 list query). Dates are Seoul calendar days, both ends included. */
+export const auditLogFiltersSchema = z.object({
+  /** An admin id, or (part of) the login id the row recorded. */
+  actor: z.string().trim().max(100).optional(),
+  action: actionsFilter.optional(),
+  targetType: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,40}$/, auditMessages.targetType)
+    .optional(),
+  targetId: z.string().trim().max(100).optional(),
+  dateFrom: dateString.optional(),
+  dateTo: dateString.optional(),
+  /** An address, or its beginning (`10.0.`). */
+  ip: z
+    .string()
+    .trim()
+    .max(45)
+    .regex(/^[0-9a-fA-F.:]*$/, auditMessages.ip)
+    .optional(),
+});
+export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
+
+/** Newest first by default; the order is the chain's (the id), which is also the time order. */
+export const AUDIT_LOG_SORTS = ['created_at'] as const;
+export const auditLogListQuerySchema = listQuerySchema
+  .omit({ q: true })
+  .extend({ sort: z.enum(AUDIT_LOG_SORTS).default('created_at') })
+  .extend(auditLogFiltersSchema.shape);
+export type AuditLogListQuery = z.input<typeof auditLogListQuerySchema>;
+
+export const auditLogExportQuerySchema = auditLogFiltersSchema.extend({
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** 다운로드 사유: required while the `exportReasonRequired` setting is on. */
+  reason: z.string().trim().max(200).optional(),
+});
+
+export const auditLogRowSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  actorAdminId: z.number().int().nullable(),
+  actorLoginId: z.string().nullable(),
+  /** The admin's current name, when the row's admin still exists. */
+  actorName: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  summary: z.string(),
+  recordCount: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditLogRow = z.infer<typeof auditLogRowSchema>;
+
+export const auditLogDetailSchema = auditLogRowSchema.extend({
+  /** `{ field: { before, after } }` for changes; an export's options and filters; null when none. */
+  diff: z.unknown().nullable(),
+  userAgent: z.string().nullable(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditLogDetail = z.infer<typeof auditLogDetailSchema>;
+
+export const auditLogListResponseSchema = z.object({
+  data: z.array(auditLogRowSchema),
+  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+});
+
+/**
+ * The hash chain walked from the first row: `ok`, or the first row whose own hash no longer matches its
+ * content (`content`: the row was altered) or whose link to the row before is broken (`link`: a row before
+ * it was removed or rewritten).
+ */
+export const AUDIT_CHAIN_PROBLEMS = ['content', 'link'] as const;
+export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+export const auditVerifyResultSchema = z.object({
+  ok: z.boolean(),
+  /** Rows found intact before the first broken one (all rows when ok). */
+  checked: z.number().int(),
+  brokenAtId: z.number().int().nullable(),
+  /** The broken row's created_at. */
+  brokenAt: z.string().nullable(),
+  problem: z.enum(AUDIT_CHAIN_PROBLEMS).nullable(),
+  verifiedAt: z.string(),
+  durationMs: z.number().int(),
+});
+export type AuditVerifyResult = z.infer<typeof auditVerifyResultSchema>;
+
+/** `YYYY-MM`, a real month. */
+export const monthString = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, auditMessages.period);
+
+/** 월간 접속기록 점검 (안전성 확보조치 기준 §8): who checked which month, when, what they found and did. */
+export const auditReviewCreateSchema = z.object({
+  period: monthString,
+  reviewedAt: dateString,
+  findings: z.string().trim().min(1, auditMessages.findingsRequired).max(5000),
+  actionsTaken: z.string().trim().max(5000).default(''),
+});
+export type AuditReviewCreate = z.input<typeof auditReviewCreateSchema>;
+
+export const auditReviewSchema = z.object({
+  id: z.number().int(),
+  period: z.string(),
+  reviewedAt: z.string(),
+  reviewerAdminId: z.number().int(),
+  reviewerLoginId: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  findings: z.string(),
+  actionsTaken: z.string(),
+  createdAt: z.string(),
+});
+export type AuditReview = z.infer<typeof auditReviewSchema>;
+
+export const auditReviewListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(12),
+  /** One year's months (`2025`). */
+  year: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+});
+export const auditReviewListResponseSchema = z.object({
+  data: z.array(auditReviewSchema),
+  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+});
+
+/** SPEC §7-style download name of the access-log export. */
+export const auditLogExportFileName = (date: string) => `접속기록_${date}.csv`;

@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   VISA_NOT_ELIGIBLE: 'VISA_NOT_ELIGIBLE',
   /** A matching has warnings (not hard rules): an admin with matchings:override may proceed with a reason. */
   ELIGIBILITY_WARNING: 'ELIGIBILITY_WARNING',
+  /** 403: an admin signed in with a temporary password may call nothing but the password change first. */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

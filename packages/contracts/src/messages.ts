@@ -37,6 +37,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_TRANSITION: '현재 상태에서는 이 변경을 할 수 없습니다.',
   VISA_NOT_ELIGIBLE: '비자 조건이 맞지 않습니다.',
   ELIGIBILITY_WARNING: '확인이 필요한 항목이 있습니다. 예외 사유를 입력하면 진행할 수 있습니다.',
+  PASSWORD_CHANGE_REQUIRED: '임시 비밀번호로 로그인했습니다. 비밀번호를 변경한 뒤 이용해 주세요.',
 };
 
 /** Korean messages of the record rules, shown by the server and the forms alike. */

@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   'settings:write',
   'admins:manage',
   'audit_logs:read',
+  /** The monthly review record of the access log (안전성 확보조치 기준): super_admin and admin. */
+  'audit_logs:review',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

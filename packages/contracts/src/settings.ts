@@ -1,24 +1,50 @@
+import { fieldMessages } from './messages';
 import { z } from './zod-setup';
+
+/** A whole number within a range, with one Korean message for every way it can be wrong. */
+function wholeNumber(min: number, max: number, unit: string) {
+  const message = `${min.toLocaleString('ko-KR')}~${max.toLocaleString('ko-KR')}${unit} 사이의 정수로 입력해 주세요.`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+export const settingsMessages = {
+  serviceNameRequired: '서비스 이름을 입력해 주세요.',
+  textTooLong: (max: number) => `${max}자 이하로 입력해 주세요.`,
+  visaAlertDaysCount: '알림 구간은 1~6개로 입력해 주세요.',
+  visaAlertDaysOrder: '알림 구간은 작은 값부터 중복 없이 입력해 주세요.',
+  wageYear: '연도는 2000~2100 사이의 4자리 숫자로 입력해 주세요.',
+  wageYearsRequired: '최저시급을 한 해 이상 입력해 주세요.',
+} as const;
 
 /** DESIGN §4 system settings. Every module reads them through the server's settings store. */
 export const settingsSchema = z.object({
-  serviceName: z.string().trim().min(1).max(50),
-  contactName: z.string().trim().max(50),
-  contactEmail: z.union([z.email(), z.literal('')]),
-  contactPhone: z.string().trim().max(20),
+  serviceName: z
+    .string()
+    .trim()
+    .min(1, settingsMessages.serviceNameRequired)
+    .max(50, settingsMessages.textTooLong(50)),
+  contactName: z.string().trim().max(50, settingsMessages.textTooLong(50)),
+  contactEmail: z.union([z.email(fieldMessages.email), z.literal('')], { error: fieldMessages.email }),
+  contactPhone: z.string().trim().max(20, settingsMessages.textTooLong(20)),
   visaAlertDays: z
-    .array(z.number().int().min(1).max(365))
-    .min(1)
-    .max(6)
-    .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), '오름차순으로 입력해 주세요.'),
-  sessionTimeoutMinutes: z.number().int().min(5).max(480),
-  maxLoginFailures: z.number().int().min(3).max(20),
-  lockoutMinutes: z.number().int().min(1).max(1440),
-  loginRateLimitPerMinute: z.number().int().min(5).max(1000),
-  minimumWageByYear: z.record(z.string().regex(/^\d{4}$/), z.number().int().min(1).max(1_000_000)),
-  defaultMatchingFee: z.number().int().min(0).max(100_000_000),
+    .array(wholeNumber(1, 365, '일'))
+    .min(1, settingsMessages.visaAlertDaysCount)
+    .max(6, settingsMessages.visaAlertDaysCount)
+    .refine((days) => days.every((d, i) => i === 0 || d > days[i - 1]!), settingsMessages.visaAlertDaysOrder),
+  sessionTimeoutMinutes: wholeNumber(5, 480, '분'),
+  maxLoginFailures: wholeNumber(3, 20, '회'),
+  lockoutMinutes: wholeNumber(1, 1440, '분'),
+  loginRateLimitPerMinute: wholeNumber(5, 1000, '회'),
+  minimumWageByYear: z.record(z.string(), wholeNumber(1, 1_000_000, '원')).superRefine((byYear, ctx) => {
+    const years = Object.keys(byYear);
+    if (years.length === 0) ctx.addIssue({ code: 'custom', message: settingsMessages.wageYearsRequired });
+    for (const year of years.filter((y) => !/^(20\d{2}|2100)$/.test(y))) {
+      ctx.addIssue({ code: 'custom', path: [year], message: settingsMessages.wageYear });
+    }
+  }),
+  defaultMatchingFee: wholeNumber(0, 100_000_000, '원'),
   exportReasonRequired: z.boolean(),
-  dormantAfterDays: z.number().int().min(30).max(3650),
+  dormantAfterDays: wholeNumber(30, 3650, '일'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

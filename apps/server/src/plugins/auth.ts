@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { admins, authSessions } from '../db/schema';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Scope, scopeOf } from '../lib/scope';
 import type { TokenService } from '../lib/tokens';
 import { messages } from '../messages';
@@ -29,6 +29,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Creating POSTs honour Idempotency-Key. */
     idempotent?: boolean;
+    /** Reachable by an admin who must change a temporary password first (everything else answers 403). */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     admin: AuthAdmin | null;
@@ -66,7 +68,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Every /api route declares `config.access`; the server refuses to start when one does not.
- * A valid access token is not enough: the admin must still be active and the session not revoked.
+ * A valid access token is not enough: the admin must still be active and the session not revoked. An admin
+ * holding a temporary password reaches only the routes marked `duringPasswordChange` until they change it.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
   app.decorateRequest('admin', null);
@@ -112,6 +115,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
       .limit(1);
     if (!row) throw unauthorized(messages.sessionEnded);
     request.admin = { ...row, sessionId: claims.sessionId };
+    if (row.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
+    }
     if (access !== 'authenticated' && !can(row.role, access)) throw forbidden();
   });
 });

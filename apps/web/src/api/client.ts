@@ -1,5 +1,6 @@
 import {
   API_BASE_PATH,
+  type ErrorCode,
   fromWire,
   REQUEST_TIMEOUT_MS,
   type RefreshResponse,
@@ -16,7 +17,7 @@ import axios, {
   isAxiosError,
 } from 'axios';
 import { classifyError } from './errors';
-import { announceSessionExpired } from './session-expiry';
+import { announcePasswordChangeRequired, announceSessionExpired } from './session-expiry';
 import { localTokenStore, type TokenStore } from './tokens';
 
 declare module 'axios' {
@@ -33,9 +34,14 @@ declare module 'axios' {
 export type ApiClientOptions = {
   tokens?: TokenStore;
   onSessionExpired?: () => void;
+  /** A 403 PASSWORD_CHANGE_REQUIRED: the admin holds a temporary password and must change it first. */
+  onPasswordChangeRequired?: () => void;
   adapter?: AxiosAdapter;
   baseURL?: string;
 };
+
+/** The server's 403 code for an admin who must change a temporary password (a literal: no zod here). */
+const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED' satisfies ErrorCode;
 
 /** The auth calls themselves never carry a bearer token and never trigger a refresh. */
 const AUTH_CALLS = new Set(['auth/login', 'auth/refresh']);
@@ -91,6 +97,7 @@ export function readRefreshResponse(body: unknown): RefreshResponse | null {
 export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   const tokens = options.tokens ?? localTokenStore;
   const onSessionExpired = options.onSessionExpired ?? announceSessionExpired;
+  const onPasswordChangeRequired = options.onPasswordChangeRequired ?? announcePasswordChangeRequired;
   const instance = axios.create({
     baseURL: withTrailingSlash(options.baseURL ?? API_BASE_PATH),
     timeout: REQUEST_TIMEOUT_MS,
@@ -140,6 +147,14 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
     },
     async (error: AxiosError) => {
       const config = isAxiosError(error) ? error.config : undefined;
+      if (error.response?.status === 403) {
+        const classified = classifyError(error);
+        if (classified.serverCode === PASSWORD_CHANGE_REQUIRED) {
+          onPasswordChangeRequired();
+          classified.handled = true;
+        }
+        throw classified;
+      }
       if (!config || error.response?.status !== 401 || isAuthCall(config)) throw classifyError(error);
 
       // Another tab may have refreshed since this request left: try its token before refreshing again.

@@ -19,3 +19,17 @@ export function announceSessionExpired(): void {
   }
   window.setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
+
+let passwordChangeListener: Listener | null = null;
+
+/** The session provider listens here: it asks who is signed in again, which shows the forced change. */
+export function setPasswordChangeListener(next: Listener): () => void {
+  passwordChangeListener = next;
+  return () => {
+    if (passwordChangeListener === next) passwordChangeListener = null;
+  };
+}
+
+export function announcePasswordChangeRequired(): void {
+  passwordChangeListener?.();
+}

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { PublicOnly, RequireAuth } from '../auth/guards';
+import { useSession } from '../auth/session-context';
 import { SessionProvider } from '../auth/session-provider';
 import { ErrorBoundary } from '../components/error-boundary';
 import { FullPageSpinner } from '../components/spinners';
@@ -9,6 +10,7 @@ import { lazyPage } from './lazy';
 const LoginPage = lazyPage(() => import('./routes/login-page'));
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page'));
 const SignedInApp = lazyPage(() => import('./signed-in-app'));
+const ForcedPasswordChangePage = lazyPage(() => import('./routes/forced-password-change-page'));
 
 /**
  * While the stored session is checked, fetch the shell and the requested page too, instead of one after the
@@ -32,6 +34,12 @@ function Standalone({ page: Page }: { page: ComponentType }) {
   );
 }
 
+/** Signed in: the app, or only the password change while the admin holds a temporary password. */
+function SignedInEntry() {
+  const { user } = useSession();
+  return <Standalone page={user?.mustChangePassword ? ForcedPasswordChangePage : SignedInApp} />;
+}
+
 /** SPEC §2 routes: /login and /forgot-password are public; everything else is behind the guard. */
 export const routes: RouteObject[] = [
   {
@@ -45,7 +53,7 @@ export const routes: RouteObject[] = [
   { path: '/forgot-password', element: <Standalone page={ForgotPasswordPage} /> },
   {
     element: <RequireAuth onPending={preloadScreen} />,
-    children: [{ path: '*', element: <Standalone page={SignedInApp} /> }],
+    children: [{ path: '*', element: <SignedInEntry /> }],
   },
 ];
 

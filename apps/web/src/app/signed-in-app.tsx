@@ -47,6 +47,9 @@ const PAGES: Partial<Record<RouteId, LazyPage<ComponentType>>> = {
   'payout-new': payoutForm,
   'payout-edit': payoutForm,
   'payout-detail': lazyPage(() => import('../features/payouts/payout-detail-page')),
+  settings: lazyPage(() => import('../features/settings/settings-page')),
+  'settings-admins': lazyPage(() => import('../features/admins/admin-list-page')),
+  'settings-logs': lazyPage(() => import('../features/audit-logs/audit-log-page')),
 };
 
 function pageFor(id: RouteId | undefined) {

@@ -10,12 +10,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/errors';
-import { setSessionExpiredListener } from '../api/session-expiry';
+import { setPasswordChangeListener, setSessionExpiredListener } from '../api/session-expiry';
 import { localTokenStore } from '../api/tokens';
 import { useToast } from '../components/toast';
 import { ko } from '../locales/ko';
 import { fetchCurrentUser, requestLogin, requestLogout } from './auth-api';
-import { type Session, SessionContext, type SessionStatus } from './session-context';
+import { markIdleLogout, startActivity } from './idle-activity';
+import { type LogoutOptions, type Session, SessionContext, type SessionStatus } from './session-context';
 
 type SessionState = { status: SessionStatus; user: CurrentUser | null };
 
@@ -70,7 +71,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [toast, navigate, queryClient],
   );
 
-  // Logging out in another tab logs out this one too.
+  // Logging out in another tab logs out this one too (/login tells an idle logout from its marker).
   useEffect(() => {
     const handleStorage = (event: StorageEvent) => {
       if (event.key === TOKEN_STORAGE_KEY && !event.newValue) {
@@ -81,6 +82,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.addEventListener('storage', handleStorage);
     return () => window.removeEventListener('storage', handleStorage);
   }, [queryClient]);
+
+  const reloadUser = useCallback(async () => {
+    const user = await fetchCurrentUser();
+    if (user) setState({ status: 'authenticated', user });
+  }, []);
+
+  // An admin whose password was reset meanwhile: the server refuses with 403; show the forced change.
+  useEffect(() => setPasswordChangeListener(() => void reloadUser().catch(() => {})), [reloadUser]);
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
@@ -95,6 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         });
       }
       localTokenStore.setTokens(result.token, result.refreshToken);
+      startActivity();
       queryClient.clear();
       setState({ status: 'authenticated', user: result.user });
       toast.open({ type: 'success', content: ko.login.success, duration: TOAST_DURATION_SECONDS });
@@ -103,20 +113,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [toast, navigate, queryClient],
   );
 
-  const logout = useCallback(async () => {
-    try {
-      await requestLogout(localTokenStore.getRefreshToken());
-    } catch {
-      // SPEC §4: the tokens go even when the server call fails.
-    } finally {
-      localTokenStore.clear();
-      queryClient.clear();
-      setState(ANONYMOUS);
-      toast.open({ type: 'success', content: ko.logout.success, duration: TOAST_DURATION_SECONDS });
-      navigate('/login', { replace: true });
-    }
-  }, [toast, navigate, queryClient]);
+  const logout = useCallback(
+    async ({ idleMinutes }: LogoutOptions = {}) => {
+      if (idleMinutes !== undefined) markIdleLogout(idleMinutes);
+      try {
+        // Another tab may have logged this session out already.
+        if (localTokenStore.getToken()) await requestLogout(localTokenStore.getRefreshToken());
+      } catch {
+        // SPEC §4: the tokens go even when the server call fails.
+      } finally {
+        localTokenStore.clear();
+        queryClient.clear();
+        setState(ANONYMOUS);
+        // After an idle logout /login explains it instead of the usual message.
+        if (idleMinutes === undefined) {
+          toast.open({ type: 'success', content: ko.logout.success, duration: TOAST_DURATION_SECONDS });
+        }
+        navigate('/login', { replace: true });
+      }
+    },
+    [toast, navigate, queryClient],
+  );
 
-  const session = useMemo<Session>(() => ({ ...state, login, logout }), [state, login, logout]);
+  const session = useMemo<Session>(
+    () => ({ ...state, login, logout, reloadUser }),
+    [state, login, logout, reloadUser],
+  );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

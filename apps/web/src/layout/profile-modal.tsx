@@ -1,38 +1,57 @@
 import { type CurrentUser, ROLE_LABELS } from '@ilson/contracts';
-import { Avatar, Descriptions, Flex, Modal, Typography } from 'antd';
-import { formatDateTime } from '../lib/datetime';
+import { Avatar, Flex, Modal, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { LoginHistory } from '../features/account/login-history';
+import { PasswordForm } from '../features/account/password-form';
+import { ProfileForm } from '../features/account/profile-form';
 import { ko } from '../locales/ko';
+import { koAccount } from '../locales/ko-account';
 import { initialOf } from './user-initial';
 
 type ProfileModalProps = { user: CurrentUser; open: boolean; onClose: () => void };
 
-/** 내 정보: the signed-in administrator's own profile (no route of its own). */
+type TabKey = 'profile' | 'password' | 'logins';
+
+/**
+ * 내 정보 (SPEC §2: a dropdown item, no route of its own): the own profile, the password change and the
+ * recent sign-ins, as tabs of one modal.
+ */
 export function ProfileModal({ user, open, onClose }: ProfileModalProps) {
-  const t = ko.profile;
+  const [tab, setTab] = useState<TabKey>('profile');
+  const t = koAccount.tabs;
+
+  const handleClose = () => {
+    onClose();
+    setTab('profile');
+  };
+
   return (
-    <Modal title={t.title} open={open} onCancel={onClose} footer={null}>
-      <Flex align="center" gap={12} style={{ marginBlock: 16 }}>
-        <Avatar size={48} style={{ backgroundColor: '#1677ff' }}>
+    <Modal
+      title={ko.profile.title}
+      open={open}
+      onCancel={handleClose}
+      footer={null}
+      width={760}
+      destroyOnHidden
+      styles={{ body: { minHeight: 420 } }}
+    >
+      <Flex align="center" gap={12} style={{ marginBlock: 8 }}>
+        <Avatar size={40} style={{ backgroundColor: '#1677ff' }} aria-hidden>
           {initialOf(user.name)}
         </Avatar>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {user.name}
-        </Typography.Title>
+        <div>
+          <Typography.Text strong>{user.name}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{ROLE_LABELS[user.role]}</Typography.Text>
+        </div>
       </Flex>
-      <Descriptions
-        column={1}
-        bordered
-        size="small"
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as TabKey)}
         items={[
-          { key: 'name', label: t.name, children: user.name },
-          { key: 'loginId', label: t.loginId, children: user.loginId },
-          { key: 'email', label: t.email, children: user.email },
-          { key: 'role', label: t.role, children: ROLE_LABELS[user.role] ?? user.role },
-          {
-            key: 'lastLoginAt',
-            label: t.lastLoginAt,
-            children: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t.never,
-          },
+          { key: 'profile', label: t.profile, children: <ProfileForm /> },
+          { key: 'password', label: t.password, children: <PasswordForm /> },
+          { key: 'logins', label: t.logins, children: <LoginHistory /> },
         ]}
       />
     </Modal>

@@ -2,6 +2,7 @@ import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, TOAST_DURATION_SECONDS } from '@ils
 import { App as AntApp, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { IdleTimeout } from '../auth/idle-timeout';
 import { ErrorBoundary } from '../components/error-boundary';
 import '../lib/datetime';
 import { PageSpinner } from '../components/spinners';
@@ -61,6 +62,7 @@ export default function ShellLayout() {
   // providers, so the login bundle goes without Modal.
   return (
     <AntApp message={{ duration: TOAST_DURATION_SECONDS }}>
+      <IdleTimeout />
       <Layout style={{ height: '100vh', overflow: 'hidden' }}>
         <Layout.Sider
           theme="dark"

@@ -141,11 +141,10 @@ describe('shell (SPEC §2)', () => {
     expect(within(dropdown).getByRole('separator')).toBeTruthy();
 
     await user.click(await userMenuItem('내 정보'));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('admin')).toBeTruthy();
-    expect(within(dialog).getByText('admin@ilson.local')).toBeTruthy();
+    // Its tabs are tested with the account feature (features/account/account.test.tsx).
+    const dialog = await screen.findByRole('dialog', { name: '내 정보' });
     expect(within(dialog).getByText('최고 관리자')).toBeTruthy();
-    expect(within(dialog).getByText('2024-05-01 10:30')).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: '비밀번호 변경' })).toBeTruthy();
   });
 
   it('설정 goes to /settings', async () => {

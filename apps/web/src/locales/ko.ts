@@ -26,6 +26,8 @@ export const ko = {
   },
   logout: {
     success: '로그아웃되었습니다',
+    idle: (minutes: number) =>
+      `${minutes}분 동안 사용하지 않아 자동으로 로그아웃되었습니다. 다시 로그인해 주세요.`,
   },
   forgotPassword: {
     title: '비밀번호 찾기',
@@ -58,12 +60,6 @@ export const ko = {
   },
   profile: {
     title: '내 정보',
-    name: '이름',
-    loginId: '아이디',
-    email: '이메일',
-    role: '역할',
-    lastLoginAt: '최근 로그인',
-    never: '기록 없음',
   },
   menu: {
     navigation: '주 메뉴',
@@ -139,11 +135,6 @@ export const ko = {
     payoutEdit: '정산 수정',
     settings: '시스템 설정',
     settingsAdmins: '관리자 계정',
-    settingsLogs: '접속 기록',
-  },
-  dashboard: {
-    welcome: (name: string) => `${name}님, 환영합니다.`,
-    roleLine: (role: string) => `현재 권한: ${role}`,
-    lastLogin: (at: string) => `최근 로그인: ${at}`,
+    settingsLogs: '접속기록',
   },
 } as const;

@@ -1,6 +1,7 @@
 export * from './admins';
 export * from './app-users';
 export * from './audit-logs';
+export * from './audit-reviews';
 export * from './auth-sessions';
 export * from './branches';
 export * from './employers';

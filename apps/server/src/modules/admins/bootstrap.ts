@@ -1,18 +1,7 @@
-import { randomInt } from 'node:crypto';
-import { meetsPasswordPolicy } from '@ilson/contracts';
 import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!@#%^*-_';
-
-function generatePassword(): string {
-  for (;;) {
-    const candidate = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    if (meetsPasswordPolicy(candidate)) return candidate;
-  }
-}
+import { generatePassword, hashPassword } from '../../lib/passwords';
 
 export type BootstrapResult =
   | { created: false }

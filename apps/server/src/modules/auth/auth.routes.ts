@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/auth/me',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: { tags: ['auth'], summary: '현재 로그인한 관리자', response: { 200: meResponseSchema } },
     },
     async (request) => ({ user: toCurrentUser(requireAdmin(request)) }),
@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/logout',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: '로그아웃 (세션 폐기)',

@@ -54,7 +54,7 @@ function selectReviews(executor: Executor) {
 const live = (scope: Scope) => and(isNull(reviews.deletedAt), scopeWhere(reviews.branchId, scope));
 
 /** The moderation queue, written as reviews_queue_idx's predicate (literals, so the planner can use it). */
-const inQueue = sql`(${reviews.status} = 'pending' OR (${reviews.status} = 'published' AND ${reviews.reportCount} > 0))`;
+export const inQueue = sql`(${reviews.status} = 'pending' OR (${reviews.status} = 'published' AND ${reviews.reportCount} > 0))`;
 
 export async function listReviews(executor: Executor, scope: Scope, filters: ReviewListFilters) {
   const where = and(

@@ -37,7 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/client',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringPasswordChange: true },
       schema: {
         tags: ['settings'],
         summary: '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간)',

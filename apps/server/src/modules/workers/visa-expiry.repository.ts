@@ -16,7 +16,7 @@ function within(window: DateWindow): SQL | undefined {
 }
 
 /** Departed workers and workers without an expiry date are never on the visa-expiry board. */
-function boardConditions(scope: Scope, filters: WorkerFilters, window: DateWindow) {
+export function boardConditions(scope: Scope, filters: WorkerFilters, window: DateWindow) {
   return and(
     filterConditions(scope, filters),
     ne(workers.status, 'departed'),

@@ -1,12 +1,34 @@
 import { useEffect, useState } from 'react';
+import { recentIdleLogout } from '../../auth/idle-activity';
 import { useSession } from '../../auth/session-context';
 import { PublicLayout } from '../../components/public-layout';
 import { useErrorToast } from '../../components/toast';
 import { ko } from '../../locales/ko';
 import { LoginForm, type LoginValues } from './login-form';
 
+/** After an idle logout: why the session ended (plain markup: antd's Alert stays out of this bundle). */
+function IdleNotice({ minutes }: { minutes: number }) {
+  return (
+    <div
+      role="alert"
+      style={{
+        marginBottom: 24,
+        padding: '9px 12px',
+        border: '1px solid #ffe58f',
+        borderRadius: 8,
+        background: '#fffbe6',
+        color: 'rgba(0, 0, 0, 0.88)',
+      }}
+    >
+      {ko.logout.idle(minutes)}
+    </div>
+  );
+}
+
 export default function LoginPage() {
   const { login } = useSession();
+  // Read once: the notice belongs to the logout that just happened, in this tab or another.
+  const [idle] = useState(recentIdleLogout);
   const showError = useErrorToast();
   const [submitting, setSubmitting] = useState(false);
 
@@ -27,6 +49,7 @@ export default function LoginPage() {
 
   return (
     <PublicLayout title={ko.login.title} subtitle={ko.login.subtitle}>
+      {idle && <IdleNotice minutes={idle.minutes} />}
       <LoginForm submitting={submitting} onSubmit={handleSubmit} />
     </PublicLayout>
   );

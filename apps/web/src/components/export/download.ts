@@ -53,14 +53,25 @@ const jsonErrorsAdapter: AxiosAdapter = async (config) => {
   }
 };
 
-export async function fetchExport(
+export type DownloadOptions = { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void };
+
+export function fetchExport(
   resource: ExportResource,
   query: ExportQuery,
   options: ExportOptions,
-  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void } = {},
+  download: DownloadOptions = {},
 ): Promise<Blob> {
-  const response = await api.get<Blob>(`exports/${resource}`, {
-    params: exportParams(query, options),
+  return fetchDownload(`exports/${resource}`, exportParams(query, options), download);
+}
+
+/** A file from the API (an export): long timeout, progress, cancel, and error replies read as JSON. */
+export async function fetchDownload(
+  path: string,
+  params: Record<string, unknown>,
+  { signal, onProgress }: DownloadOptions = {},
+): Promise<Blob> {
+  const response = await api.get<Blob>(path, {
+    params,
     responseType: 'blob',
     timeout: EXPORT_TIMEOUT_MS,
     signal,

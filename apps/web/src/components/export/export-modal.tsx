@@ -13,7 +13,7 @@ type Values = { format: ExportFormat; reason?: string; unmasked?: boolean };
 
 const FIELDS = ['format', 'reason'];
 
-function ProgressLine({ progress }: { progress: ExportProgress | null }) {
+export function ProgressLine({ progress }: { progress: ExportProgress | null }) {
   const { loaded = 0, total } = progress ?? {};
   const percent = total ? Math.min(100, Math.floor((loaded / total) * 100)) : undefined;
   return (

@@ -1,4 +1,4 @@
-import { SETTINGS_DEFAULTS } from '@ilson/contracts';
+import { fieldMessages, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createTestContext, login, type TestContext } from '../../../../test/helpers';
@@ -85,5 +85,74 @@ describe('settings', () => {
       headers: bearer(superToken),
     });
     expect(current.json().lockout_minutes).toBe(15);
+  });
+
+  it('answers each invalid field with its own Korean message (ranges, wage years, e-mail)', async () => {
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      headers: bearer(superToken),
+      payload: {
+        session_timeout_minutes: 3,
+        minimum_wage_by_year: { '2027': 10_500, '20x7': 10_000 },
+        contact_email: 'not-mail',
+        service_name: ' ',
+        default_matching_fee: 1.5,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const byField = Object.fromEntries(
+      (response.json().error.details as { field: string; message: string }[]).map((d) => [
+        d.field,
+        d.message,
+      ]),
+    );
+    expect(byField).toEqual({
+      session_timeout_minutes: '5~480분 사이의 정수로 입력해 주세요.',
+      'minimum_wage_by_year.20x7': settingsMessages.wageYear,
+      contact_email: fieldMessages.email,
+      service_name: settingsMessages.serviceNameRequired,
+      default_matching_fee: '0~100,000,000원 사이의 정수로 입력해 주세요.',
+    });
+  });
+
+  it('a changed lockout rule applies to the next login at once (no restart)', async () => {
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      headers: bearer(superToken),
+      payload: {
+        max_login_failures: 3,
+        lockout_minutes: 7,
+        minimum_wage_by_year: { '2026': 10_320, '2027': 10_700 },
+      },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().minimum_wage_by_year).toEqual({ '2026': 10_320, '2027': 10_700 });
+    const target = await createAdmin(ctx, { role: 'viewer' });
+    const attempt = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: target.loginId, password: 'wrong-password-1' },
+      });
+    expect((await attempt()).json().error.code).toBe('INVALID_CREDENTIALS');
+    expect((await attempt()).json().error.code).toBe('INVALID_CREDENTIALS');
+    const third = (await attempt()).json().error;
+    expect(third.code).toBe('ACCOUNT_LOCKED');
+    expect(third.message).toContain('7분');
+    const logs = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'SETTINGS_CHANGE'))
+      .orderBy(auditLogs.id);
+    expect(logs.at(-1)!.diff).toEqual({
+      maxLoginFailures: { before: 5, after: 3 },
+      lockoutMinutes: { before: 15, after: 7 },
+      minimumWageByYear: {
+        before: { '2025': 10_030, '2026': 10_320 },
+        after: { '2026': 10_320, '2027': 10_700 },
+      },
+    });
   });
 });

@@ -1,0 +1,73 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { admins, auditLogs, branches } from '../../db/schema';
+import type { Executor } from '../../db/types';
+
+export type ProfileRow = typeof admins.$inferSelect & { branchName: string | null };
+export type ProfileValues = Partial<Pick<typeof admins.$inferInsert, 'name' | 'email' | 'phone'>>;
+
+export async function findProfile(executor: Executor, adminId: number): Promise<ProfileRow | undefined> {
+  const [row] = await executor
+    .select({ admin: admins, branchName: branches.name })
+    .from(admins)
+    .leftJoin(branches, eq(branches.id, admins.branchId))
+    .where(eq(admins.id, adminId))
+    .limit(1);
+  return row ? { ...row.admin, branchName: row.branchName } : undefined;
+}
+
+export async function emailTakenByOther(executor: Executor, email: string, adminId: number) {
+  const [row] = await executor
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(sql`lower(${admins.email}) = ${email.toLowerCase()}`, ne(admins.id, adminId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Applies the change when the version still matches; false when it does not. */
+export async function updateProfile(
+  executor: Executor,
+  target: { id: number; version: number },
+  values: ProfileValues,
+): Promise<boolean> {
+  const rows = await executor
+    .update(admins)
+    .set({ ...values, version: sql`${admins.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(admins.id, target.id), eq(admins.version, target.version)))
+    .returning({ id: admins.id });
+  return rows.length === 1;
+}
+
+/** The new password is the admin's own: the temporary-password flag and the failure count go. */
+export async function setOwnPassword(executor: Executor, adminId: number, passwordHash: string) {
+  const [row] = await executor
+    .update(admins)
+    .set({
+      passwordHash,
+      passwordChangedAt: new Date(),
+      mustChangePassword: false,
+      failedLoginCount: 0,
+      version: sql`${admins.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(admins.id, adminId))
+    .returning({ passwordChangedAt: admins.passwordChangedAt });
+  return row!;
+}
+
+/** One's own sign-ins and failed attempts, newest first (audit_logs_actor_idx serves it). */
+export async function listOwnLogins(executor: Executor, adminId: number, limit: number) {
+  return executor
+    .select({
+      id: auditLogs.id,
+      createdAt: auditLogs.createdAt,
+      action: auditLogs.action,
+      ip: auditLogs.ip,
+      userAgent: auditLogs.userAgent,
+      summary: auditLogs.summary,
+    })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.actorAdminId, adminId), inArray(auditLogs.action, ['LOGIN', 'LOGIN_FAILED'])))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(limit);
+}

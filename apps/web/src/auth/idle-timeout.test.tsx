@@ -1,0 +1,105 @@
+import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@ilson/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
+import { renderApp, signIn } from '../test/render-app';
+import { markIdleLogout, readLastActivity } from './idle-activity';
+
+const MINUTE = 60_000;
+let server: MockServer;
+
+beforeEach(() => {
+  // Time runs by itself (so the screens load) and jumps when the test says so.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  server = createMockServer();
+  signIn();
+  server.on('GET', 'auth/me', { status: 200, body: { user: wireUser } });
+  server.on('GET', 'settings/client', {
+    status: 200,
+    body: { export_reason_required: true, session_timeout_minutes: 5, visa_alert_days: [30, 60, 90, 120] },
+  });
+  server.on('POST', 'auth/logout', { status: 200, body: { ok: true } });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function openShell() {
+  const view = renderApp('/dashboard', server);
+  await screen.findByRole('navigation', { name: '주 메뉴' });
+  await waitFor(() => expect(server.callsTo('GET', 'settings/client')).toHaveLength(1));
+  return view;
+}
+
+describe('idle logout (DESIGN §3, the settings’ minutes)', () => {
+  it('warns a minute before with a countdown; 계속 사용 keeps the session', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await openShell();
+    await advance(4 * MINUTE);
+    const dialog = await screen.findByRole('dialog', { name: '자동 로그아웃 안내' });
+    expect(dialog.textContent).toContain('5분 동안 사용하지 않아 곧 자동으로 로그아웃됩니다.');
+    expect(screen.getByRole('timer').textContent).toMatch(/^(60|59)초 후 로그아웃$/);
+    await advance(20_000);
+    expect(screen.getByRole('timer').textContent).toMatch(/^(40|39)초 후 로그아웃$/);
+
+    await user.click(screen.getByRole('button', { name: '계속 사용' }));
+    // The dialog closes (happy-dom never ends antd's leave animation, so it stays in the DOM leaving).
+    await waitFor(() => expect(dialog.className).toContain('ant-zoom-leave'));
+    expect(readLastActivity()).toBeGreaterThan(Date.now() - 5_000);
+
+    // Without 계속 사용 the logout came 40 seconds later; now it is a whole timeout away.
+    await advance(3 * MINUTE);
+    expect(server.callsTo('POST', 'auth/logout')).toHaveLength(0);
+    await advance(2 * MINUTE);
+    await waitFor(() => expect(server.callsTo('POST', 'auth/logout')).toHaveLength(1));
+  });
+
+  it('then logs out as SPEC says and lands on /login saying why', async () => {
+    const view = await openShell();
+    await advance(4 * MINUTE);
+    expect(await screen.findByRole('dialog', { name: '자동 로그아웃 안내' })).toBeTruthy();
+    await advance(MINUTE);
+
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '5분 동안 사용하지 않아 자동으로 로그아웃되었습니다. 다시 로그인해 주세요.',
+    );
+    expect(server.callsTo('POST', 'auth/logout')[0]?.body).toEqual({ refresh_token: 'refresh-1' });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(window.localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
+    // Not the manual logout's message.
+    expect(screen.queryByText('로그아웃되었습니다')).toBeNull();
+  });
+
+  it('uses 30 minutes while the settings cannot be read', async () => {
+    server.on('GET', 'settings/client', {
+      status: 500,
+      body: { error: { code: 'SERVER_ERROR', message: 'x' } },
+    });
+    renderApp('/dashboard', server);
+    await screen.findByRole('navigation', { name: '주 메뉴' });
+    await advance(28 * MINUTE);
+    expect(screen.queryByRole('dialog', { name: '자동 로그아웃 안내' })).toBeNull();
+    await advance(MINUTE);
+    const dialog = await screen.findByRole('dialog', { name: '자동 로그아웃 안내' });
+    expect(dialog.textContent).toContain('30분 동안');
+  });
+
+  it('explains an idle logout done by another tab too', async () => {
+    const view = await openShell();
+    act(() => {
+      markIdleLogout(5);
+      window.localStorage.removeItem(TOKEN_STORAGE_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY, newValue: null }));
+    });
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect((await screen.findByRole('alert')).textContent).toContain('5분 동안 사용하지 않아');
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  type AUDIT_LOG_SORTS,
+  type AuditReviewCreate,
+  auditLogDetailSchema,
+  auditLogListResponseSchema,
+  auditReviewListResponseSchema,
+  auditReviewSchema,
+  auditVerifyResultSchema,
+} from '@ilson/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { idempotencyHeaders } from '../../api/idempotency';
+import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { type DownloadOptions, fetchDownload } from '../../components/export/download';
+import type { ListQuery } from '../../components/list/use-list-params';
+
+/** The list's filters, kept in the URL (`action` as a comma list: `?action=CREATE,UPDATE`). */
+export const AUDIT_LOG_FILTERS = [
+  'actor',
+  'action',
+  'targetType',
+  'targetId',
+  'dateFrom',
+  'dateTo',
+  'ip',
+] as const;
+export type AuditLogListQuery = ListQuery<
+  (typeof AUDIT_LOG_FILTERS)[number],
+  (typeof AUDIT_LOG_SORTS)[number]
+>;
+
+export const auditKeys = {
+  all: ['audit-logs'] as const,
+  list: (query: AuditLogListQuery) => ['audit-logs', 'list', query] as const,
+  detail: (id: number) => ['audit-logs', 'detail', id] as const,
+  reviews: (page: number) => ['audit-logs', 'reviews', page] as const,
+};
+
+export const useAuditLogList = (query: AuditLogListQuery, enabled = true) =>
+  useQuery({
+    queryKey: auditKeys.list(query),
+    queryFn: async ({ signal }) => {
+      const response = await api.get('audit-logs', { params: query, signal });
+      return parseReply(auditLogListResponseSchema, response.data);
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** A log row never changes: once read it stays fresh. */
+export const useAuditLog = (id: number | null) =>
+  useQuery({
+    queryKey: auditKeys.detail(id ?? 0),
+    queryFn: async ({ signal }) => {
+      const response = await api.get(`audit-logs/${id}`, { signal });
+      return parseRecord(auditLogDetailSchema, response.data);
+    },
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { errorToast: false },
+  });
+
+/** Walks the whole chain on the server; the page shows the outcome, or the error as a toast. */
+export function useVerifyAuditChain() {
+  return useMutation({
+    mutationFn: async () => {
+      const response = await api.post('audit-logs/verify');
+      return parseReply(auditVerifyResultSchema, response.data);
+    },
+    retry: false,
+  });
+}
+
+/** The list's filters and order, without its paging, plus the purpose. */
+export function auditExportParams(query: AuditLogListQuery, reason?: string): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'page' || key === 'pageSize' || key === 'sort') continue;
+    if (value !== undefined && value !== '') params[key] = value;
+  }
+  const purpose = reason?.trim();
+  if (purpose) params.reason = purpose;
+  return params;
+}
+
+export function fetchAuditExport(
+  query: AuditLogListQuery,
+  reason: string | undefined,
+  options: DownloadOptions,
+) {
+  return fetchDownload('audit-logs/export', auditExportParams(query, reason), options);
+}
+
+export const REVIEW_PAGE_SIZE = 12;
+
+export const useAuditReviews = (page: number, enabled = true) =>
+  useQuery({
+    queryKey: auditKeys.reviews(page),
+    queryFn: async ({ signal }) => {
+      const response = await api.get('audit-reviews', {
+        params: { page, pageSize: REVIEW_PAGE_SIZE },
+        signal,
+      });
+      return parseReply(auditReviewListResponseSchema, response.data);
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Saving a review also writes a log row: the whole `audit-logs` prefix is refreshed. */
+export function useCreateAuditReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: AuditReviewCreate; idempotencyKey: string }) => {
+      const response = await api.post('audit-reviews', body, { headers: idempotencyHeaders(idempotencyKey) });
+      return parseRecord(auditReviewSchema, response.data);
+    },
+    retry: retryMutation,
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+  });
+}

@@ -1,0 +1,120 @@
+import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AUDIT_LOG_SORTS, type AuditLogRow } from '@ilson/contracts';
+import { Button, Card, Result, Segmented } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { parseId } from '../../components/detail/record-state';
+import { useTabParam } from '../../components/detail/use-tab-param';
+import { ListTable } from '../../components/list/list-table';
+import { useListParams } from '../../components/list/use-list-params';
+import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { SettingsNav } from '../../layout/settings-nav';
+import { koAudit } from '../../locales/ko-audit';
+import { koRecords } from '../../locales/ko-records';
+import { AUDIT_LOG_FILTERS, useAuditLogList, useVerifyAuditChain } from './api';
+import { auditLogColumns } from './columns';
+import { AuditExportModal } from './export-modal';
+import { AuditLogFilters } from './filters';
+import { LogDrawer } from './log-drawer';
+import { AuditReviews } from './reviews';
+import { VerifyResult } from './verify-result';
+
+const t = koAudit;
+const TABS = ['logs', 'reviews'] as const;
+
+/**
+ * `/settings/logs`: the access log (접속기록) with its filters in the URL, a row's detail in a drawer
+ * (`?log=`), the hash-chain check, the CSV export, and the monthly review records (`?tab=reviews`).
+ */
+export default function AuditLogPage() {
+  const can = useCan();
+  const allowed = can('audit_logs:read');
+  const list = useListParams({
+    filters: AUDIT_LOG_FILTERS,
+    sorts: AUDIT_LOG_SORTS,
+    defaultSort: 'created_at',
+  });
+  const [tab, setTab] = useTabParam(TABS, 'logs');
+  const result = useAuditLogList(list.query, allowed && tab === 'logs');
+  const verify = useVerifyAuditChain();
+  const [exportOpen, setExportOpen] = useState(false);
+  const page = useCurrentPage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = parseId(searchParams.get('log') ?? undefined);
+
+  const withLog = (id: number | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (id === null) next.delete('log');
+    else next.set('log', String(id));
+    next.delete('tab');
+    return next;
+  };
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader />
+        <SettingsNav />
+        <Result status="403" title={koRecords.detail.forbiddenTitle} subTitle={t.forbidden} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        extra={
+          <>
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              loading={verify.isPending}
+              onClick={() => verify.mutate()}
+            >
+              {t.verify.button}
+            </Button>
+            {tab === 'logs' && (
+              <Button icon={<DownloadOutlined />} onClick={() => setExportOpen(true)}>
+                {t.export.button}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <SettingsNav />
+      <VerifyResult
+        running={verify.isPending}
+        result={verify.data}
+        onOpen={(id) => setSearchParams(withLog(id))}
+        onClose={() => verify.reset()}
+      />
+      <Segmented<(typeof TABS)[number]>
+        aria-label={t.tabs.label}
+        value={tab}
+        onChange={setTab}
+        options={TABS.map((key) => ({ value: key, label: t.tabs[key] }))}
+        style={{ marginBottom: 16 }}
+      />
+      {tab === 'logs' ? (
+        <>
+          <AuditLogFilters list={list} />
+          <Card>
+            <ListTable<AuditLogRow>
+              label={page?.title ?? t.tabs.logs}
+              list={list}
+              result={result}
+              columns={auditLogColumns}
+              emptyText={t.empty}
+              detailPath={(row) => `/settings/logs?${withLog(row.id).toString()}`}
+              rowClassName={(row) => (row.id === openId ? 'ant-table-row-selected' : '')}
+            />
+          </Card>
+        </>
+      ) : (
+        <AuditReviews />
+      )}
+      <LogDrawer id={openId} onClose={() => setSearchParams(withLog(null))} />
+      {exportOpen && <AuditExportModal query={list.query} onClose={() => setExportOpen(false)} />}
+    </>
+  );
+}

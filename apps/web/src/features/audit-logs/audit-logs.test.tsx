@@ -1,0 +1,382 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayInSeoul } from '../../lib/datetime';
+import { dialog } from '../../test/antd';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import { errorReply, listReply, signedInAs } from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+import { showValue } from './log-drawer';
+
+let server: MockServer;
+let saved: string[];
+
+function wireLog(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 41,
+    created_at: '2025-03-01T14:59:59.000Z',
+    actor_admin_id: 1,
+    actor_login_id: 'admin',
+    actor_name: '김관리',
+    action: 'UPDATE',
+    target_type: 'employer',
+    target_id: '501',
+    summary: '사업주 수정: companyName, address',
+    record_count: null,
+    reason: null,
+    ip: '10.1.2.3',
+    ...overrides,
+  };
+}
+
+function wireDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    ...wireLog(),
+    diff: {
+      company_name: { before: '(주)가나', after: '(주)다라' },
+      road_address: { before: { zip: '15588', road: '산단로 1' }, after: null },
+    },
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    prev_hash: 'a'.repeat(64),
+    hash: 'b'.repeat(64),
+    ...overrides,
+  };
+}
+
+const verifyReply = (overrides: Record<string, unknown> = {}) => ({
+  status: 200,
+  body: {
+    ok: true,
+    checked: 1234,
+    broken_at_id: null,
+    broken_at: null,
+    problem: null,
+    verified_at: '2025-03-05T01:00:00.000Z',
+    duration_ms: 1500,
+    ...overrides,
+  },
+});
+
+function wireReview(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 3,
+    period: '2025-02',
+    reviewed_at: '2025-03-04',
+    reviewer_admin_id: 1,
+    reviewer_login_id: 'admin',
+    reviewer_name: '김관리',
+    findings: '다운로드 2건 사유 확인\n야간 접속 없음',
+    actions_taken: '',
+    created_at: '2025-03-04T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  server = createMockServer();
+  signIn();
+  signedInAs(server, 'admin');
+  server.on('GET', 'settings/client', {
+    status: 200,
+    body: { export_reason_required: true, session_timeout_minutes: 30, visa_alert_days: [30, 60] },
+  });
+  server.on(
+    'GET',
+    'audit-logs',
+    listReply([
+      wireLog(),
+      wireLog({
+        id: 40,
+        created_at: '2025-03-01T14:00:00.000Z',
+        action: 'LOGIN_FAILED',
+        actor_admin_id: null,
+        actor_login_id: null,
+        actor_name: null,
+        target_type: null,
+        target_id: null,
+        summary: '로그인 실패',
+        ip: '203.0.113.9',
+      }),
+    ]),
+  );
+  server.on('GET', 'audit-logs/41', { status: 200, body: wireDetail() });
+  server.on('GET', 'audit-reviews', listReply([wireReview()], 1, 1, 12));
+  saved = [];
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/audit-1');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const lastParams = (path: string) => server.callsTo('GET', path).at(-1)?.params as Record<string, unknown>;
+
+describe('access log list', () => {
+  it('shows the rows in Korean and sends the filters of the URL', async () => {
+    renderApp('/settings/logs?action=UPDATE,DELETE&actor=admin&ip=10.1.&date_from=2025-03-01', server);
+    const table = within(await screen.findByRole('table', { name: '접속기록' }));
+    expect(await table.findByText('2025-03-01 23:59:59')).toBeTruthy();
+    expect(table.getByText('김관리')).toBeTruthy();
+    expect(table.getByText('수정')).toBeTruthy();
+    expect(table.getByText('사업주 #501')).toBeTruthy();
+    expect(table.getByText('로그인 실패', { selector: '.ant-tag' })).toBeTruthy();
+    expect(table.getByText('시스템')).toBeTruthy();
+    expect(lastParams('audit-logs')).toEqual({
+      page: 1,
+      page_size: 20,
+      sort: 'created_at',
+      order: 'desc',
+      action: 'UPDATE,DELETE',
+      actor: 'admin',
+      ip: '10.1.',
+      date_from: '2025-03-01',
+    });
+    // The multi-select shows the URL's actions by their Korean names.
+    const actions = screen.getByRole('combobox', { name: '작업' }).closest('.ant-select') as HTMLElement;
+    expect(within(actions).getByText('수정')).toBeTruthy();
+    expect(within(actions).getByText('삭제')).toBeTruthy();
+  });
+
+  it('filters by an action picked from the list, by target and by IP typed in', async () => {
+    const user = userEvent.setup();
+    const view = renderApp('/settings/logs', server);
+    await screen.findByText('2025-03-01 23:59:59');
+
+    await user.click(screen.getByRole('combobox', { name: '작업' }));
+    await user.click((await screen.findAllByTitle('다운로드')).at(-1)!);
+    await waitFor(() => expect(lastParams('audit-logs')).toMatchObject({ action: 'EXPORT' }));
+    await user.click((await screen.findAllByTitle('개인정보 열람')).at(-1)!);
+    await waitFor(() => expect(lastParams('audit-logs')).toMatchObject({ action: 'EXPORT,REVEAL' }));
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: '대상 유형' }));
+    await user.click((await screen.findAllByTitle('근로자')).at(-1)!);
+    await user.type(screen.getByRole('textbox', { name: '대상 번호' }), '77{Enter}');
+    await user.type(screen.getByRole('textbox', { name: 'IP' }), '192.168.{Enter}');
+    await waitFor(() =>
+      expect(lastParams('audit-logs')).toMatchObject({
+        action: 'EXPORT,REVEAL',
+        target_type: 'worker',
+        target_id: '77',
+        ip: '192.168.',
+      }),
+    );
+    expect(view.location()).toContain('action=EXPORT%2CREVEAL');
+    expect(view.location()).toContain('target_type=worker');
+  });
+
+  it('opens a row in a drawer: every field and the before/after of what changed', async () => {
+    const user = userEvent.setup();
+    const view = renderApp('/settings/logs', server);
+    await user.click(await screen.findByText('사업주 수정: companyName, address'));
+    await waitFor(() => expect(view.location()).toContain('log=41'));
+
+    const drawer = within(await screen.findByRole('dialog'));
+    expect(await drawer.findByText('접속기록 #41')).toBeTruthy();
+    expect(drawer.getByText('Mozilla/5.0 (X11; Linux x86_64)')).toBeTruthy();
+    expect(drawer.getByText('b'.repeat(64))).toBeTruthy();
+    const diff = within(drawer.getByRole('table', { name: '변경 내용' }));
+    const header = diff.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(header).toEqual(['항목', '변경 전', '변경 후']);
+    const company = diff.getByText('상호(회사명)').closest('tr') as HTMLElement;
+    expect(within(company).getByText('(주)가나')).toBeTruthy();
+    expect(within(company).getByText('(주)다라')).toBeTruthy();
+    const address = diff.getByText('도로명 주소').closest('tr') as HTMLElement;
+    expect(within(address).getByText('{"zip":"15588","road":"산단로 1"}')).toBeTruthy();
+    expect(within(address).getByText('-')).toBeTruthy();
+
+    await user.click(drawer.getAllByRole('button', { name: '닫기' }).at(-1)!);
+    await waitFor(() => expect(view.location()).not.toContain('log='));
+  });
+
+  it('shows what an export row recorded as field and value', async () => {
+    server.on('GET', 'audit-logs/41', {
+      status: 200,
+      body: wireDetail({
+        action: 'EXPORT',
+        target_type: 'worker',
+        target_id: null,
+        record_count: 12,
+        reason: '월간 보고',
+        diff: { format: 'csv', filters: { nationality: 'VN' } },
+      }),
+    });
+    renderApp('/settings/logs?log=41', server);
+    const drawer = within(await screen.findByRole('dialog'));
+    const table = within(await drawer.findByRole('table', { name: '기록된 내용' }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['항목', '값']);
+    expect(table.getByText('{"nationality":"VN"}')).toBeTruthy();
+    expect(drawer.getByText('12건')).toBeTruthy();
+    expect(drawer.getByText('월간 보고')).toBeTruthy();
+  });
+
+  it('shows nested values as compact JSON and nothing as a dash', () => {
+    expect(showValue({ a: [1, { b: null }] })).toBe('{"a":[1,{"b":null}]}');
+    expect(showValue(null)).toBe('-');
+    expect(showValue('')).toBe('-');
+    expect(showValue(false)).toBe('false');
+  });
+});
+
+describe('무결성 확인', () => {
+  it('reports an intact chain with its count', async () => {
+    server.on('POST', 'audit-logs/verify', verifyReply());
+    const user = userEvent.setup();
+    renderApp('/settings/logs', server);
+    await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
+    const result = await screen.findByRole('status');
+    await waitFor(() => expect(result.textContent).toContain('정상: 1,234건 확인'));
+    expect(result.textContent).toContain('2025-03-05 10:00:00 확인, 1.5초 소요');
+  });
+
+  it('reports the first broken row and opens it', async () => {
+    server.on(
+      'POST',
+      'audit-logs/verify',
+      verifyReply({
+        ok: false,
+        checked: 40,
+        broken_at_id: 41,
+        broken_at: '2025-03-01T14:59:59.000Z',
+        problem: 'content',
+      }),
+    );
+    const user = userEvent.setup();
+    const view = renderApp('/settings/logs', server);
+    await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
+    const alert = within(await screen.findByRole('alert'));
+    expect(alert.getByText('위변조 의심')).toBeTruthy();
+    expect(
+      alert.getByText(
+        '#41 기록(2025-03-01 23:59:59)에서 해시 체인이 처음으로 끊겼습니다. 그 앞의 40건은 정상입니다.',
+      ),
+    ).toBeTruthy();
+    expect(alert.getByText('이 기록의 내용이 저장된 뒤 바뀌었습니다.')).toBeTruthy();
+    await user.click(alert.getByRole('button', { name: '이 기록 열기' }));
+    await waitFor(() => expect(view.location()).toContain('log=41'));
+    expect(await within(await screen.findByRole('dialog')).findByText('접속기록 #41')).toBeTruthy();
+  });
+});
+
+describe('CSV 내보내기', () => {
+  it('asks for the purpose, then sends the filters with it and saves 접속기록_{오늘}.csv', async () => {
+    server.on('GET', 'audit-logs/export', {
+      status: 200,
+      body: new Blob(['\uFEFF번호,일시\n'], { type: 'text/csv' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/settings/logs?action=EXPORT&target_type=worker&page=2', server);
+    await user.click(await screen.findByRole('button', { name: /CSV 내보내기/ }));
+    const modal = await dialog('접속기록 내보내기');
+    await user.click(modal.getByRole('button', { name: '다운로드' }));
+    expect(await modal.findByText('다운로드 사유를 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('GET', 'audit-logs/export')).toHaveLength(0);
+
+    await user.type(modal.getByLabelText('다운로드 사유'), ' 분기 점검 ');
+    await user.click(modal.getByRole('button', { name: '다운로드' }));
+    expect(await screen.findByText('접속기록을 성공적으로 내보냈습니다.')).toBeTruthy();
+    expect(lastParams('audit-logs/export')).toEqual({
+      order: 'desc',
+      action: 'EXPORT',
+      target_type: 'worker',
+      reason: '분기 점검',
+    });
+    expect(saved).toEqual([`접속기록_${todayInSeoul()}.csv`]);
+  });
+
+  it("puts the server's 422 on the purpose field", async () => {
+    server.on(
+      'GET',
+      'audit-logs/export',
+      errorReply(422, 'VALIDATION_ERROR', '입력한 정보를 확인해 주세요.', [
+        { field: 'reason', message: '다운로드 사유를 입력해 주세요.' },
+      ]),
+    );
+    server.on('GET', 'settings/client', {
+      status: 200,
+      body: { export_reason_required: false, session_timeout_minutes: 30, visa_alert_days: [30] },
+    });
+    const user = userEvent.setup();
+    renderApp('/settings/logs', server);
+    await user.click(await screen.findByRole('button', { name: /CSV 내보내기/ }));
+    const modal = await dialog('접속기록 내보내기');
+    await user.click(modal.getByRole('button', { name: '다운로드' }));
+    expect(await screen.findByText('접속기록 내보내기에 실패했습니다.')).toBeTruthy();
+    expect(await modal.findByText('다운로드 사유를 입력해 주세요.')).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('월간 점검 기록', () => {
+  it('lists the records and saves a new one as me, once per attempt', async () => {
+    server.on('POST', 'audit-reviews', (request) => ({
+      status: 201,
+      body: wireReview({ id: 4, ...(request.body as object) }),
+    }));
+    const user = userEvent.setup();
+    const view = renderApp('/settings/logs', server);
+    await user.click((await screen.findByRole('radio', { name: '월간 점검 기록' })).closest('label')!);
+    await waitFor(() => expect(view.location()).toContain('tab=reviews'));
+    const table = within(await screen.findByRole('table', { name: '월간 점검 기록' }));
+    expect(await table.findByText('2025-02')).toBeTruthy();
+    expect(table.getByText(/다운로드 2건 사유 확인/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /CSV 내보내기/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /점검 기록 등록/ }));
+    const form = await dialog('월간 점검 기록 등록');
+    expect((form.getByDisplayValue('김관리 (admin)') as HTMLInputElement).readOnly).toBe(true);
+    await user.click(form.getByRole('button', { name: '저장' }));
+    expect(await form.findByText('점검 결과를 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'audit-reviews')).toHaveLength(0);
+
+    await user.type(form.getByLabelText('점검 결과'), '이상 없음');
+    await user.type(form.getByLabelText('조치 사항'), '해당 없음');
+    await user.click(form.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('월간 점검 기록을 저장했습니다.')).toBeTruthy();
+    const [post] = server.callsTo('POST', 'audit-reviews');
+    const lastMonth = new Date(`${todayInSeoul().slice(0, 7)}-15T00:00:00Z`);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    expect(post!.body).toEqual({
+      period: lastMonth.toISOString().slice(0, 7),
+      reviewed_at: todayInSeoul(),
+      findings: '이상 없음',
+      actions_taken: '해당 없음',
+    });
+    expect(post!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(view.location()).toContain('tab=reviews');
+  });
+
+  it("shows the server's refusal on the field it names", async () => {
+    server.on(
+      'POST',
+      'audit-reviews',
+      errorReply(422, 'VALIDATION_ERROR', '입력한 정보를 확인해 주세요.', [
+        { field: 'reviewed_at', message: '점검일은 점검 월의 1일 이후여야 합니다.' },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/settings/logs?tab=reviews', server);
+    await user.click(await screen.findByRole('button', { name: /점검 기록 등록/ }));
+    const form = await dialog('월간 점검 기록 등록');
+    await user.type(form.getByLabelText('점검 결과'), '이상 없음');
+    await user.click(form.getByRole('button', { name: '저장' }));
+    expect(await form.findByText('점검일은 점검 월의 1일 이후여야 합니다.')).toBeTruthy();
+  });
+});
+
+describe('who may see the log', () => {
+  it.each(['branch_manager', 'viewer'] as const)(
+    'a %s gets the no-access page and no request',
+    async (role) => {
+      signedInAs(server, role);
+      renderApp('/settings/logs', server);
+      expect(await screen.findByText('접속기록은 최고 관리자와 관리자만 볼 수 있습니다.')).toBeTruthy();
+      expect(server.callsTo('GET', 'audit-logs')).toHaveLength(0);
+      expect(screen.queryByRole('button', { name: /무결성 확인/ })).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,21 @@
+import type { MatchingStatus } from '@ilson/contracts';
+import type { Dashboard } from './api';
+
+/** Where each card and queue item leads: the list filtered to exactly what it counts, or the record. */
+export const dashboardLinks = {
+  pendingEmployers: '/employers?status=pending',
+  pendingJobPosts: '/job-posts?status=pending',
+  visaBucket: (bucket: string) => `/workers/visa-expiry?bucket=${bucket}`,
+  visaBoard: '/workers/visa-expiry',
+  matchingsOf(month: Dashboard['matchings']['month'], status?: MatchingStatus) {
+    const params = new URLSearchParams({ created_from: month.from, created_to: month.to });
+    if (status) params.set('status', status);
+    return `/matchings?${params}`;
+  },
+  matchingStats: '/matchings/stats',
+  pendingPayouts: '/payouts?status=pending',
+  moderation: '/reviews/moderation',
+  employer: (id: number) => `/employers/${id}`,
+  worker: (id: number) => `/workers/${id}`,
+  review: (id: number) => `/reviews/${id}`,
+};

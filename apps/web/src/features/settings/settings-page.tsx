@@ -1,0 +1,361 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Settings, settingsMessages, settingsSchema } from '@ilson/contracts';
+import { Alert, Button, Flex, Form, Input, InputNumber, Result, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState } from 'react';
+import { classifyError } from '../../api/errors';
+import { useCan } from '../../auth/permissions';
+import { schemaRule } from '../../components/form/field-errors';
+import { FormActions, FormBanner, FormSection, WideField } from '../../components/form/form-layout';
+import { formatWon, parseWon, typePhone } from '../../components/form/formatters';
+import { useRecordForm } from '../../components/form/use-record-form';
+import { PageSpinner } from '../../components/spinners';
+import { useToast } from '../../components/toast';
+import { PageHeader } from '../../layout/page-header';
+import { SettingsNav } from '../../layout/settings-nav';
+import { koAdmins } from '../../locales/ko-admins';
+import { koRecords } from '../../locales/ko-records';
+import { useSaveSettings, useSettings } from './api';
+
+const t = koAdmins.settings;
+const f = t.fields;
+const help = t.help;
+
+type WageRow = { year: string; amount: number | null };
+
+export type SettingsFormValues = Omit<Settings, 'visaAlertDays' | 'minimumWageByYear'> & {
+  /** A tags select holds what was typed, as text. */
+  visaAlertDays: string[];
+  minimumWageByYear: WageRow[];
+};
+
+const SETTINGS_FIELDS = Object.keys(settingsSchema.shape);
+const YEAR_PATTERN = /^(20\d{2}|2100)$/;
+
+export function settingsToValues(settings: Settings): SettingsFormValues {
+  return {
+    ...settings,
+    visaAlertDays: settings.visaAlertDays.map(String),
+    minimumWageByYear: Object.entries(settings.minimumWageByYear)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([year, amount]) => ({ year, amount })),
+  };
+}
+
+/** The form's values as the settings: alert windows sorted and without repeats, the wage rows as a year map. */
+export function settingsValuesToInput(values: SettingsFormValues): unknown {
+  const days = [...new Set((values.visaAlertDays ?? []).map((day) => Number(String(day).trim())))];
+  return {
+    ...values,
+    contactPhone: (values.contactPhone ?? '').trim(),
+    visaAlertDays: days.sort((a, b) => a - b),
+    minimumWageByYear: Object.fromEntries(
+      (values.minimumWageByYear ?? []).map((row) => [String(row.year ?? '').trim(), row.amount ?? undefined]),
+    ),
+  };
+}
+
+const yearRules = (rows: () => WageRow[]): Rule[] => [
+  { required: true, message: settingsMessages.wageYear },
+  {
+    validator: async (_rule, value: string | undefined) => {
+      const year = String(value ?? '').trim();
+      if (!year) return;
+      if (!YEAR_PATTERN.test(year)) throw new Error(settingsMessages.wageYear);
+      if (rows().filter((row) => String(row.year ?? '').trim() === year).length > 1) {
+        throw new Error(t.wageYearDuplicate);
+      }
+    },
+  },
+];
+
+function WageTable({ disabled }: { disabled: boolean }) {
+  const form = Form.useFormInstance<SettingsFormValues>();
+  const rows = () => (form.getFieldValue('minimumWageByYear') ?? []) as WageRow[];
+  return (
+    <Form.Item label={f.minimumWageByYear} extra={help.minimumWageByYear} required>
+      <Form.List
+        name="minimumWageByYear"
+        rules={[
+          {
+            validator: async (_rule, list: WageRow[] | undefined) => {
+              if (!list || list.length === 0) throw new Error(settingsMessages.wageYearsRequired);
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <Flex vertical gap={8} style={{ maxWidth: 460 }}>
+            {fields.map((field) => (
+              <Flex key={field.key} gap={8} align="flex-start">
+                <Form.Item
+                  name={[field.name, 'year']}
+                  rules={yearRules(rows)}
+                  dependencies={fields
+                    .filter((other) => other.key !== field.key)
+                    .map((other) => ['minimumWageByYear', other.name, 'year'])}
+                  style={{ marginBottom: 0, width: 120 }}
+                >
+                  <Input
+                    aria-label={`${t.wageYear} ${field.name + 1}`}
+                    placeholder={t.wageYear}
+                    maxLength={4}
+                    inputMode="numeric"
+                  />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'amount']}
+                  rules={[
+                    {
+                      validator: async (_rule, value: number | null | undefined) => {
+                        const parsed = settingsSchema.shape.minimumWageByYear.safeParse({ '2000': value });
+                        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+                      },
+                    },
+                  ]}
+                  style={{ marginBottom: 0, flex: 1 }}
+                >
+                  <InputNumber<number>
+                    aria-label={`${t.wageAmount} ${field.name + 1}`}
+                    placeholder={t.wageAmount}
+                    precision={0}
+                    formatter={formatWon}
+                    parser={parseWon}
+                    suffix={t.units.won}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+                {!disabled && (
+                  <Button
+                    aria-label={t.wageRemove(String(rows()[field.name]?.year ?? ''))}
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(field.name)}
+                  />
+                )}
+              </Flex>
+            ))}
+            <Form.ErrorList errors={errors} />
+            {!disabled && (
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => {
+                  const years = rows()
+                    .map((row) => Number(row.year))
+                    .filter(Number.isFinite);
+                  const next = years.length ? Math.max(...years) + 1 : new Date().getFullYear();
+                  const last = rows().at(-1)?.amount ?? null;
+                  add({ year: String(next), amount: last });
+                }}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t.wageAdd}
+              </Button>
+            )}
+          </Flex>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}
+
+function numberField(name: keyof Settings, unit: string) {
+  return (
+    <Form.Item
+      name={name}
+      label={f[name as keyof typeof f]}
+      extra={help[name as keyof typeof help]}
+      rules={[schemaRule(settingsSchema, name, { checkEmpty: true })]}
+      required
+    >
+      {/* No min/max on the input: an out-of-range value stays as typed and the rule says why. */}
+      <InputNumber<number>
+        precision={0}
+        {...(unit === koAdmins.settings.units.won ? { formatter: formatWon, parser: parseWon } : {})}
+        suffix={unit}
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+}
+
+function SettingsForm({ settings, canWrite }: { settings: Settings; canWrite: boolean }) {
+  const [form] = Form.useForm<SettingsFormValues>();
+  const [baseline, setBaseline] = useState(settings);
+  const save = useSaveSettings();
+  const toast = useToast();
+  const u = t.units;
+
+  const record = useRecordForm({
+    form,
+    schema: settingsSchema,
+    fields: SETTINGS_FIELDS,
+    toInput: settingsValuesToInput,
+    submit: (data) => save.mutateAsync(data),
+    onSaved: (saved) => {
+      setBaseline(saved);
+      form.setFieldsValue(settingsToValues(saved));
+      toast.success(t.saved);
+    },
+  });
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={settingsToValues(settings)}
+      disabled={!canWrite}
+      onFinish={record.handleFinish}
+      onFinishFailed={record.handleFinishFailed}
+      onValuesChange={record.handleValuesChange}
+      scrollToFirstError={{ block: 'center' }}
+      aria-label={koAdmins.nav.settings}
+    >
+      {canWrite ? (
+        <Alert type="info" showIcon title={t.loggedHint} style={{ marginBottom: 16 }} />
+      ) : (
+        <Alert type="warning" showIcon title={t.readOnly} style={{ marginBottom: 16 }} />
+      )}
+      <FormBanner messages={record.banner} />
+
+      <FormSection title={t.sections.service}>
+        <Form.Item
+          name="serviceName"
+          label={f.serviceName}
+          extra={help.serviceName}
+          rules={[schemaRule(settingsSchema, 'serviceName', { checkEmpty: true })]}
+          required
+        >
+          <Input maxLength={50} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="contactName"
+          label={f.contactName}
+          extra={help.contactName}
+          rules={[schemaRule(settingsSchema, 'contactName')]}
+        >
+          <Input maxLength={50} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="contactEmail"
+          label={f.contactEmail}
+          extra={help.contactEmail}
+          rules={[schemaRule(settingsSchema, 'contactEmail')]}
+        >
+          <Input maxLength={254} autoComplete="off" inputMode="email" />
+        </Form.Item>
+        <Form.Item
+          name="contactPhone"
+          label={f.contactPhone}
+          extra={help.contactPhone}
+          normalize={typePhone}
+          rules={[schemaRule(settingsSchema, 'contactPhone')]}
+        >
+          <Input maxLength={20} autoComplete="off" inputMode="tel" />
+        </Form.Item>
+      </FormSection>
+
+      <FormSection title={t.sections.security}>
+        {numberField('sessionTimeoutMinutes', u.minutes)}
+        {numberField('maxLoginFailures', u.times)}
+        {numberField('lockoutMinutes', u.minutes)}
+        {numberField('loginRateLimitPerMinute', u.times)}
+      </FormSection>
+
+      <FormSection title={t.sections.business}>
+        <Form.Item
+          name="visaAlertDays"
+          label={f.visaAlertDays}
+          extra={help.visaAlertDays}
+          required
+          rules={[
+            {
+              validator: async (_rule, value: string[] | undefined) => {
+                const input = settingsValuesToInput({
+                  ...form.getFieldsValue(true),
+                  visaAlertDays: value ?? [],
+                });
+                const parsed = settingsSchema.shape.visaAlertDays.safeParse(
+                  (input as { visaAlertDays: number[] }).visaAlertDays,
+                );
+                if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+              },
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            open={false}
+            suffixIcon={null}
+            tokenSeparators={[',', ' ']}
+            placeholder={t.visaDaysPlaceholder}
+            aria-label={f.visaAlertDays}
+          />
+        </Form.Item>
+        {numberField('defaultMatchingFee', u.won)}
+        {numberField('dormantAfterDays', u.days)}
+        <Form.Item
+          name="exportReasonRequired"
+          label={f.exportReasonRequired}
+          extra={help.exportReasonRequired}
+          valuePropName="checked"
+        >
+          <Switch aria-label={f.exportReasonRequired} />
+        </Form.Item>
+        <WideField>
+          <WageTable disabled={!canWrite} />
+        </WideField>
+      </FormSection>
+
+      {canWrite && (
+        <FormActions
+          saving={record.saving}
+          submitLabel={t.save}
+          onCancel={() => {
+            form.resetFields();
+            form.setFieldsValue(settingsToValues(baseline));
+            record.setDirty(false);
+          }}
+        />
+      )}
+    </Form>
+  );
+}
+
+function LoadProblem({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const problem = classifyError(error);
+  const forbidden = problem.type === 'authorization';
+  return (
+    <Result
+      status={forbidden ? '403' : 'error'}
+      title={forbidden ? koRecords.detail.forbiddenTitle : t.loadFailed}
+      subTitle={problem.message}
+      extra={
+        !forbidden && (
+          <Button type="primary" onClick={onRetry}>
+            {koRecords.common.retry}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** `/settings`: the system settings of DESIGN §4; a super admin edits them, others read them. */
+export default function SettingsPage() {
+  const can = useCan();
+  const result = useSettings();
+  return (
+    <>
+      <PageHeader />
+      <SettingsNav />
+      {result.data ? (
+        <SettingsForm settings={result.data} canWrite={can('settings:write')} />
+      ) : result.isPending ? (
+        <PageSpinner />
+      ) : (
+        <LoadProblem error={result.error} onRetry={() => void result.refetch()} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { koAdmins } from '../../locales/ko-admins';
+import { createMockServer, type MockServer } from '../../test/mock-server';
+import { errorReply, signedInAs, withLookups } from '../../test/records';
+import { renderApp, signIn } from '../../test/render-app';
+
+const t = koAdmins.settings;
+let server: MockServer;
+// Typing into the long form is slow under happy-dom on a busy machine.
+const SLOW = 45_000;
+
+const wireSettings = (overrides: Record<string, unknown> = {}) => ({
+  service_name: SETTINGS_DEFAULTS.serviceName,
+  contact_name: SETTINGS_DEFAULTS.contactName,
+  contact_email: SETTINGS_DEFAULTS.contactEmail,
+  contact_phone: '',
+  visa_alert_days: [30, 60, 90, 120],
+  session_timeout_minutes: 30,
+  max_login_failures: 5,
+  lockout_minutes: 15,
+  login_rate_limit_per_minute: 20,
+  minimum_wage_by_year: { '2025': 10_030, '2026': 10_320 },
+  default_matching_fee: 300_000,
+  export_reason_required: true,
+  dormant_after_days: 365,
+  ...overrides,
+});
+
+beforeEach(() => {
+  server = withLookups(createMockServer());
+  server.on('GET', 'settings', { status: 200, body: wireSettings() });
+  server.on('GET', 'settings/client', {
+    status: 200,
+    body: { export_reason_required: true, session_timeout_minutes: 30, visa_alert_days: [30, 60, 90, 120] },
+  });
+  signIn();
+});
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('/settings', () => {
+  it('shows every setting with its Korean help, the wage table and the settings tabs', async () => {
+    signedInAs(server, 'super_admin');
+    renderApp('/settings', server);
+
+    const timeout = await screen.findByLabelText(t.fields.sessionTimeoutMinutes);
+    expect((timeout as HTMLInputElement).value).toBe('30');
+    for (const text of Object.values(t.help)) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByText(t.loggedHint)).toBeTruthy();
+    expect(input(t.fields.defaultMatchingFee).value).toBe('300,000');
+    expect(input(`${t.wageYear} 1`).value).toBe('2025');
+    expect(input(`${t.wageAmount} 2`).value).toBe('10,320');
+    expect(screen.getByRole('tab', { name: koAdmins.nav.admins })).toBeTruthy();
+  });
+
+  it(
+    'saves a change: alert windows sorted in, a new wage year, then a success toast',
+    async () => {
+      signedInAs(server, 'super_admin');
+      server.on('PATCH', 'settings', (request) => ({
+        status: 200,
+        body: wireSettings(request.body as Record<string, unknown>),
+      }));
+      const user = userEvent.setup();
+      renderApp('/settings', server);
+
+      const timeout = await screen.findByLabelText(t.fields.sessionTimeoutMinutes);
+      await user.clear(timeout);
+      await user.type(timeout, '45');
+      await user.type(screen.getByLabelText(t.fields.visaAlertDays), '14{Enter}');
+      await user.click(screen.getByRole('button', { name: new RegExp(t.wageAdd) }));
+      expect(input(`${t.wageYear} 3`).value).toBe('2027');
+      await user.clear(input(`${t.wageAmount} 3`));
+      await user.type(input(`${t.wageAmount} 3`), '10700');
+      await user.click(screen.getByRole('button', { name: t.save }));
+
+      expect(await screen.findByText(t.saved)).toBeTruthy();
+      const [call] = server.callsTo('PATCH', 'settings');
+      expect(call?.body).toMatchObject({
+        session_timeout_minutes: 45,
+        visa_alert_days: [14, 30, 60, 90, 120],
+        minimum_wage_by_year: { '2025': 10_030, '2026': 10_320, '2027': 10_700 },
+        export_reason_required: true,
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'checks values in the form before sending (range, duplicate year) with Korean messages',
+    async () => {
+      signedInAs(server, 'super_admin');
+      const user = userEvent.setup();
+      renderApp('/settings', server);
+
+      const lockout = await screen.findByLabelText(t.fields.lockoutMinutes);
+      await user.clear(lockout);
+      await user.click(screen.getByRole('button', { name: new RegExp(t.wageAdd) }));
+      await user.clear(input(`${t.wageYear} 3`));
+      await user.type(input(`${t.wageYear} 3`), '2025');
+      await user.click(screen.getByRole('button', { name: t.save }));
+
+      expect(await screen.findByText('1~1,440분 사이의 정수로 입력해 주세요.')).toBeTruthy();
+      expect((await screen.findAllByText(t.wageYearDuplicate)).length).toBeGreaterThan(0);
+      expect(server.callsTo('PATCH', 'settings')).toHaveLength(0);
+
+      await user.clear(input(`${t.wageYear} 3`));
+      await user.type(input(`${t.wageYear} 3`), '19x9');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(settingsMessages.wageYear)).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it('puts the server’s field errors on the fields', async () => {
+    signedInAs(server, 'super_admin');
+    server.on(
+      'PATCH',
+      'settings',
+      errorReply(400, 'VALIDATION_ERROR', '입력한 정보를 확인해 주세요.', [
+        { field: 'contact_email', message: '서버가 거절한 이메일입니다.' },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/settings', server);
+    await screen.findByLabelText(t.fields.contactEmail);
+    await user.click(screen.getByRole('button', { name: t.save }));
+    expect(await screen.findByText('서버가 거절한 이메일입니다.')).toBeTruthy();
+    await waitFor(() => expect(input(t.fields.contactEmail).getAttribute('aria-invalid')).toBe('true'));
+  });
+
+  it(
+    'asks before leaving with unsaved changes, and 취소 restores the saved values',
+    async () => {
+      signedInAs(server, 'super_admin');
+      server.on('GET', 'admins', {
+        status: 200,
+        body: { data: [], meta: { page: 1, page_size: 20, total: 0 } },
+      });
+      const user = userEvent.setup();
+      const view = renderApp('/settings', server);
+      const name = await screen.findByLabelText(t.fields.serviceName);
+      await user.type(name, ' 관리');
+      await user.click(screen.getByRole('tab', { name: koAdmins.nav.admins }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getAllByText('저장하지 않은 변경 사항이 있습니다').length).toBeGreaterThan(0);
+      await user.click(within(dialog).getByRole('button', { name: '계속 작성' }));
+      expect(view.location()).toBe('/settings');
+
+      await user.click(screen.getByRole('button', { name: '취소' }));
+      expect(input(t.fields.serviceName).value).toBe('일손');
+      await user.click(screen.getByRole('tab', { name: koAdmins.nav.admins }));
+      await waitFor(() => expect(view.location()).toBe('/settings/admins'));
+    },
+    SLOW,
+  );
+
+  it('is read-only for an admin without settings:write', async () => {
+    signedInAs(server, 'admin');
+    renderApp('/settings', server);
+    expect(await screen.findByText(t.readOnly)).toBeTruthy();
+    expect(input(t.fields.sessionTimeoutMinutes).disabled).toBe(true);
+    expect(input(t.fields.serviceName).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: t.save })).toBeNull();
+    expect(screen.queryByRole('button', { name: new RegExp(t.wageAdd) })).toBeNull();
+    // No admin-accounts tab for a role that cannot open it.
+    expect(screen.queryByRole('tab', { name: koAdmins.nav.admins })).toBeNull();
+  });
+
+  it('says so when the settings cannot be loaded, and tries again on request', async () => {
+    signedInAs(server, 'super_admin');
+    server.on('GET', 'settings', (_request, count) =>
+      count <= 2
+        ? errorReply(500, 'SERVER_ERROR', '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.')
+        : { status: 200, body: wireSettings({ service_name: '일손 운영' }) },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings', server);
+    expect(await screen.findByText(t.loadFailed)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    await waitFor(() => expect(input(t.fields.serviceName).value).toBe('일손 운영'));
+  });
+});

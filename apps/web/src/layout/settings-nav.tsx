@@ -1,0 +1,35 @@
+import type { Permission } from '@ilson/contracts';
+import { Tabs } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { useCan } from '../auth/permissions';
+import { koAdmins } from '../locales/ko-admins';
+
+const t = koAdmins.nav;
+
+const SECTIONS: { path: string; label: string; permission: Permission }[] = [
+  { path: '/settings', label: t.settings, permission: 'settings:read' },
+  { path: '/settings/admins', label: t.admins, permission: 'admins:manage' },
+  { path: '/settings/logs', label: t.logs, permission: 'audit_logs:read' },
+];
+
+/**
+ * The settings area's own navigation (the sidebar has one 설정 entry): system settings, admin accounts and the
+ * access log, each shown only to those whose role may open it.
+ */
+export function SettingsNav() {
+  const can = useCan();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const items = SECTIONS.filter((section) => can(section.permission));
+  if (items.length < 2) return null;
+  return (
+    <nav aria-label={t.label}>
+      <Tabs
+        activeKey={pathname}
+        onChange={(path) => navigate(path)}
+        items={items.map((section) => ({ key: section.path, label: section.label }))}
+        style={{ marginTop: -12 }}
+      />
+    </nav>
+  );
+}

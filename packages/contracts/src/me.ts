@@ -1,0 +1,67 @@
+import { adminInputSchema, adminPasswordSchema, adminSchema } from './admins';
+import { patchOf, versionField } from './common';
+import { fieldMessages } from './messages';
+import { z } from './zod-setup';
+
+/** The signed-in admin's own account (내 정보): `/me`, beside SPEC's `/auth/me`, which stays as it is. */
+
+/** Korean messages of the own-account rules, shown by the server and the screens alike. */
+export const meMessages = {
+  currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
+  currentPasswordLocked: (minutes: number) =>
+    `비밀번호 확인에 여러 번 실패해 계정이 잠겼습니다. ${minutes}분 후 다시 시도해 주세요.`,
+  samePassword: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
+  confirmMismatch: '새 비밀번호가 일치하지 않습니다.',
+} as const;
+
+/** `GET /me`: what an admin may see of their own account. Role and branch are read-only here. */
+export const myProfileSchema = adminSchema.pick({
+  id: true,
+  loginId: true,
+  email: true,
+  name: true,
+  phone: true,
+  role: true,
+  branchId: true,
+  branchName: true,
+  mustChangePassword: true,
+  passwordChangedAt: true,
+  lastLoginAt: true,
+  lastLoginIp: true,
+  version: true,
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+
+/** The fields an admin edits of their own account. */
+export const myProfileInputSchema = adminInputSchema.pick({ name: true, email: true, phone: true });
+
+/** `PATCH /me`: name, email and phone only, with the version read (409 when stale). */
+export const myProfileUpdateSchema = patchOf(myProfileInputSchema).extend({ version: versionField });
+export type MyProfileUpdate = z.input<typeof myProfileUpdateSchema>;
+
+/** `POST /me/password`: the current password, and a new one that meets DESIGN §3's policy. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, fieldMessages.passwordRequired).max(200),
+    newPassword: adminPasswordSchema,
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ['newPassword'],
+    message: meMessages.samePassword,
+  });
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
+
+/** How many of one's own sign-ins `GET /me/logins` lists. */
+export const MY_LOGINS_LIMIT = 20;
+
+/** One of one's own sign-ins (LOGIN) or failed attempts (LOGIN_FAILED), from the access log. */
+export const myLoginSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  success: z.boolean(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  summary: z.string(),
+});
+export type MyLogin = z.infer<typeof myLoginSchema>;
+export const myLoginsResponseSchema = z.object({ data: z.array(myLoginSchema) });
