@@ -1,0 +1,302 @@
+import {
+  type Industry,
+  KOREAN_LEVELS,
+  type KoreanLevel,
+  type MatchingSource,
+  type MatchingStatus,
+  recordMessages,
+  type SalaryType,
+  type VisaType,
+  type WorkerStatus,
+  weeklyHours,
+} from '@ilson/contracts';
+import { fromDay, toDay } from './dates';
+import type { SeedJobPost } from './job-posts';
+import { createRng, type Weighted } from './random';
+import type { SeedWorker } from './workers';
+
+const DAY_MS = 86_400_000;
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+const at = (day: number, seconds: number) => new Date(day * DAY_MS - SEOUL_OFFSET_MS + seconds * 1000);
+
+/** What matchings need of a worker, kept in flat arrays (a million workers at the benchmark scale). */
+export class WorkerIndex {
+  readonly visa: VisaType[] = [];
+  readonly nationality: string[] = [];
+  readonly expiryDay: number[] = [];
+  readonly createdDay: number[] = [];
+  readonly korean: number[] = [];
+  readonly name: string[] = [];
+  /** The worker's active resume, if any (0: none): matchings from an application carry it. */
+  readonly resume: number[] = [];
+  readonly byVisa = new Map<VisaType, number[]>();
+
+  add(w: SeedWorker): void {
+    const i = w.id;
+    this.visa[i] = w.visaType;
+    this.nationality[i] = w.nationality;
+    this.expiryDay[i] = w.visaExpiryDate ? toDay(w.visaExpiryDate) : Number.POSITIVE_INFINITY;
+    this.createdDay[i] = Math.floor((w.createdAt.getTime() + SEOUL_OFFSET_MS) / DAY_MS);
+    this.korean[i] = KOREAN_LEVELS.indexOf(w.koreanLevel);
+    this.name[i] = w.nameKo || `${w.firstName} ${w.lastName}`;
+    // Only workers looking for work are matched (inactive and departed ones are not available).
+    if (w.status !== 'seeking') return;
+    const list = this.byVisa.get(w.visaType);
+    if (list) list.push(i);
+    else this.byVisa.set(w.visaType, [i]);
+  }
+}
+
+/** What matchings need of a post that was published: the days it was open for matching. */
+export type PostRef = {
+  id: number;
+  employerId: number;
+  branchId: number;
+  industry: Industry;
+  allowedVisaTypes: VisaType[];
+  requiredKorean: number;
+  headcount: number;
+  contractMonths: number | null;
+  salaryType: SalaryType;
+  salaryAmount: number;
+  openFrom: number;
+  openTo: number;
+};
+
+export function postRef(p: SeedJobPost, today: string): PostRef | null {
+  if (!p.publishedAt) return null;
+  const dayOf = (d: Date) => Math.floor((d.getTime() + SEOUL_OFFSET_MS) / DAY_MS);
+  const openTo =
+    p.status === 'closed'
+      ? dayOf(p.closedAt!)
+      : p.status === 'suspended'
+        ? dayOf(p.statusChangedAt!) - 1
+        : toDay(today) - 1;
+  // Part-time-only visas are kept within their weekly hours, so no warning needs an override.
+  const allowed = p.allowedVisaTypes.filter((v) => !((v === 'D-2' || v === 'D-4') && weeklyHours(p) > 20));
+  return {
+    id: p.id,
+    employerId: p.employerId,
+    branchId: p.branchId,
+    industry: p.industry,
+    allowedVisaTypes: allowed,
+    requiredKorean: KOREAN_LEVELS.indexOf(p.requiredKoreanLevel as KoreanLevel),
+    headcount: p.headcount,
+    contractMonths: p.contractMonths,
+    salaryType: p.salaryType,
+    salaryAmount: p.salaryAmount,
+    openFrom: dayOf(p.publishedAt),
+    openTo,
+  };
+}
+
+export type SeedMatching = {
+  id: number;
+  jobPostId: number;
+  employerId: number;
+  workerId: number;
+  resumeId: number | null;
+  branchId: number;
+  source: MatchingSource;
+  workerNationality: string;
+  workerVisaType: VisaType;
+  industry: Industry;
+  interviewAt: Date | null;
+  contractDate: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  agreedSalaryType: SalaryType;
+  agreedSalaryAmount: number;
+  feeAmount: number;
+  cancelReason: string | null;
+  status: MatchingStatus;
+  statusChangedAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  history: SeedHistory[];
+};
+
+export type SeedHistory = {
+  fromStatus: MatchingStatus | null;
+  toStatus: MatchingStatus;
+  reason: string | null;
+  changedAt: Date;
+};
+
+/** Effects of the matchings on the rows loaded before them: workers' statuses, posts' filled counts. */
+export type MatchingEffects = {
+  workers: Map<number, { status: WorkerStatus; at: Date; reason: string }>;
+  filled: Map<number, number>;
+};
+
+const FINAL: Weighted<MatchingStatus> = [
+  ['proposed', 10],
+  ['interview', 8],
+  ['accepted', 6],
+  ['contracted', 6],
+  ['working', 20],
+  ['completed', 20],
+  ['cancelled', 25],
+  ['terminated', 5],
+];
+const SOURCES: Weighted<MatchingSource> = [
+  ['admin', 60],
+  ['apply', 30],
+  ['offer', 10],
+];
+const CANCEL_REASONS = ['근로자 연락 두절', '사업주 채용 취소', '근로 조건 불일치', '근로자 개인 사정'];
+const TERMINATE_REASONS = ['근로자 사업장 변경 신청', '사업장 휴업', '근로계약 해지 합의'];
+const FILLING = new Set<MatchingStatus>(['contracted', 'working']);
+const CONTRACTED_CHAIN = new Set<MatchingStatus>(['contracted', 'working', 'completed', 'terminated']);
+
+/** The steps from 'proposed' to the final status, by DESIGN §4's flow. */
+function chainTo(
+  final: MatchingStatus,
+  cancelledFrom: MatchingStatus,
+  withInterview: boolean,
+): MatchingStatus[] {
+  const flow: MatchingStatus[] = [
+    'proposed',
+    ...(withInterview ? (['interview'] as const) : []),
+    'accepted',
+    'contracted',
+    'working',
+  ];
+  if (final === 'completed' || final === 'terminated') return [...flow, final];
+  if (final === 'cancelled') return [...flow.slice(0, flow.indexOf(cancelledFrom) + 1), 'cancelled'];
+  return flow.slice(0, flow.indexOf(final) + 1);
+}
+
+/**
+ * Matchings whose every step the API would have allowed when it happened: the post was live, the worker was
+ * looking for work and free (one matching at a time per worker), the visa fits the post and runs past the
+ * contract, and a post never contracts more than its headcount. Same seed, same matchings; run it twice to
+ * learn the effects first.
+ */
+export function* generateMatchings(
+  count: number,
+  seed: number,
+  posts: readonly PostRef[],
+  workers: WorkerIndex,
+  today: string,
+  effects?: MatchingEffects,
+): Generator<SeedMatching> {
+  const rng = createRng(seed, 'matchings');
+  const lastDay = toDay(today) - 1;
+  const busyUntil = new Map<number, number>();
+  const contracted = new Map<number, number>();
+  if (posts.length === 0) return;
+  let id = 0;
+  for (let attempt = 0; id < count && attempt < count * 30; attempt++) {
+    const post = rng.pick(posts);
+    const visa = rng.pick(post.allowedVisaTypes);
+    const pool = workers.byVisa.get(visa);
+    if (!pool || pool.length === 0) continue;
+    const w = rng.pick(pool);
+    if (workers.korean[w]! < post.requiredKorean) continue;
+
+    let final = rng.weighted(FINAL);
+    if (CONTRACTED_CHAIN.has(final) && (contracted.get(post.id) ?? 0) >= post.headcount - 1)
+      final = 'cancelled';
+    const cancelledFrom = rng.weighted<MatchingStatus>([
+      ['proposed', 4],
+      ['interview', 3],
+      ['accepted', 2],
+      ['contracted', 1],
+    ]);
+    const withInterview = rng.chance(0.7) || cancelledFrom === 'interview' || final === 'interview';
+    const chain = chainTo(final, cancelledFrom, withInterview);
+    if (chain.includes('contracted') && (contracted.get(post.id) ?? 0) >= post.headcount - 1) continue;
+
+    // Days between steps; work lasts the contract (or until it is ended early).
+    const gaps = chain.slice(1).map((s) => {
+      if (s === 'working') return rng.int(7, 30);
+      if (s === 'completed') return Math.max(30, (post.contractMonths ?? 6) * 30);
+      if (s === 'terminated') return rng.int(30, 240);
+      return rng.int(1, 10);
+    });
+    const span = gaps.reduce((a, b) => a + b, 0);
+    // Created while the post was live and the worker free; every step before today.
+    const contractIndex = chain.indexOf('contracted');
+    const toContract = contractIndex < 0 ? 0 : gaps.slice(0, contractIndex).reduce((a, b) => a + b, 0);
+    const from = Math.max(post.openFrom, workers.createdDay[w]! + 1, (busyUntil.get(w) ?? 0) + 1);
+    const to = Math.min(post.openTo - toContract, lastDay - span);
+    if (from > to) continue;
+    const created = rng.int(from, to);
+    const days = [created];
+    for (const g of gaps) days.push(days[days.length - 1]! + g);
+    const startIndex = chain.indexOf('working');
+    const startDay =
+      startIndex >= 0 ? days[startIndex]! : contractIndex >= 0 ? lastDay + rng.int(8, 30) : null;
+    // The visa must outlast the contract: no hard issue and no warning to override at 'contracted'.
+    if (startDay !== null) {
+      const end = startDay + (post.contractMonths ?? 6) * 31;
+      if (workers.expiryDay[w]! < end) continue;
+    } else if (workers.expiryDay[w]! < lastDay + 1) continue;
+
+    id++;
+    const live = final !== 'completed' && final !== 'cancelled' && final !== 'terminated';
+    busyUntil.set(w, live ? Number.POSITIVE_INFINITY : days[days.length - 1]!);
+    if (contractIndex >= 0) contracted.set(post.id, (contracted.get(post.id) ?? 0) + 1);
+
+    const reason =
+      final === 'cancelled'
+        ? rng.pick(CANCEL_REASONS)
+        : final === 'terminated'
+          ? rng.pick(TERMINATE_REASONS)
+          : null;
+    const history: SeedHistory[] = chain.map((status, i) => ({
+      fromStatus: i === 0 ? null : chain[i - 1]!,
+      toStatus: status,
+      reason: i === chain.length - 1 ? reason : null,
+      changedAt: at(days[i]!, 32_400 + rng.int(0, 32_400)),
+    }));
+    const createdAt = history[0]!.changedAt;
+    const changedAt = history[history.length - 1]!.changedAt;
+    const interviewIndex = chain.indexOf('interview');
+    const endDay = final === 'completed' || final === 'terminated' ? days[days.length - 1]! : null;
+    const source = rng.weighted(SOURCES);
+    const resume = workers.resume[w] ?? 0;
+    if (effects) {
+      if (FILLING.has(final)) effects.filled.set(post.id, (effects.filled.get(post.id) ?? 0) + 1);
+      if (live) {
+        effects.workers.set(w, {
+          status: final === 'working' ? 'working' : 'matched',
+          at: final === 'working' ? history[startIndex]!.changedAt : createdAt,
+          reason: recordMessages.workerFollowsMatching(id),
+        });
+      }
+    }
+    yield {
+      id,
+      jobPostId: post.id,
+      employerId: post.employerId,
+      workerId: w,
+      resumeId: resume > 0 && (source === 'apply' || rng.chance(0.5)) ? resume : null,
+      branchId: post.branchId,
+      source,
+      workerNationality: workers.nationality[w]!,
+      workerVisaType: workers.visa[w]!,
+      industry: post.industry,
+      interviewAt: interviewIndex >= 0 ? at(days[interviewIndex]! + 2, 50_400) : null,
+      contractDate: contractIndex >= 0 ? fromDay(days[contractIndex]!) : null,
+      startDate: startDay === null ? null : fromDay(startDay),
+      endDate: endDay === null ? null : fromDay(endDay),
+      agreedSalaryType: post.salaryType,
+      agreedSalaryAmount: post.salaryAmount,
+      feeAmount: rng.weighted<number>([
+        [300_000, 70],
+        [250_000, 15],
+        [350_000, 15],
+      ]),
+      cancelReason: reason,
+      status: final,
+      statusChangedAt: changedAt,
+      createdAt,
+      updatedAt: changedAt,
+      version: chain.length,
+      history,
+    };
+  }
+}

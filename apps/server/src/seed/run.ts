@@ -1,0 +1,350 @@
+import type { DbHandle } from '../db/client';
+import { seoulToday } from '../lib/dates';
+import type { PiiCipher } from '../lib/pii';
+import { appendAudit, GENESIS_HASH } from '../modules/audit-logs/audit-logs.repository';
+
+/** The advisory lock appendAudit serialises the chain with (AUDIT_CHAIN_LOCK_ID in audit-logs.repository). */
+const AUDIT_CHAIN_LOCK_ID = 7_340_212;
+
+import { generateAccessLog } from './access-log';
+import { generateBranches } from './branches';
+import { seoulDateOf } from './dates';
+import { generateEmployers } from './employers';
+import { type EmployerRef, generateJobPosts, type SeedJobPost } from './job-posts';
+import { connect, copyRecords, type LoadResult, type SeedConnection } from './loader';
+import {
+  generateMatchings,
+  type MatchingEffects,
+  type PostRef,
+  postRef,
+  type SeedHistory,
+  type SeedMatching,
+  WorkerIndex,
+} from './matchings';
+import { generatePayouts } from './payouts';
+import { generateAppUsers, generateReviews } from './people';
+import { fakerPools } from './pools';
+import { generateResumes } from './resumes';
+import {
+  appUserSpec,
+  auditSpec,
+  branchSpec,
+  employerSpec,
+  historySpec,
+  jobPostSpec,
+  matchingSpec,
+  payoutSpec,
+  resumeSpec,
+  reviewSpec,
+  workerSpec,
+} from './rows';
+import { countsFor, MAX_SCALE, type SeedCounts } from './scale';
+import { generateWorkers, type SeedWorker } from './workers';
+
+export class SeedError extends Error {}
+
+export type SeedOptions = {
+  scale: number;
+  seed: number;
+  reset: boolean;
+  pii: PiiCipher;
+  /** The Seoul calendar day the data is generated around (visa expiries, registration dates). */
+  today?: string;
+  log?: (line: string) => void;
+};
+
+export type SeedResult = { counts: SeedCounts; tables: LoadResult[]; totalMs: number };
+
+/** Tables the seed fills, children first (the order a reset empties them in). */
+export const SEEDED_TABLES = [
+  'reviews',
+  'payouts',
+  'app_users',
+  'matching_status_history',
+  'matchings',
+  'resumes',
+  'job_posts',
+  'workers',
+  'employers',
+  'branches',
+] as const;
+
+export function validateScale(scale: number): void {
+  if (!Number.isFinite(scale) || scale <= 0 || scale > MAX_SCALE) {
+    throw new SeedError(`--scale 는 0보다 크고 ${MAX_SCALE} 이하인 숫자여야 합니다.`);
+  }
+}
+
+/** The generated records, without touching a database (the tests validate and hash these). */
+export function generateAll(scale: number, seed: number, today: string) {
+  const counts = countsFor(scale);
+  const pools = fakerPools(seed);
+  const branches = generateBranches(counts.branches, seed, pools, today);
+  const employers = () => generateEmployers(counts.employers, seed, pools, branches, today);
+  let refs: EmployerRef[] | undefined;
+  const rawJobPosts = () => {
+    refs ??= employerRefs(employers());
+    return generateJobPosts(counts.jobPosts, seed, refs, today);
+  };
+  const rawWorkers = () => generateWorkers(counts.workers, seed, pools, branches, today);
+
+  // Matchings are planned first: they decide workers' statuses and posts' filled counts, loaded before them.
+  let plan: { posts: PostRef[]; index: WorkerIndex; effects: MatchingEffects } | undefined;
+  const planned = () => {
+    if (plan) return plan;
+    const posts: PostRef[] = [];
+    for (const p of rawJobPosts()) {
+      const ref = postRef(p, today);
+      if (ref && ref.allowedVisaTypes.length > 0) posts.push(ref);
+    }
+    const index = new WorkerIndex();
+    for (const w of rawWorkers()) index.add(w);
+    for (const r of generateResumes(seed, rawWorkers(), today)) {
+      if (r.status === 'active') index.resume[r.workerId] = r.id;
+    }
+    const effects: MatchingEffects = { workers: new Map(), filled: new Map() };
+    for (const _ of generateMatchings(counts.matchings, seed, posts, index, today, effects));
+    plan = { posts, index, effects };
+    return plan;
+  };
+  function* seededWorkers(): Generator<SeedWorker> {
+    const { effects } = planned();
+    for (const w of rawWorkers()) {
+      const follow = effects.workers.get(w.id);
+      yield follow
+        ? {
+            ...w,
+            status: follow.status,
+            statusReason: follow.reason,
+            statusChangedAt: follow.at,
+            updatedAt: new Date(Math.max(follow.at.getTime(), w.updatedAt.getTime())),
+            version: w.version + 1,
+          }
+        : w;
+    }
+  }
+  return {
+    counts,
+    branches,
+    employers,
+    plan: planned,
+    workers: seededWorkers,
+    *jobPosts(): Generator<SeedJobPost> {
+      const { effects } = planned();
+      for (const p of rawJobPosts()) yield { ...p, filledCount: effects.filled.get(p.id) ?? 0 };
+    },
+    matchings: () => {
+      const { posts, index } = planned();
+      return generateMatchings(counts.matchings, seed, posts, index, today);
+    },
+    appUsers: function* () {
+      yield* generateAppUsers(seed, employers(), seededWorkers(), today);
+    },
+    resumes: () => generateResumes(seed, rawWorkers(), today),
+    reviews: () => {
+      const { posts, index } = planned();
+      return generateReviews(seed, generateMatchings(counts.matchings, seed, posts, index, today), today);
+    },
+    payouts: () => {
+      const { posts, index } = planned();
+      const employerNames = refs!;
+      return generatePayouts(
+        counts.payouts,
+        seed,
+        generateMatchings(counts.matchings, seed, posts, index, today),
+        { employer: (id) => employerNames[id - 1]!.companyName, worker: (id) => index.name[id]! },
+        today,
+      );
+    },
+  };
+}
+
+/** History rows with their ids, in matching order. */
+function* historyOf(
+  matchings: Iterable<SeedMatching>,
+): Generator<SeedHistory & { id: number; matchingId: number }> {
+  let id = 0;
+  for (const m of matchings) for (const h of m.history) yield { ...h, id: ++id, matchingId: m.id };
+}
+
+function employerRefs(employers: Iterable<import('./employers').SeedEmployer>): EmployerRef[] {
+  const refs: EmployerRef[] = [];
+  for (const e of employers) {
+    refs.push({
+      id: e.id,
+      status: e.status,
+      industry: e.industry,
+      region: e.region,
+      zipCode: e.zipCode,
+      roadAddress: e.roadAddress,
+      branchId: e.branchId,
+      companyName: e.companyName,
+      createdDate: seoulDateOf(e.createdAt),
+      approvedDate: e.approvedAt ? seoulDateOf(e.approvedAt) : null,
+    });
+  }
+  return refs;
+}
+
+async function emptyOrReset(conn: SeedConnection, reset: boolean): Promise<void> {
+  // One connection: the checks run one after another.
+  const filled: string[] = [];
+  for (const table of SEEDED_TABLES) {
+    const rows = await conn.query(`SELECT 1 FROM ${table} LIMIT 1`);
+    if (rows.length > 0) filled.push(table);
+  }
+  if (filled.length === 0) return;
+  if (!reset) {
+    throw new SeedError(
+      `데이터베이스에 이미 데이터가 있습니다(${filled.join(', ')}). 지우고 다시 채우려면 --reset 을 붙여 실행해 주세요.`,
+    );
+  }
+  const [bound] = await conn.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM admins WHERE branch_id IS NOT NULL',
+  );
+  if (bound!.n > 0) {
+    throw new SeedError(
+      `지점에 소속된 관리자 ${bound!.n}명이 있어 지점을 비울 수 없습니다. 관리자의 소속 지점을 먼저 해제해 주세요.`,
+    );
+  }
+  // admins reference branches, so branches are deleted rather than truncated; admins stay untouched.
+  await conn.query(`TRUNCATE ${SEEDED_TABLES.filter((t) => t !== 'branches').join(', ')} RESTART IDENTITY`);
+  await conn.query('DELETE FROM branches');
+}
+
+async function resetSequence(conn: SeedConnection, table: string): Promise<void> {
+  await conn.query(
+    `SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) FROM ${table}`,
+  );
+}
+
+/** Fills an empty database (or, with reset, an emptied one) in one transaction, by COPY. */
+export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<SeedResult> {
+  validateScale(options.scale);
+  const log = options.log ?? (() => {});
+  const today = options.today ?? seoulToday();
+  const started = performance.now();
+  const data = generateAll(options.scale, options.seed, today);
+  log(
+    `시드 ${options.seed}, 규모 ${options.scale}: 지점 ${data.counts.branches}, 사업주 ${data.counts.employers}, 근로자 ${data.counts.workers}, 채용공고 ${data.counts.jobPosts}, 매칭 ${data.counts.matchings}`,
+  );
+  const conn = await connect(handle);
+  const tables: LoadResult[] = [];
+  const report = (result: LoadResult) => {
+    tables.push(result);
+    const perSecond = Math.round(result.rows / Math.max(result.ms / 1000, 0.001));
+    log(
+      `${result.table}: ${result.rows.toLocaleString('ko-KR')}행, ${(result.ms / 1000).toFixed(1)}초 ` +
+        `(${perSecond.toLocaleString('ko-KR')}행/초, 서버 대기 ${(result.waitMs / 1000).toFixed(1)}초)`,
+    );
+  };
+  const progress = (table: string, total: number) => (rows: number) => {
+    if (rows < total) log(`  ${table} ${rows.toLocaleString('ko-KR')} / ${total.toLocaleString('ko-KR')}`);
+  };
+  try {
+    await conn.query('BEGIN');
+    await emptyOrReset(conn, options.reset);
+    const planStarted = performance.now();
+    data.plan();
+    log(`매칭 계획(근로자 상태·충원 인원) ${((performance.now() - planStarted) / 1000).toFixed(1)}초`);
+    report(await copyRecords(conn, branchSpec, data.branches));
+    report(
+      await copyRecords(conn, employerSpec, data.employers(), {
+        onProgress: progress('employers', data.counts.employers),
+      }),
+    );
+    report(
+      await copyRecords(conn, workerSpec(options.pii), data.workers(), {
+        onProgress: progress('workers', data.counts.workers),
+      }),
+    );
+    // Before the matchings, which refer to them.
+    report(await copyRecords(conn, resumeSpec, data.resumes()));
+    report(
+      await copyRecords(conn, jobPostSpec, data.jobPosts(), {
+        onProgress: progress('job_posts', data.counts.jobPosts),
+      }),
+    );
+    report(
+      await copyRecords(conn, matchingSpec, data.matchings(), {
+        onProgress: progress('matchings', data.counts.matchings),
+      }),
+    );
+    report(await copyRecords(conn, historySpec, historyOf(data.matchings())));
+    report(
+      await copyRecords(conn, payoutSpec(options.pii), data.payouts(), {
+        onProgress: progress('payouts', data.counts.payouts),
+      }),
+    );
+    report(await copyRecords(conn, reviewSpec, data.reviews()));
+    report(await copyRecords(conn, appUserSpec, data.appUsers()));
+    // The access log: chained onto its last row under the lock appendAudit takes (audit-logs.repository).
+    await conn.query(`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
+    const [last] = await conn.query<{ hash: string }>('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1');
+    const actors = await conn.query<{ id: number; loginId: string }>(
+      `SELECT id, login_id AS "loginId" FROM admins WHERE status = 'active' ORDER BY id`,
+    );
+    if (actors.length === 0) {
+      log(
+        '관리자 계정이 없어 접속기록 예시는 만들지 않습니다. (서버를 한 번 시작해 첫 관리자를 만든 뒤 시드하면 생깁니다.)',
+      );
+    }
+    const payoutRows = tables.find((t) => t.table === 'payouts')?.rows ?? 0;
+    report(
+      await copyRecords(
+        conn,
+        auditSpec,
+        generateAccessLog(
+          data.counts.accessLog,
+          options.seed,
+          actors,
+          { workers: data.counts.workers, employers: data.counts.employers, payouts: payoutRows },
+          today,
+          last?.hash ?? GENESIS_HASH,
+        ),
+      ),
+    );
+    for (const table of [
+      'branches',
+      'employers',
+      'workers',
+      'job_posts',
+      'matchings',
+      'matching_status_history',
+      'payouts',
+      'reviews',
+      'app_users',
+      'resumes',
+    ]) {
+      await resetSequence(conn, table);
+    }
+    await conn.query('COMMIT');
+  } catch (error) {
+    await conn.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    await conn.release();
+  }
+  const total = tables.reduce((sum, t) => sum + t.rows, 0);
+  await appendAudit(
+    handle.db,
+    { actorAdminId: null, actorLoginId: 'seed', ip: null, userAgent: 'ilson-seed' },
+    {
+      action: 'CREATE',
+      targetType: 'seed',
+      summary: `데모 데이터 생성(시드 ${options.seed}, 규모 ${options.scale}${options.reset ? ', 초기화 후' : ''}): 지점 ${data.counts.branches}, 사업주 ${data.counts.employers}, 근로자 ${data.counts.workers}, 채용공고 ${data.counts.jobPosts}, 매칭 ${tables.find((t) => t.table === 'matchings')?.rows ?? 0}, 정산 ${tables.find((t) => t.table === 'payouts')?.rows ?? 0}`,
+      recordCount: total,
+    },
+  );
+  const analyzeStarted = performance.now();
+  const analyzeConn = await connect(handle);
+  try {
+    await analyzeConn.query(handle.engine === 'pglite' ? 'VACUUM (ANALYZE)' : 'ANALYZE');
+  } finally {
+    await analyzeConn.release();
+  }
+  log(`ANALYZE ${((performance.now() - analyzeStarted) / 1000).toFixed(1)}초`);
+  const totalMs = performance.now() - started;
+  log(`완료: ${total.toLocaleString('ko-KR')}행, ${(totalMs / 1000).toFixed(1)}초`);
+  return { counts: data.counts, tables, totalMs };
+}
