@@ -1,61 +1,24 @@
 import { nationalityLabel } from '@ilson/contracts';
+import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  Legend,
-  Line,
-  LineChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+  MATCHING_CREATED_COLOUR as CREATED,
+  MatchingTrendChart,
+  tooltipNumber,
+} from '../../components/charts/matching-trend-chart';
 import { koDashboard } from '../../locales/ko-dashboard';
 import type { Dashboard } from './api';
 
 const t = koDashboard;
-// The statistics page's colours, so the two screens read alike.
-const CREATED = '#1677ff';
-const CONTRACTED = '#52c41a';
 /** Countries shown by name; the rest are summed as 기타. */
 const TOP_NATIONALITIES = 7;
 
-const tooltipNumber = (value: unknown) => Number(value).toLocaleString('ko-KR');
-
 export function TrendChart({ data }: { data: Dashboard['monthly'] }) {
-  const rows = data.map((row) => ({ ...row, label: t.trend.monthLabel(row.month) }));
   return (
-    <LineChart
-      responsive
-      style={{ width: '100%', height: '100%' }}
-      data={rows}
-      margin={{ top: 8, right: 16 }}
-    >
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-      <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
-      <Tooltip formatter={tooltipNumber} />
-      <Legend />
-      <Line
-        isAnimationActive={false}
-        type="monotone"
-        dataKey="created"
-        name={t.trend.created}
-        stroke={CREATED}
-        strokeWidth={2}
-        dot={{ r: 3 }}
-      />
-      <Line
-        isAnimationActive={false}
-        type="monotone"
-        dataKey="contracted"
-        name={t.trend.contracted}
-        stroke={CONTRACTED}
-        strokeWidth={2}
-        dot={{ r: 3 }}
-      />
-    </LineChart>
+    <MatchingTrendChart
+      data={data}
+      labels={{ created: t.trend.created, contracted: t.trend.contracted, month: t.trend.monthLabel }}
+      height="100%"
+    />
   );
 }
 

@@ -1,63 +1,26 @@
 import { MATCHING_STATUS_LABELS, type MatchingStats } from '@ilson/contracts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  Pie,
-  PieChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+  MATCHING_CONTRACTED_COLOUR as CONTRACTED,
+  MATCHING_CREATED_COLOUR as CREATED,
+  MatchingTrendChart,
+  tooltipNumber,
+} from '../../../components/charts/matching-trend-chart';
 import { koHiring } from '../../../locales/ko-hiring';
 
 const t = koHiring.stats;
-const CREATED = '#1677ff';
-const CONTRACTED = '#52c41a';
 const CHART_HEIGHT = 280;
 
 /** One colour per status, in the order of MATCHING_STATUSES. */
 const STATUS_FILLS = ['#bfbfbf', '#1677ff', '#13c2c2', '#2f54eb', '#52c41a', '#722ed1', '#ff4d4f', '#fa541c'];
 
-const tooltipNumber = (value: unknown) => Number(value).toLocaleString('ko-KR');
-
 export function MonthlyChart({ data }: { data: MatchingStats['monthly'] }) {
-  const rows = data.map((row) => ({ ...row, label: t.monthLabel(row.month) }));
   return (
-    <LineChart
-      responsive
-      style={{ width: '100%', height: CHART_HEIGHT }}
-      data={rows}
-      margin={{ top: 8, right: 16 }}
-    >
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-      <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
-      <Tooltip formatter={tooltipNumber} />
-      <Legend />
-      <Line
-        isAnimationActive={false}
-        type="monotone"
-        dataKey="created"
-        name={t.created}
-        stroke={CREATED}
-        strokeWidth={2}
-        dot={{ r: 3 }}
-      />
-      <Line
-        isAnimationActive={false}
-        type="monotone"
-        dataKey="contracted"
-        name={t.contracted}
-        stroke={CONTRACTED}
-        strokeWidth={2}
-        dot={{ r: 3 }}
-      />
-    </LineChart>
+    <MatchingTrendChart
+      data={data}
+      labels={{ created: t.created, contracted: t.contracted, month: t.monthLabel }}
+      height={CHART_HEIGHT}
+    />
   );
 }
 
