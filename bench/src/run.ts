@@ -1,10 +1,13 @@
 // `npm run bench [-- startup web browser]`: measures and prints one table, writes bench/results/<timestamp>.json
 // (ignored by git) and the latest summary into BENCHMARKS.md. `exports` needs PostgreSQL (BENCH_DATABASE_URL, default
-// postgres://postgres@127.0.0.1:5432/ilson_bench). The API load benchmarks come with [G].
+// postgres://postgres@127.0.0.1:5432/ilson_bench), seeded at BENCH_SCALE (1000: 1M workers) on first use; `api`
+// also runs on the embedded engine at BENCH_PGLITE_SCALE.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ApiResult, measureApi, PASSWORD } from './api';
 import { measureBrowser } from './browser';
+import { BENCH_SECRETS, ensurePgDataset, PG_SCALE, PGLITE_SCALE, runSeed } from './dataset';
 import { measureExports } from './exports';
 import { ROOT, startServer, stopServer } from './process';
 import { measureStartup } from './startup';
@@ -56,6 +59,42 @@ if (want('browser')) {
   }
 }
 
+if (want('api')) {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ilson_bench';
+  const log = (line: string) => console.log(line);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-bench-api-'));
+  const pgEnv = {
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    TRUST_PROXY: '1',
+    ...BENCH_SECRETS,
+  };
+  const liteEnv = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1', ...BENCH_SECRETS };
+  try {
+    await ensurePgDataset(url, pgEnv, PORT, log);
+    log(`API on PostgreSQL, scale ${PG_SCALE}:`);
+    const onPg = await measureApi({ port: PORT, env: pgEnv, databaseUrl: url, log });
+    rmSync(dataDir, { recursive: true, force: true });
+    let onPglite: ApiResult[] = [];
+    if (process.env.BENCH_API_ENGINES !== 'pg') {
+      log(`API on the embedded engine (PGlite), scale ${PGLITE_SCALE}:`);
+      await stopServer(await startServer({ ...liteEnv, DEMO_DATA_SCALE: '0' }, PORT));
+      await runSeed(liteEnv, PGLITE_SCALE, log);
+      onPglite = await measureApi({ port: PORT, env: liteEnv, log });
+    }
+    results.api = {
+      postgres: { scale: PG_SCALE, cases: onPg },
+      pglite: { scale: PGLITE_SCALE, cases: onPglite },
+    };
+    for (const r of onPg) rows.push(['api-pg', r.name, apiCell(r)]);
+    // The targets are PostgreSQL's (issue [G]); the embedded engine is one connection, measured for the record.
+    for (const r of onPglite) rows.push(['api-pglite', r.name, apiCell(r, false)]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (want('exports')) {
   const exports = await measureExports(PORT);
   results.exports = exports;
@@ -81,6 +120,19 @@ if (want('exports')) {
     `${exports.xlsx.rowsPerSec} rows/s (target ≥ 40,000), ${exports.xlsx.mb} MB, peak RSS ${exports.xlsx.peakRssMb} MB (target ≤ 300)`,
   ]);
   rows.push(['exports', 'server idle RSS on PostgreSQL', `${exports.idleRssMb} MB`]);
+}
+
+/** p50/p95/p99 and req/s; the bare-SQL limit and the share of it; the target and whether it was met. */
+function apiCell(r: ApiResult, targets = true): string {
+  const s = r.server;
+  const parts = [`${s.p50} / ${s.p95} / ${s.p99} ms, ${s.reqPerSec} req/s`];
+  if (r.bare)
+    parts.push(`bare SQL ${r.bare.reqPerSec} req/s → ${r.ratio}%${r.ratio! >= 50 ? '' : ' ✘ (≥ 50%)'}`);
+  if (targets && r.targetP95Ms)
+    parts.push(`p95 target ≤ ${r.targetP95Ms} ${s.p95 <= r.targetP95Ms ? '✓' : '✘'}`);
+  if (r.totalEstimated) parts.push('total estimated');
+  if (s.errors) parts.push(`${s.errors} errors ✘`);
+  return parts.join('; ');
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
@@ -112,7 +164,7 @@ function mergedSummary(fresh: [string, string, string][], machine: string, at: s
   }
   const when = `${at.slice(0, 16).replace('T', ' ')} UTC`;
   const all = [...kept, ...fresh.map(([section, what, value]) => [section, what, value, when])];
-  const order = ['web', 'startup', 'browser', 'exports'];
+  const order = ['web', 'startup', 'browser', 'api-pg', 'api-pglite', 'exports'];
   all.sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
   const table = all.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
   return `# Benchmarks\n\nLatest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured).\nLast run on ${machine}.\n\n| section | measure | value | measured |\n|---|---|---|---|\n${table}\n`;

@@ -75,7 +75,8 @@ export type AppOptions = {
   config: Pick<
     Config,
     'jwtSecret' | 'piiKey' | 'trustProxy' | 'bodyLimitBytes' | 'requestTimeoutMs' | 'webDist'
-  >;
+  > &
+    Partial<Pick<Config, 'summaryCacheSeconds'>>;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
   /** Extra routes for tests: registered under /api/v1 like the modules. */
@@ -109,6 +110,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('settings', settings);
   app.decorate('tokens', tokens);
   const pii = createPiiCipher(config.piiKey);
+  // Aggregates over whole tables are reused for this long (summary_cache); tests see live figures unless they ask.
+  const cacheSeconds = config.summaryCacheSeconds ?? 0;
   app.decorate('pii', pii);
 
   await app.register(errorsPlugin);
@@ -168,19 +171,21 @@ export async function buildApp(options: AppOptions) {
       await api.register(employersRoutes, { employers: createEmployersService({ db: db.db }) });
       await api.register(workersRoutes, {
         workers: createWorkersService({ db: db.db, pii }),
-        visaExpiry: createVisaExpiryService({ db: db.db, pii, settings }),
+        visaExpiry: createVisaExpiryService({ db: db.db, pii, settings, cacheSeconds }),
       });
       await api.register(jobPostsRoutes, { jobPosts: createJobPostsService({ db: db.db, settings }) });
       await api.register(resumesRoutes, { resumes: createResumesService({ db: db.db }) });
       await api.register(matchingsRoutes, {
         matchings: createMatchingsService({ db: db.db, settings }),
-        stats: createMatchingStatsService({ db: db.db }),
+        stats: createMatchingStatsService({ db: db.db, cacheSeconds }),
       });
       await api.register(noticesRoutes, { notices: createNoticesService({ db: db.db }) });
       await api.register(reviewsRoutes, { reviews: createReviewsService({ db: db.db }) });
       await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });
-      await api.register(payoutsRoutes, { payouts: createPayoutsService({ db: db.db, pii }) });
-      await api.register(dashboardRoutes, { dashboard: createDashboardService({ db: db.db, settings }) });
+      await api.register(payoutsRoutes, { payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }) });
+      await api.register(dashboardRoutes, {
+        dashboard: createDashboardService({ db: db.db, settings, cacheSeconds }),
+      });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
       await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);

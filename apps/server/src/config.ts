@@ -18,6 +18,11 @@ export type Config = {
   bodyLimitBytes: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
+  sqlTraceFile?: string;
+  /** How long the dashboard, visa buckets, statistics and payout totals are reused (seconds; 0 = never). */
+  summaryCacheSeconds: number;
+  /** Demo data the first start of an empty embedded database fills in (`npm run seed` scale; 0 = none). */
+  demoDataScale: number;
   shutdownDrainMs: number;
 };
 
@@ -84,5 +89,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
     dbPoolSize: intFromEnv(env, 'DB_POOL_SIZE', 10),
     shutdownDrainMs: intFromEnv(env, 'SHUTDOWN_DRAIN_MS', 1_000),
+    /** `npm run bench` only: append every SQL statement with its parameters to this file (JSON lines). */
+    sqlTraceFile: env.SQL_TRACE_FILE || undefined,
+    summaryCacheSeconds: intFromEnv(env, 'SUMMARY_CACHE_SECONDS', 60),
+    demoDataScale: demoScale(env.DEMO_DATA_SCALE, nodeEnv),
   };
+}
+
+/** DEMO_DATA_SCALE: a number from 0 (none) to 10; by default 1 (the demo), none under NODE_ENV=test. */
+function demoScale(raw: string | undefined, nodeEnv: string): number {
+  if (raw === undefined || raw === '') return nodeEnv === 'test' ? 0 : 1;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 10) {
+    throw new ConfigError('DEMO_DATA_SCALE must be a number from 0 to 10.');
+  }
+  return value;
 }

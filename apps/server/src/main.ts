@@ -11,7 +11,10 @@ async function main() {
   const config = loadConfig();
   const startedAt = performance.now();
   const db = await openDatabase(config);
-  const first = await ensureFirstAdmin(db.db, { email: config.adminEmail, password: config.adminPassword });
+  // A brand-new embedded database was set up (first admin, demo data) by the first-start child process.
+  const first =
+    db.firstStart?.admin ??
+    (await ensureFirstAdmin(db.db, { email: config.adminEmail, password: config.adminPassword }));
   const app = await buildApp({
     config,
     db,
@@ -26,6 +29,7 @@ async function main() {
         ? `  비밀번호: ${first.password}   (이번 한 번만 표시됩니다. 로그인 후 변경하세요.)`
         : '  비밀번호: ADMIN_PASSWORD 환경 변수의 값',
     ];
+    if (db.firstStart?.demo) lines.push(db.firstStart.demo);
     console.log(`\n${lines.join('\n')}\n`);
   }
 

@@ -14,7 +14,7 @@ const dropDatabase: (() => Promise<unknown>)[] = [];
 
 type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
-function startServer(port: number, logLevel = 'warn'): Server {
+function startServer(port: number, logLevel = 'warn', extraEnv: Record<string, string> = {}): Server {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
@@ -27,6 +27,7 @@ function startServer(port: number, logLevel = 'warn'): Server {
       SHUTDOWN_DRAIN_MS: '300',
       NODE_ENV: 'test',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -115,4 +116,43 @@ describe(`the server process (${engine})`, () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });
+
+  it.runIf(engine === 'pglite')(
+    'fills a brand-new embedded database with demo data on the first start only',
+    async () => {
+      const fresh = mkdtempSync(path.join(tmpdir(), 'ilson-demo-'));
+      try {
+        const env = { DATA_DIR: fresh, DEMO_DATA_SCALE: '0.2' };
+        const first = startServer(port(), 'warn', env);
+        await waitReady(first);
+        // 0.2 × (1,000 workers, 200 employers): the banner says what was filled in.
+        expect(first.output()).toMatch(
+          /데모 데이터를 채웠습니다 \([\d.]+초\): 지점 \d+, 사업주 40, 근로자 200,/,
+        );
+        const base = `http://127.0.0.1:${first.port}/api/v1`;
+        const login = await fetch(`${base}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        const workers = await fetch(`${base}/workers?page_size=1`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(((await workers.json()) as { meta: { total: number } }).meta.total).toBe(200);
+        first.child.kill('SIGTERM');
+        expect(await first.exited).toBe(0);
+
+        // The next start keeps the data and adds none.
+        const again = startServer(port(), 'warn', env);
+        await waitReady(again);
+        expect(again.output()).not.toContain('데모 데이터');
+        again.child.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -1,6 +1,6 @@
 import { dateString } from './common';
 import { MAX_PAGE_SIZE } from './constants';
-import { listQuerySchema } from './pagination';
+import { listMetaSchema, listQuerySchema } from './pagination';
 import { z } from './zod-setup';
 
 /** DESIGN §4 access-log (접속기록) actions. */
@@ -163,7 +163,7 @@ export type AuditLogDetail = z.infer<typeof auditLogDetailSchema>;
 
 export const auditLogListResponseSchema = z.object({
   data: z.array(auditLogRowSchema),
-  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  meta: listMetaSchema,
 });
 
 /**
@@ -222,7 +222,7 @@ export const auditReviewListQuerySchema = z.object({
 });
 export const auditReviewListResponseSchema = z.object({
   data: z.array(auditReviewSchema),
-  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  meta: listMetaSchema,
 });
 
 /** SPEC §7-style download name of the access-log export. */

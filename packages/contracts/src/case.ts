@@ -1,15 +1,29 @@
 /** SPEC §3 naming convention: camelCase in code, snake_case on the wire. Keys are converted, values are not. */
 
-export function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/**
+ * Keys are field names — a few hundred distinct ones — converted for every row of every reply: remembered once
+ * converted (bounded, so keys from free-form maps cannot grow it without end).
+ */
+function memoized(convertKey: (key: string) => string): (key: string) => string {
+  const seen = new Map<string, string>();
+  return (key) => {
+    let converted = seen.get(key);
+    if (converted === undefined) {
+      converted = convertKey(key);
+      if (seen.size < 5_000) seen.set(key, converted);
+    }
+    return converted;
+  };
 }
 
-export function camelToSnake(key: string): string {
-  return key
+export const snakeToCamel = memoized((key) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+
+export const camelToSnake = memoized((key) =>
+  key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
+    .toLowerCase(),
+);
 
 type DateLike = { toISOString(): string };
 

@@ -27,3 +27,14 @@ export const REFRESH_TOKEN_TTL_DAYS = 14;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+
+/**
+ * How far a list can be paged (rows): beyond it a page is refused with a message to narrow the search — OFFSET
+ * that deep collapses under load (STACK.md).
+ */
+export const MAX_LIST_WINDOW = 10_000;
+/**
+ * Up to this many matching rows a list's total is counted exactly; above it it is the planner's estimate and
+ * `meta.total_estimated` says so (an exact count of a million rows costs more than the page, STACK.md).
+ */
+export const EXACT_TOTAL_LIMIT = 1_000;

@@ -272,6 +272,8 @@ const countRow = z.object({
  * industry and visa are taken when the matching was made; `key` is the code (branch: its id).
  */
 export const matchingStatsSchema = z.object({
+  /** When these figures were computed (the server reuses a range's figures for up to a minute). */
+  asOf: z.string(),
   byStatus: z.array(z.object({ status: z.enum(MATCHING_STATUSES), count: z.number().int() })),
   monthly: z.array(z.object({ month: z.string(), created: z.number().int(), contracted: z.number().int() })),
   conversion: z.object({ proposed: z.number().int(), contracted: z.number().int(), rate: z.number() }),

@@ -13,6 +13,8 @@ export const listMetaSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /** True when `total` is above EXACT_TOTAL_LIMIT and therefore the planner's estimate, not a count. */
+  totalEstimated: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 

@@ -6,7 +6,7 @@ import {
   type Transition,
   versionField,
 } from './common';
-import { listQuerySchema } from './pagination';
+import { listMetaSchema, listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
 
@@ -173,8 +173,10 @@ export const payoutTotalsSchema = z.array(
 );
 export const payoutListResponseSchema = z.object({
   data: z.array(payoutSchema),
-  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  meta: listMetaSchema,
   totals: payoutTotalsSchema,
+  /** When the totals were summed, when they were reused (over EXACT_TOTAL_LIMIT payouts); null when live. */
+  totalsAsOf: z.string().nullable(),
 });
 export const payoutStatusChangeSchema = statusChangeSchema(PAYOUT_STATUSES).extend({
   /** With `paid`: when the money left (defaults to now). */

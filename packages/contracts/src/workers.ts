@@ -10,7 +10,7 @@ import { INDUSTRIES } from './industries';
 import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
 import { isNationalityCode } from './nationalities';
-import { listQuerySchema } from './pagination';
+import { listMetaSchema, listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { EXTENSION_STATUSES, KOREAN_LEVELS, VISA_STATUSES, VISA_TYPES } from './visas';
 import { z } from './zod-setup';
@@ -266,7 +266,7 @@ export const visaBucketSchema = z.object({
 export const visaExpiryResponseSchema = z.object({
   buckets: z.array(visaBucketSchema),
   data: z.array(visaExpiryRowSchema),
-  meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  meta: listMetaSchema,
 });
 
 export const VISA_OVERDUE_LABEL = '만료 경과';

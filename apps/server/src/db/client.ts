@@ -1,5 +1,7 @@
+import { appendFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,7 +29,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function openPostgres(
   url: string,
-  options: { max?: number; statementTimeoutMs?: number } = {},
+  options: { max?: number; statementTimeoutMs?: number; sqlTraceFile?: string } = {},
 ): DbHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -39,7 +41,10 @@ export function openPostgres(
   });
   // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+  const db = drizzlePg(pool, {
+    ...drizzleOptions,
+    logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
+  }) as unknown as Database;
   return {
     db,
     engine: 'pg',
@@ -49,6 +54,15 @@ export function openPostgres(
     },
     async close() {
       await pool.end();
+    },
+  };
+}
+
+/** The bench's view of what a request runs: every statement with its parameters, one JSON line each. */
+function sqlTrace(file: string): Logger {
+  return {
+    logQuery(query, params) {
+      appendFileSync(file, `${JSON.stringify({ query, params })}\n`);
     },
   };
 }
@@ -69,7 +83,8 @@ export function wrapPglite(client: PGlite): DbHandle {
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
-  const client = await PGlite.create({ dataDir, loadDataDir });
+  // pg_trgm: the lists' free-text search uses trigram indexes (migration 0007), as on PostgreSQL.
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   return wrapPglite(client);
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { lockDataDir } from '../lib/data-dir-lock';
 import { SERVER_ROOT } from '../lib/paths';
 import { type DbHandle, openPglite, openPostgres } from './client';
+import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from './init-options';
 import { runMigrations } from './migrate';
 
 /** The first-start script beside this module: TypeScript under tsx, or its bundled twin in dist/. */
@@ -25,29 +26,46 @@ export function pgliteDir(dataDir: string): string {
 
 /**
  * Opens the database the configuration names and brings its schema up to date.
- * Embedded: the data directory is locked first; a brand-new one is created by a short-lived child process,
- * so this process never carries the ~840 MB peak of PGlite's initdb.
+ * Embedded: the data directory is locked first; a brand-new one is created by a short-lived child process
+ * (initdb, migrations, first admin, demo data), so this process never carries the ~840 MB peak of PGlite's
+ * initdb nor the heap the bulk load grows; `firstStart` is that child's report.
  */
-export async function openDatabase(config: Config): Promise<DbHandle> {
+export async function openDatabase(config: Config): Promise<DbHandle & { firstStart?: FirstStart }> {
   if (config.databaseUrl) {
-    const handle = openPostgres(config.databaseUrl, { max: config.dbPoolSize });
+    const handle = openPostgres(config.databaseUrl, {
+      max: config.dbPoolSize,
+      sqlTraceFile: config.sqlTraceFile,
+    });
     await runMigrations(handle);
     return handle;
   }
   const release = await lockDataDir(config.dataDir);
   try {
+    let firstStart: FirstStart | undefined;
     if (!isInitialised(config.dataDir)) {
+      const options: InitOptions = {
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+        demoDataScale: config.demoDataScale,
+        piiKey: config.piiKey.toString('base64'),
+      };
       const child = spawnSync(process.execPath, [...INIT_ARGS, pgliteDir(config.dataDir)], {
-        stdio: 'inherit',
+        input: JSON.stringify(options),
+        stdio: ['pipe', 'pipe', 'inherit'],
         cwd: SERVER_ROOT,
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
       });
       if (child.status !== 0) throw new Error('임베디드 데이터베이스를 초기화하지 못했습니다.');
+      const report = child.stdout.split('\n').find((line) => line.startsWith(INIT_REPORT_PREFIX));
+      if (report) firstStart = JSON.parse(report.slice(INIT_REPORT_PREFIX.length)) as FirstStart;
     }
     const handle = await openPglite(pgliteDir(config.dataDir));
     await runMigrations(handle);
     const close = handle.close;
     return {
       ...handle,
+      firstStart,
       async close() {
         await close();
         await release();

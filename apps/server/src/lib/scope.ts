@@ -20,3 +20,8 @@ export function scopeWhere(column: Column, scope: Scope): SQL | undefined {
 export function inScope(scope: Scope, branchId: number): boolean {
   return scope.all || scope.branchId === branchId;
 }
+
+/** A scope as part of a cache key (summary_cache): every branch, or one. */
+export function scopeKey(scope: Scope): string {
+  return scope.all ? 'all' : `branch-${scope.branchId ?? 'none'}`;
+}

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@ilson/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
@@ -8,7 +8,8 @@ const ISSUER = 'ilson';
 const AUDIENCE = 'ilson-admin';
 
 export function createTokenService(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
-  const key = new TextEncoder().encode(secret);
+  // One KeyObject for the life of the process: given raw bytes, jose would import the key on every request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async signAccess(claims: AccessClaims): Promise<string> {
       return new SignJWT({ sid: claims.sessionId })

@@ -242,6 +242,8 @@ export const koOperations = {
       all: '전체',
       label: '상태별 합계',
       countOf: (n: number) => `${n.toLocaleString('ko-KR')}건`,
+      /** Sums over many payouts are reused by the server for up to a minute. */
+      asOf: (time: string) => `${time} 기준 (1분마다 다시 합산)`,
     },
     employerSearch: '상호로 검색',
     matchingPlaceholder: '사업주를 먼저 선택하세요',

@@ -29,6 +29,11 @@ export const koRecords = {
     searchLabel: '검색',
     resetFilters: '필터 초기화',
     total: (n: number) => `총 ${n.toLocaleString('ko-KR')}건`,
+    /** Above MAX_LIST_WINDOW the server sends the planner's estimate (meta.total_estimated). */
+    totalEstimated: (n: number) => `약 ${n.toLocaleString('ko-KR')}건`,
+    /** Paging stops at MAX_LIST_WINDOW rows (the server refuses deeper pages). */
+    windowNote: (n: number) =>
+      `앞의 ${n.toLocaleString('ko-KR')}건까지 넘겨 볼 수 있습니다. 조건을 좁혀 보세요.`,
     emptyFiltered: '조건에 맞는 결과가 없습니다.',
     emptyFilteredHint: '필터나 검색어를 바꿔 보세요.',
     selected: (n: number) => `${n.toLocaleString('ko-KR')}개 선택됨`,

@@ -48,7 +48,11 @@ export const employers = pgTable(
     index('employers_created_idx').on(t.createdAt, t.id).where(live),
     index('employers_branch_created_idx').on(t.branchId, t.createdAt, t.id).where(live),
     index('employers_status_created_idx').on(t.status, t.createdAt, t.id).where(live),
+    index('employers_industry_created_idx').on(t.industry, t.createdAt, t.id).where(live),
+    index('employers_region_created_idx').on(t.region, t.createdAt, t.id).where(live),
     index('employers_company_name_idx').on(t.companyName, t.id).where(live),
     index('employers_approved_by_idx').on(t.approvedBy),
+    // Not partial: payouts and other records find "the employers of branch X" deleted ones included.
+    index('employers_branch_idx').on(t.branchId),
   ],
 );

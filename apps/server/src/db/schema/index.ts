@@ -14,4 +14,5 @@ export * from './rate-limits';
 export * from './resumes';
 export * from './reviews';
 export * from './settings';
+export * from './summary-cache';
 export * from './workers';

@@ -71,7 +71,14 @@ export const workers = pgTable(
     index('workers_branch_created_idx').on(t.branchId, t.createdAt, t.id).where(live),
     index('workers_status_created_idx').on(t.status, t.createdAt, t.id).where(live),
     index('workers_nationality_created_idx').on(t.nationality, t.createdAt, t.id).where(live),
+    index('workers_visa_type_created_idx').on(t.visaType, t.createdAt, t.id).where(live),
     index('workers_visa_expiry_idx').on(t.visaExpiryDate, t.id).where(live),
+    // The visa board's own rows (live, not departed): its page, count and buckets are index-only scans.
+    index('workers_visa_board_idx')
+      .on(t.visaExpiryDate, t.id)
+      .where(sql`deleted_at IS NULL AND status <> 'departed'`),
+    // Not partial: resumes (and others) find "the workers of branch X" deleted ones included.
+    index('workers_branch_idx').on(t.branchId),
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
   ],
 );

@@ -2,7 +2,7 @@ import type { AdminStatus, Role } from '@ilson/contracts';
 import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { admins, branches } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageWindow, tableTotal } from '../../lib/list';
 
 export type AdminRecord = Omit<typeof admins.$inferSelect, 'passwordHash' | 'status'> & {
   status: AdminStatus;
@@ -79,8 +79,7 @@ export async function listAdmins(executor: Executor, filters: AdminFilters) {
     )
     .limit(limit)
     .offset(offset);
-  const [total] = await executor.select({ n: count() }).from(admins).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...(await tableTotal(executor, admins, where)) };
 }
 
 export async function findAdmin(executor: Executor, id: number): Promise<AdminRecord | undefined> {

@@ -124,8 +124,11 @@ export function createAdminsService({ db }: { db: Database }) {
   }
 
   async function list(query: AdminListQuery) {
-    const { rows, total } = await repo.listAdmins(db, query);
-    return { data: rows.map(toAdmin), meta: { page: query.page, pageSize: query.pageSize, total } };
+    const { rows, total, totalEstimated } = await repo.listAdmins(db, query);
+    return {
+      data: rows.map(toAdmin),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   async function create(input: AdminCreate, actor: Actor): Promise<AdminWithPassword> {

@@ -75,7 +75,7 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
   async function list(query: AppUserListQuery, actor: Actor) {
     checkRange(query.joinedFrom, query.joinedTo, 'joined_to');
     checkRange(query.lastLoginFrom, query.lastLoginTo, 'last_login_to');
-    const { rows, total } = await repo.listAppUsers(db, actor.scope, await dormantSince(db), {
+    const { rows, total, totalEstimated } = await repo.listAppUsers(db, actor.scope, await dormantSince(db), {
       ...query,
       joinedFrom: dayStart(query.joinedFrom),
       joinedBefore: dayAfter(query.joinedTo),
@@ -83,7 +83,10 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
       lastLoginBefore: dayAfter(query.lastLoginTo),
       q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
     });
-    return { data: rows.map(toAppUser), meta: { page: query.page, pageSize: query.pageSize, total } };
+    return {
+      data: rows.map(toAppUser),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   /** Email and phone are personal data: every open of the detail goes to the access log. */

@@ -2,7 +2,6 @@ import type { AuditAction, AuditChainProblem } from '@ilson/contracts';
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gte,
@@ -23,7 +22,7 @@ import type { Executor } from '../../db/types';
 import { canonicalJson } from '../../lib/canonical-json';
 import { addDays, seoulDayStart } from '../../lib/dates';
 import { sha256Hex } from '../../lib/hash';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 
 /** Who did it and from where: taken from the request. */
 export type AuditActor = {
@@ -259,18 +258,20 @@ export async function listAuditLogs(
 ) {
   const where = auditLogConditions(executor, filter);
   const { limit, offset } = pageWindow(page);
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select(rowColumns)
-      .from(auditLogs)
-      .leftJoin(admins, eq(admins.id, auditLogs.actorAdminId))
-      .where(where)
-      .orderBy(page.order === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id))
-      .limit(limit)
-      .offset(offset),
-    executor.select({ n: count() }).from(auditLogs).where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(
+      executor.select(rowColumns).from(auditLogs).leftJoin(admins, eq(admins.id, auditLogs.actorAdminId)),
+      {
+        where,
+        order: [page.order === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id)],
+        window: { limit, offset },
+        id: auditLogs.id,
+        ids: () => executor.select({ id: auditLogs.id }).from(auditLogs).where(where),
+      },
+    ),
+    tableTotal(executor, auditLogs, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...total };
 }
 
 export async function findAuditLog(executor: Executor, id: number) {

@@ -100,8 +100,11 @@ export function createAuditLogsService({
   let verifying: Promise<AuditVerifyResult> | null = null;
 
   async function list(query: ListQuery) {
-    const { rows, total } = await listAuditLogs(db, filterOf(query), query);
-    return { data: rows.map(toRow), meta: { page: query.page, pageSize: query.pageSize, total } };
+    const { rows, total, totalEstimated } = await listAuditLogs(db, filterOf(query), query);
+    return {
+      data: rows.map(toRow),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   async function get(id: number): Promise<AuditLogDetail> {
@@ -180,8 +183,11 @@ export function createAuditLogsService({
   }
 
   async function listReviews(query: ReviewListQuery) {
-    const { rows, total } = await reviews.listAuditReviews(db, query);
-    return { data: rows.map(toReview), meta: { page: query.page, pageSize: query.pageSize, total } };
+    const { rows, total, totalEstimated } = await reviews.listAuditReviews(db, query);
+    return {
+      data: rows.map(toReview),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   /** A review of a month that has begun, on a day between the month's first and today (Seoul). */

@@ -1,7 +1,7 @@
-import { count, desc, eq, like } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { admins, auditReviews } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { pageWindow } from '../../lib/list';
+import { pageWindow, tableTotal } from '../../lib/list';
 
 export type AuditReviewValues = Omit<typeof auditReviews.$inferInsert, 'id' | 'createdAt'>;
 
@@ -32,15 +32,15 @@ export async function listAuditReviews(
 ) {
   const where = query.year ? like(auditReviews.period, `${query.year}-%`) : undefined;
   const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectReviews(executor)
       .where(where)
       .orderBy(desc(auditReviews.period), desc(auditReviews.id))
       .limit(limit)
       .offset(offset),
-    executor.select({ n: count() }).from(auditReviews).where(where),
+    tableTotal(executor, auditReviews, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...total };
 }
 
 export async function findAuditReview(executor: Executor, id: number) {

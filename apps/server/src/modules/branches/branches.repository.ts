@@ -1,8 +1,8 @@
 import type { BranchStatus } from '@ilson/contracts';
-import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { admins, branches, employers, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type BranchRow = typeof branches.$inferSelect & { managerName: string | null };
@@ -52,8 +52,7 @@ export async function listBranches(executor: Executor, scope: Scope, filters: Br
     .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(branches.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await executor.select({ n: count() }).from(branches).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...(await tableTotal(executor, branches, where)) };
 }
 
 export async function findBranch(

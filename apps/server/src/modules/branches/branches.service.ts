@@ -61,8 +61,11 @@ export function createBranchesService({ db }: { db: Database }) {
   }
 
   async function list(query: BranchListQuery, actor: Actor) {
-    const { rows, total } = await repo.listBranches(db, actor.scope, query);
-    return { data: rows.map(toBranch), meta: { page: query.page, pageSize: query.pageSize, total } };
+    const { rows, total, totalEstimated } = await repo.listBranches(db, actor.scope, query);
+    return {
+      data: rows.map(toBranch),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   async function create(input: BranchCreate, actor: Actor): Promise<BranchDetail> {

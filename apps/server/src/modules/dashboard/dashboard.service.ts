@@ -1,6 +1,8 @@
 import { DASHBOARD_QUEUE_SIZE, type Dashboard, MATCHING_STATUSES, visaBuckets } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
+import { scopeKey } from '../../lib/scope';
+import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './dashboard.repository';
@@ -21,8 +23,21 @@ const workerName = (w: { nameKo: string; firstName: string; lastName: string }) 
  * `/dashboard`: a handful of aggregate queries, run side by side (PostgreSQL spreads them over the pool;
  * PGlite runs them one after another). Only counts and the queues' few rows come back.
  */
-export function createDashboardService(deps: { db: Database; settings: SettingsService }) {
+export function createDashboardService(deps: {
+  db: Database;
+  settings: SettingsService;
+  /** Reuse a computed dashboard this long (summary_cache): at a million rows it is too dear per request. */
+  cacheSeconds?: number;
+}) {
   async function get(actor: Actor, now = new Date()): Promise<Dashboard> {
+    const key = `dashboard:${scopeKey(actor.scope)}:${seoulToday(now)}`;
+    const { value, computedAt } = await cachedSummary(deps.db, key, deps.cacheSeconds ?? 0, () =>
+      compute(actor, now),
+    );
+    return { ...value, asOf: computedAt.toISOString() };
+  }
+
+  async function compute(actor: Actor, now: Date): Promise<Omit<Dashboard, 'asOf'>> {
     const { db } = deps;
     const scope = actor.scope;
     const today = seoulToday(now);

@@ -2,7 +2,6 @@ import type { EmployerStatus } from '@ilson/contracts';
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -19,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type EmployerRecord = typeof employers.$inferSelect;
@@ -103,13 +102,14 @@ export async function listEmployers(executor: Executor, scope: Scope, filters: E
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const rows = await selectEmployers(executor)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(employers.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await executor.select({ n: count() }).from(employers).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await pageOf(selectEmployers(executor), {
+    where,
+    order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],
+    window: { limit, offset },
+    id: employers.id,
+    ids: () => executor.select({ id: employers.id }).from(employers).where(where),
+  });
+  return { rows, ...(await tableTotal(executor, employers, where)) };
 }
 
 export async function findEmployer(

@@ -86,14 +86,17 @@ export function createEmployersService({ db }: { db: Database }) {
   }
 
   async function list(query: EmployerListQuery, actor: Actor) {
-    const { rows, total } = await repo.listEmployers(db, actor.scope, {
+    const { rows, total, totalEstimated } = await repo.listEmployers(db, actor.scope, {
       ...employerFilters(query),
       sort: query.sort,
       order: query.order,
       page: query.page,
       pageSize: query.pageSize,
     });
-    return { data: rows.map(toEmployer), meta: { page: query.page, pageSize: query.pageSize, total } };
+    return {
+      data: rows.map(toEmployer),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {

@@ -188,7 +188,7 @@ export function createExportsService({
     signal: AbortSignal,
   ) {
     const { columns } = definition;
-    const writer = new SheetWriter(out, signal, `${definition.label} 목록`, columns);
+    const writer = await SheetWriter.open(out, signal, `${definition.label} 목록`, columns);
     const reveal = revealer(columns, unmasked);
     for await (const batch of source.batches(values(columns, unmasked, sheetValue), signal)) {
       if (signal.aborted) throw signal.reason;

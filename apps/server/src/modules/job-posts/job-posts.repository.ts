@@ -2,7 +2,6 @@ import { type JobPostStatus, MATCHING_OPEN_STATUSES, type VisaType } from '@ilso
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -18,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { branches, employers, jobPosts, matchings } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type JobPostRecord = typeof jobPosts.$inferSelect;
@@ -112,15 +111,17 @@ export async function listJobPosts(executor: Executor, scope: Scope, filters: Jo
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
   // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
-  const [rows, [total]] = await Promise.all([
-    selectJobPosts(executor)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id))
-      .limit(limit)
-      .offset(offset),
-    executor.select({ n: count() }).from(jobPosts).where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(selectJobPosts(executor), {
+      where,
+      order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
+      window: { limit, offset },
+      id: jobPosts.id,
+      ids: () => executor.select({ id: jobPosts.id }).from(jobPosts).where(where),
+    }),
+    tableTotal(executor, jobPosts, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...total };
 }
 
 export async function findJobPost(

@@ -74,10 +74,10 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       throw validationError([{ field: 'deadline_to', message: recordMessages.dateRangeInverted }]);
     }
     const today = seoulToday();
-    const { rows, total } = await repo.listJobPosts(db, actor.scope, query, today);
+    const { rows, total, totalEstimated } = await repo.listJobPosts(db, actor.scope, query, today);
     return {
       data: rows.map((row) => toJobPost(row, today)),
-      meta: { page: query.page, pageSize: query.pageSize, total },
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
   }
 

@@ -12,6 +12,8 @@ import {
 import type { Database } from '../../db/client';
 import { addDays, seoulDayStart } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
+import { scopeKey } from '../../lib/scope';
+import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './matching-stats.repository';
 
@@ -21,12 +23,29 @@ type CountRow = MatchingStats['byBranch'][number];
 
 const byCount = (a: CountRow, b: CountRow) => b.count - a.count || a.key.localeCompare(b.key);
 
-/** `/matchings/stats`: everything is counted in SQL; only the grouped rows come back. */
-export function createMatchingStatsService({ db }: { db: Database }) {
+/**
+ * `/matchings/stats`: everything is counted in SQL; only the grouped rows come back. A range over a million
+ * matchings costs seconds, so a computed range is reused for `cacheSeconds` (summary_cache, `asOf` says when).
+ */
+export function createMatchingStatsService({
+  db,
+  cacheSeconds = 0,
+}: {
+  db: Database;
+  cacheSeconds?: number;
+}) {
   async function stats(
     query: { from: string; to: string; branchId?: number },
     actor: Actor,
   ): Promise<MatchingStats> {
+    const key = `matching-stats:${scopeKey(actor.scope)}:${query.from}:${query.to}:${query.branchId ?? ''}`;
+    // Validation first: a bad range is a 400, not a cache entry.
+    const range = statsRange(query, actor);
+    const { value, computedAt } = await cachedSummary(db, key, cacheSeconds, () => compute(range));
+    return { ...value, asOf: computedAt.toISOString() };
+  }
+
+  function statsRange(query: { from: string; to: string; branchId?: number }, actor: Actor): repo.StatsRange {
     if (query.from > query.to) {
       throw validationError([{ field: 'to', message: recordMessages.dateRangeInverted }]);
     }
@@ -35,7 +54,7 @@ export function createMatchingStatsService({ db }: { db: Database }) {
     if (before.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) {
       throw validationError([{ field: 'from', message: recordMessages.statsRangeTooLong }]);
     }
-    const range: repo.StatsRange = {
+    return {
       fromDate: query.from,
       toDate: query.to,
       from,
@@ -43,6 +62,9 @@ export function createMatchingStatsService({ db }: { db: Database }) {
       branchId: query.branchId,
       scope: actor.scope,
     };
+  }
+
+  async function compute(range: repo.StatsRange): Promise<Omit<MatchingStats, 'asOf'>> {
     const [groups, monthly, avgDaysToContract] = await Promise.all([
       repo.groupedCounts(db, range),
       repo.monthlyCounts(db, range),

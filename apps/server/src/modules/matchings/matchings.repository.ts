@@ -32,8 +32,9 @@ import {
   workers,
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
+import { searchableNames } from '../workers/workers.repository';
 
 export type MatchingRecord = typeof matchings.$inferSelect;
 export type MatchingValues = Omit<
@@ -106,16 +107,7 @@ function selectMatchings(executor: Executor) {
  */
 function searchCondition(executor: Executor, q: string): SQL | undefined {
   const pattern = containsPattern(q.replace(/\s+/g, ' '));
-  const workerIds = executor
-    .select({ id: workers.id })
-    .from(workers)
-    .where(
-      or(
-        ilike(workers.nameKo, pattern),
-        ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
-        ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
-      ),
-    );
+  const workerIds = executor.select({ id: workers.id }).from(workers).where(ilike(searchableNames, pattern));
   const employerIds = executor
     .select({ id: employers.id })
     .from(employers)
@@ -150,15 +142,17 @@ export async function listMatchings(executor: Executor, scope: Scope, filters: M
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
   // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
-  const [rows, [total]] = await Promise.all([
-    selectMatchings(executor)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(matchings.id))
-      .limit(limit)
-      .offset(offset),
-    executor.select({ n: count() }).from(matchings).where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(selectMatchings(executor), {
+      where,
+      order: [direction(SORT_COLUMNS[filters.sort]), direction(matchings.id)],
+      window: { limit, offset },
+      id: matchings.id,
+      ids: () => executor.select({ id: matchings.id }).from(matchings).where(where),
+    }),
+    tableTotal(executor, matchings, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...total };
 }
 
 export async function findMatching(

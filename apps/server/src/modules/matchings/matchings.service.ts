@@ -126,14 +126,17 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
   }
 
   async function list(query: MatchingListQuery, actor: Actor) {
-    const { rows, total } = await repo.listMatchings(db, actor.scope, {
+    const { rows, total, totalEstimated } = await repo.listMatchings(db, actor.scope, {
       ...matchingFilters(query),
       sort: query.sort,
       order: query.order,
       page: query.page,
       pageSize: query.pageSize,
     });
-    return { data: rows.map(toMatching), meta: { page: query.page, pageSize: query.pageSize, total } };
+    return {
+      data: rows.map(toMatching),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   /** Whether the pair may be matched: `eligible` is false only for hard issues (warnings can be overridden). */

@@ -1,8 +1,8 @@
 import type { NoticeAudience, NoticeStatus } from '@ilson/contracts';
-import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'drizzle-orm';
 import { admins, notices } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageWindow, tableTotal } from '../../lib/list';
 
 export type NoticeRecord = typeof notices.$inferSelect;
 export type NoticeValues = Omit<
@@ -52,15 +52,15 @@ export async function listNotices(executor: Executor, filters: NoticeListFilters
   );
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectNotices(executor)
       .where(where)
       .orderBy(desc(notices.isPinned), direction(SORT_COLUMNS[filters.sort]), direction(notices.id))
       .limit(limit)
       .offset(offset),
-    executor.select({ n: count() }).from(notices).where(where),
+    tableTotal(executor, notices, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...total };
 }
 
 export async function findNotice(executor: Executor, id: number): Promise<NoticeRow | undefined> {

@@ -70,12 +70,15 @@ export function createNoticesService({ db }: { db: Database }) {
   }
 
   async function list(query: NoticeListQuery) {
-    const { rows, total } = await repo.listNotices(db, {
+    const { rows, total, totalEstimated } = await repo.listNotices(db, {
       ...query,
       pinned: query.pinned === undefined ? undefined : query.pinned === 'true',
       scheduled: query.scheduled === undefined ? undefined : query.scheduled === 'true',
     });
-    return { data: rows.map(toNotice), meta: { page: query.page, pageSize: query.pageSize, total } };
+    return {
+      data: rows.map(toNotice),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   /** Opening a notice counts a view. */

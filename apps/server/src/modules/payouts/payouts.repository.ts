@@ -16,8 +16,9 @@ import {
 } from 'drizzle-orm';
 import { employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
+import { searchableNames } from '../workers/workers.repository';
 
 export type PayoutRecord = typeof payouts.$inferSelect;
 export type PayoutValues = Omit<typeof payouts.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'version'>;
@@ -83,16 +84,7 @@ function searchCondition(executor: Executor, q: NonNullable<PayoutFilters['q']>)
     .select({ id: employers.id })
     .from(employers)
     .where(ilike(employers.companyName, pattern));
-  const workerIds = executor
-    .select({ id: workers.id })
-    .from(workers)
-    .where(
-      or(
-        ilike(workers.nameKo, pattern),
-        ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
-        ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
-      ),
-    );
+  const workerIds = executor.select({ id: workers.id }).from(workers).where(ilike(searchableNames, pattern));
   return or(
     inArray(payouts.employerId, employerIds),
     inArray(payouts.workerId, workerIds),
@@ -114,29 +106,36 @@ export function filterConditions(executor: Executor, scope: Scope, filters: Payo
   );
 }
 
-/** The page, and per status the count and sums over the whole filter (one GROUP BY; its counts add up to the total). */
+/** One page of payouts, and how many the filter matches (exact up to EXACT_TOTAL_LIMIT). */
 export async function listPayouts(executor: Executor, scope: Scope, filters: PayoutListFilters) {
   const where = filterConditions(executor, scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const [rows, totals] = await Promise.all([
-    selectPayouts(executor)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(payouts.id))
-      .limit(limit)
-      .offset(offset),
-    executor
-      .select({
-        status: payouts.status,
-        count: sql<number>`count(*)`.mapWith(Number),
-        amount: sql<number>`coalesce(sum(${payouts.amount}), 0)::bigint`.mapWith(Number),
-        vat: sql<number>`coalesce(sum(${payouts.vat}), 0)::bigint`.mapWith(Number),
-      })
-      .from(payouts)
-      .where(where)
-      .groupBy(payouts.status),
+  const [rows, total] = await Promise.all([
+    pageOf(selectPayouts(executor), {
+      where,
+      order: [direction(SORT_COLUMNS[filters.sort]), direction(payouts.id)],
+      window: { limit, offset },
+      id: payouts.id,
+      ids: () => executor.select({ id: payouts.id }).from(payouts).where(where),
+    }),
+    tableTotal(executor, payouts, where),
   ]);
-  return { rows, totals };
+  return { rows, ...total };
+}
+
+/** Per status the count and sums over the whole filter (one GROUP BY; its counts add up to the total). */
+export function payoutTotals(executor: Executor, scope: Scope, filters: PayoutFilters) {
+  return executor
+    .select({
+      status: payouts.status,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${payouts.amount}), 0)::bigint`.mapWith(Number),
+      vat: sql<number>`coalesce(sum(${payouts.vat}), 0)::bigint`.mapWith(Number),
+    })
+    .from(payouts)
+    .where(filterConditions(executor, scope, filters))
+    .groupBy(payouts.status);
 }
 
 export async function findPayout(

@@ -18,7 +18,9 @@ import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { digitTerm } from '../../lib/list';
 import type { PiiCipher } from '../../lib/pii';
+import { scopeKey } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import * as repo from './payouts.repository';
@@ -84,7 +86,16 @@ export function payoutFilters(pii: PiiCipher, query: PayoutFilterQuery): repo.Pa
 }
 type PayoutFilterQuery = Omit<PayoutListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
 
-export function createPayoutsService({ db, pii }: { db: Database; pii: PiiCipher }) {
+export function createPayoutsService({
+  db,
+  pii,
+  cacheSeconds = 0,
+}: {
+  db: Database;
+  pii: PiiCipher;
+  /** Totals over more than EXACT_TOTAL_LIMIT payouts are reused this long (summary_cache). */
+  cacheSeconds?: number;
+}) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Payout> {
     const row = await repo.findPayout(executor, id, actor.scope);
     if (!row) throw notFound();
@@ -116,19 +127,33 @@ export function createPayoutsService({ db, pii }: { db: Database; pii: PiiCipher
 
   /** Dates filter on the scheduled date, else the day the payout was registered (Seoul). */
   async function list(query: PayoutListQuery, actor: Actor) {
-    const { rows, totals } = await repo.listPayouts(db, actor.scope, {
-      ...payoutFilters(pii, query),
+    const filters = payoutFilters(pii, query);
+    const { rows, total, totalEstimated } = await repo.listPayouts(db, actor.scope, {
+      ...filters,
       sort: query.sort,
       order: query.order,
       page: query.page,
       pageSize: query.pageSize,
     });
-    const byStatus = totalsByStatus(totals);
-    const total = byStatus.reduce((sum, row) => sum + row.count, 0);
+    // A few hundred payouts are summed on every request; sums over more (a whole year, 500k rows) are reused for
+    // a minute, and the reply says as of when. A search term is never part of a cache key (it may be personal).
+    const live = !totalEstimated || query.q !== undefined;
+    const key = `payout-totals:${scopeKey(actor.scope)}:${JSON.stringify(filters)}`;
+    const totals = live
+      ? { value: await repo.payoutTotals(db, actor.scope, filters), computedAt: null }
+      : await cachedSummary(db, key, cacheSeconds, () => repo.payoutTotals(db, actor.scope, filters));
+    const byStatus = totalsByStatus(totals.value);
     return {
       data: rows.map(toPayout),
-      meta: { page: query.page, pageSize: query.pageSize, total },
+      meta: {
+        page: query.page,
+        pageSize: query.pageSize,
+        // The per-status counts are exact (as of `totalsAsOf`): they are the total.
+        total: live ? total : byStatus.reduce((sum, row) => sum + row.count, 0),
+        totalEstimated: false,
+      },
       totals: byStatus,
+      totalsAsOf: totals.computedAt ? totals.computedAt.toISOString() : null,
     };
   }
 

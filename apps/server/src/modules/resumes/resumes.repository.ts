@@ -1,22 +1,10 @@
 import type { ResumeStatus, ResumeVisibility } from '@ilson/contracts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  isNotNull,
-  isNull,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, listTotal, pageOf, pageWindow } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
+import { searchableNames } from '../workers/workers.repository';
 
 export type ResumeRecord = typeof resumes.$inferSelect;
 export type ResumeRow = ResumeRecord & {
@@ -76,11 +64,7 @@ const deletedCondition = {
 
 function searchCondition(q: string): SQL | undefined {
   const pattern = containsPattern(q.replace(/\s+/g, ' '));
-  return or(
-    ilike(workers.nameKo, pattern),
-    ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
-    ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
-  );
+  return ilike(searchableNames, pattern);
 }
 
 export async function listResumes(executor: Executor, scope: Scope, filters: ResumeFilters) {
@@ -97,19 +81,28 @@ export async function listResumes(executor: Executor, scope: Scope, filters: Res
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
   // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
-  const [rows, [total]] = await Promise.all([
-    selectResumes(executor)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(resumes.id))
-      .limit(limit)
-      .offset(offset),
-    executor
-      .select({ n: count() })
-      .from(resumes)
-      .innerJoin(workers, eq(workers.id, resumes.workerId))
-      .where(where),
+  const [rows, total] = await Promise.all([
+    pageOf(selectResumes(executor), {
+      where,
+      order: [direction(SORT_COLUMNS[filters.sort]), direction(resumes.id)],
+      window: { limit, offset },
+      id: resumes.id,
+      ids: () =>
+        executor
+          .select({ id: resumes.id })
+          .from(resumes)
+          .innerJoin(workers, eq(workers.id, resumes.workerId))
+          .where(where),
+    }),
+    listTotal(executor, () =>
+      executor
+        .select({ one: sql`1` })
+        .from(resumes)
+        .innerJoin(workers, eq(workers.id, resumes.workerId))
+        .where(where),
+    ),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...total };
 }
 
 /** Deleted ones included: the detail shows them with `isDeleted` so they can be restored. */

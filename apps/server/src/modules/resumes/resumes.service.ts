@@ -73,8 +73,11 @@ export function createResumesService({ db }: { db: Database }) {
   }
 
   async function list(query: ResumeListQuery, actor: Actor) {
-    const { rows, total } = await repo.listResumes(db, actor.scope, query);
-    return { data: rows.map(toResume), meta: { page: query.page, pageSize: query.pageSize, total } };
+    const { rows, total, totalEstimated } = await repo.listResumes(db, actor.scope, query);
+    return {
+      data: rows.map(toResume),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   /** An operator opening a resume: counted (viewsCount, lastViewedAt) and, as personal data, logged. */

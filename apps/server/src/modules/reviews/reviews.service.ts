@@ -70,13 +70,16 @@ export function createReviewsService({ db }: { db: Database }) {
     if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
       throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
     }
-    const { rows, total } = await repo.listReviews(db, actor.scope, {
+    const { rows, total, totalEstimated } = await repo.listReviews(db, actor.scope, {
       ...query,
       reportedOnly: query.reportedOnly === 'true',
       createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
       createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
     });
-    return { data: rows.map(toReview), meta: { page: query.page, pageSize: query.pageSize, total } };
+    return {
+      data: rows.map(toReview),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   async function queue(query: QueueQuery, actor: Actor) {

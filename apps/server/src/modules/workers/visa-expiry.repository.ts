@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gte, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { pageWindow } from '../../lib/list';
+import { pageWindow, tableTotal } from '../../lib/list';
 import type { Scope } from '../../lib/scope';
 import { filterConditions, type WorkerFilters } from './workers.repository';
 
@@ -79,6 +79,5 @@ export async function listExpiring(
     .orderBy(asc(workers.visaExpiryDate), asc(workers.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await executor.select({ n: count() }).from(workers).where(where);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, ...(await tableTotal(executor, workers, where)) };
 }

@@ -9,6 +9,8 @@ import type { Database } from '../../db/client';
 import { addDays, seoulToday } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
+import { scopeKey } from '../../lib/scope';
+import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import type { SettingsService } from '../settings/settings.service';
 import { countByWindow, type DateWindow, listExpiring } from './visa-expiry.repository';
@@ -20,7 +22,13 @@ type VisaExpiryQuery = z.output<typeof visaExpiryQuerySchema>;
  * `/workers/visa-expiry`: workers whose visa expires within the largest window of `visaAlertDays` (or
  * has expired), by days left in Asia/Seoul, with a count per bucket under the same filters.
  */
-export function createVisaExpiryService(deps: { db: Database; pii: PiiCipher; settings: SettingsService }) {
+export function createVisaExpiryService(deps: {
+  db: Database;
+  pii: PiiCipher;
+  settings: SettingsService;
+  /** The bucket counts (a count over every visa in the windows) are reused this long (summary_cache). */
+  cacheSeconds?: number;
+}) {
   async function board(query: VisaExpiryQuery, actor: Actor, now = new Date()) {
     const { visaAlertDays } = await deps.settings.get();
     const today = seoulToday(now);
@@ -44,8 +52,19 @@ export function createVisaExpiryService(deps: { db: Database; pii: PiiCipher; se
       extensionStatus: query.extensionStatus,
       q: workerSearch(deps.pii, query.q),
     };
-    const counts = await countByWindow(deps.db, actor.scope, filters, whole, windows);
-    const { rows, total } = await listExpiring(deps.db, actor.scope, {
+    // Without a search term the counts are shared for a minute (they count up to a quarter of all workers);
+    // a search term is never part of a cache key (it may be a name or a number).
+    const counts = query.q
+      ? await countByWindow(deps.db, actor.scope, filters, whole, windows)
+      : (
+          await cachedSummary(
+            deps.db,
+            `visa-buckets:${scopeKey(actor.scope)}:${today}:${visaAlertDays.join(',')}:${JSON.stringify({ ...filters, q: undefined })}`,
+            deps.cacheSeconds ?? 0,
+            () => countByWindow(deps.db, actor.scope, filters, whole, windows),
+          )
+        ).value;
+    const { rows, total, totalEstimated } = await listExpiring(deps.db, actor.scope, {
       filters,
       window: query.bucket ? windows[query.bucket]! : whole,
       today,
@@ -60,7 +79,7 @@ export function createVisaExpiryService(deps: { db: Database; pii: PiiCipher; se
         count: counts[range.key] ?? 0,
       })),
       data: rows satisfies VisaExpiryRow[],
-      meta: { page: query.page, pageSize: query.pageSize, total },
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
   }
   return { board };

@@ -2,7 +2,6 @@ import type { WorkerStatus } from '@ilson/contracts';
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -18,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow } from '../../lib/list';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type WorkerRecord = typeof workers.$inferSelect;
@@ -82,6 +81,12 @@ function selectWorkers(executor: Executor) {
 
 const live = (scope: Scope) => and(isNull(workers.deletedAt), scopeWhere(workers.branchId, scope));
 
+/**
+ * Every form of a worker's name the search box accepts — 한글 이름, first, last, "first last", "last first" — in one
+ * text, so one trigram index serves the search (workers_names_trgm_idx, migration 0007: the same expression).
+ */
+export const searchableNames = sql`(${workers.nameKo} || ' ' || ${workers.firstName} || ' ' || ${workers.lastName} || ' ' || ${workers.firstName})`;
+
 function searchCondition(q: WorkerSearch): SQL | undefined {
   if (q.digits !== null) {
     return or(
@@ -91,11 +96,7 @@ function searchCondition(q: WorkerSearch): SQL | undefined {
   }
   const pattern = containsPattern(q.text.replace(/\s+/g, ' '));
   return or(
-    ilike(workers.nameKo, pattern),
-    ilike(workers.firstName, pattern),
-    ilike(workers.lastName, pattern),
-    ilike(sql`${workers.firstName} || ' ' || ${workers.lastName}`, pattern),
-    ilike(sql`${workers.lastName} || ' ' || ${workers.firstName}`, pattern),
+    ilike(searchableNames, pattern),
     q.passportNoHash ? eq(workers.passportNoHash, q.passportNoHash) : undefined,
   );
 }
@@ -120,13 +121,14 @@ export async function listWorkers(executor: Executor, scope: Scope, filters: Wor
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const rows = await selectWorkers(executor)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(workers.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await executor.select({ n: count() }).from(workers).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await pageOf(selectWorkers(executor), {
+    where,
+    order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],
+    window: { limit, offset },
+    id: workers.id,
+    ids: () => executor.select({ id: workers.id }).from(workers).where(where),
+  });
+  return { rows, ...(await tableTotal(executor, workers, where)) };
 }
 
 export async function findWorker(

@@ -94,14 +94,17 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
   }
 
   async function list(query: WorkerListQuery, actor: Actor) {
-    const { rows, total } = await repo.listWorkers(db, actor.scope, {
+    const { rows, total, totalEstimated } = await repo.listWorkers(db, actor.scope, {
       ...workerFilters(pii, query),
       sort: query.sort,
       order: query.order,
       page: query.page,
       pageSize: query.pageSize,
     });
-    return { data: rows.map(toWorker), meta: { page: query.page, pageSize: query.pageSize, total } };
+    return {
+      data: rows.map(toWorker),
+      meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
+    };
   }
 
   /** Every open of a worker's detail is a view of personal data: it goes to the access log. */

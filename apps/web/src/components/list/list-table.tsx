@@ -1,6 +1,7 @@
-import type { ListMeta } from '@ilson/contracts';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { type ListMeta, MAX_LIST_WINDOW } from '@ilson/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableProps } from 'antd';
+import { Button, Empty, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import type { Key, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -134,12 +135,27 @@ export function ListTable<T extends { id: number }>({
       pagination={{
         current: list.page,
         pageSize: list.pageSize,
-        total: page?.meta.total ?? 0,
+        // Pages stop at MAX_LIST_WINDOW rows: the server refuses deeper ones (OFFSET that deep is slow).
+        total: Math.min(page?.meta.total ?? 0, MAX_LIST_WINDOW),
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t.total(total),
+        showTotal: () => <ListTotal meta={page?.meta} />,
         hideOnSinglePage: false,
       }}
     />
+  );
+}
+
+/** 총 n건; above the paging window 약 n건 (an estimate) with a note on how far the pages go. */
+function ListTotal({ meta }: { meta: ListMeta | undefined }) {
+  if (!meta) return t.total(0);
+  const text = meta.totalEstimated ? t.totalEstimated(meta.total) : t.total(meta.total);
+  if (meta.total <= MAX_LIST_WINDOW) return text;
+  return (
+    <Tooltip title={t.windowNote(MAX_LIST_WINDOW)}>
+      <span>
+        {text} <InfoCircleOutlined aria-label={t.windowNote(MAX_LIST_WINDOW)} />
+      </span>
+    </Tooltip>
   );
 }

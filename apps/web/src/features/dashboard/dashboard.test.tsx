@@ -11,6 +11,7 @@ let server: MockServer;
 const counts: Record<string, number> = { proposed: 3, interview: 1, contracted: 1, cancelled: 1 };
 const dashboard: Dashboard = {
   today: '2026-05-20',
+  asOf: '2026-05-20T01:02:03.000Z',
   employers: { pending: 6 },
   jobPosts: { pending: 3 },
   visas: { windowDays: 30, bucket: 'd30', expiring: 4, overdue: 2 },
@@ -81,6 +82,8 @@ describe('dashboard', () => {
 
     const employers = await screen.findByRole('link', { name: '승인 대기 사업주 6곳' }, firstRender);
     expect(hrefOf(employers)).toBe('/employers?status=pending');
+    // The time the server computed the figures (01:02 UTC), in Seoul.
+    expect(screen.getByText('10:02 기준')).toBeTruthy();
     expect(kpis().getByText('가장 오래된 요청 20일째')).toBeTruthy();
     expect(hrefOf(kpis().getByRole('link', { name: '승인 대기 채용공고 3건' }))).toBe(
       '/job-posts?status=pending',

@@ -81,14 +81,18 @@ function Charts({ data }: { data: Dashboard | undefined }) {
   );
 }
 
-/** The time of the numbers on screen, and a button to take them again. */
+/**
+ * The time of the numbers on screen — when the server computed them (it reuses them for up to a minute) — and a
+ * button to take them again.
+ */
 export function DashboardRefresh() {
   const result = useDashboard();
+  const asOf = result.data?.asOf ?? (result.dataUpdatedAt > 0 ? result.dataUpdatedAt : undefined);
   return (
     <>
-      {result.dataUpdatedAt > 0 && (
+      {asOf !== undefined && (
         <Typography.Text type="secondary">
-          {t.asOf(dayjs(result.dataUpdatedAt).tz(DISPLAY_TIME_ZONE).format('HH:mm'))}
+          {t.asOf(dayjs(asOf).tz(DISPLAY_TIME_ZONE).format('HH:mm'))}
         </Typography.Text>
       )}
       <Button

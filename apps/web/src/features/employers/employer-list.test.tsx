@@ -44,6 +44,22 @@ describe('employer list', () => {
     expect(screen.getByText('총 2건')).toBeTruthy();
   });
 
+  it('shows an estimated total as 약 n건 and pages only as far as the server serves', async () => {
+    signedInAs(server, 'admin');
+    const reply = listReply([pending, approved], 1_234_567);
+    server.on('GET', 'employers', {
+      ...reply,
+      body: { ...reply.body, meta: { ...reply.body.meta, total_estimated: true } },
+    });
+    renderApp('/employers', server);
+
+    expect(await screen.findByText('약 1,234,567건')).toBeTruthy();
+    expect(screen.getByLabelText(/앞의 10,000건까지 넘겨 볼 수 있습니다/)).toBeTruthy();
+    // 10,000 rows at 20 a page: the last page button is 500, not 61,729.
+    expect(screen.getByTitle('500')).toBeTruthy();
+    expect(screen.queryByTitle('61729')).toBeNull();
+  });
+
   it('writes a changed filter, a sort and a search into the URL and asks the server with them', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'employers', listReply([pending], 1));

@@ -39,6 +39,7 @@ export default function PayoutListPage() {
       <PayoutFilters list={list} />
       <TotalsByStatus
         totals={totals}
+        asOf={result.data?.totalsAsOf}
         active={list.filters.status}
         onPick={(status) => list.setFilters({ status })}
       />

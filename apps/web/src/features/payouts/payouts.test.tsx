@@ -29,6 +29,7 @@ describe('payout list', () => {
         data: [wirePayout()],
         meta: { page: 1, page_size: 20, total: 4 },
         totals: payoutTotals({ pending: [1, 300_000, 30_000], paid: [3, 1_200_000, 0] }),
+        totals_as_of: null,
       },
     });
     renderApp('/payouts?type=matching_fee', server);
@@ -48,6 +49,22 @@ describe('payout list', () => {
     expect(summary.getByText('₩1,500,000')).toBeTruthy();
     expect(summary.getByText('₩1,530,000')).toBeTruthy();
     expect(server.callsTo('GET', 'payouts').at(-1)?.params).toMatchObject({ type: 'matching_fee' });
+    // Summed live: no "as of" time.
+    expect(screen.queryByText(/기준 \(1분마다 다시 합산\)/)).toBeNull();
+  });
+
+  it('says as of when the server reused the sums of many payouts', async () => {
+    server.on('GET', 'payouts', {
+      status: 200,
+      body: {
+        data: [wirePayout()],
+        meta: { page: 1, page_size: 20, total: 250_000, total_estimated: false },
+        totals: payoutTotals({ pending: [250_000, 75_000_000_000, 7_500_000_000] }),
+        totals_as_of: '2026-05-20T05:06:07.000Z',
+      },
+    });
+    renderApp('/payouts', server);
+    expect(await screen.findByText('14:06:07 기준 (1분마다 다시 합산)')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,7 @@
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '@ilson/contracts';
 import { Card, Flex, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { DISPLAY_TIME_ZONE } from '../../lib/datetime';
 import { koOperations } from '../../locales/ko-operations';
 import type { PayoutTotals } from './api';
 import { formatKrw, Money, PAYOUT_STATUS_COLORS } from './columns';
@@ -21,15 +23,29 @@ export function sumTotals(totals: PayoutTotals) {
 
 type TotalsByStatusProps = {
   totals: PayoutTotals | undefined;
+  /** When the server summed them, if it reused earlier sums (many payouts); absent when live. */
+  asOf?: string | null;
   active: string | undefined;
   onPick(status: PayoutStatus | null): void;
 };
 
 /** The current filter's sums by status (the server's `totals`); a status narrows the list to it. */
-export function TotalsByStatus({ totals = [], active, onPick }: TotalsByStatusProps) {
+export function TotalsByStatus({ totals = [], asOf, active, onPick }: TotalsByStatusProps) {
   const all = sumTotals(totals);
   return (
-    <Card size="small" title={t.title} style={{ marginBottom: 16 }} styles={{ body: { padding: 0 } }}>
+    <Card
+      size="small"
+      title={t.title}
+      extra={
+        asOf ? (
+          <Typography.Text type="secondary">
+            {t.asOf(dayjs(asOf).tz(DISPLAY_TIME_ZONE).format('HH:mm:ss'))}
+          </Typography.Text>
+        ) : undefined
+      }
+      style={{ marginBottom: 16 }}
+      styles={{ body: { padding: 0 } }}
+    >
       <ul className="payout-totals" aria-label={t.label}>
         <li>
           <button

@@ -197,7 +197,7 @@ describe('access log: list and filters', () => {
   it('lists newest first with the exact total, and pages', async () => {
     const total = await countRows();
     const first = await list('?page_size=3');
-    expect(first.meta).toEqual({ page: 1, page_size: 3, total });
+    expect(first.meta).toEqual({ page: 1, page_size: 3, total, total_estimated: false });
     const all = await list('?page_size=100');
     const sorted = [...ids(all)].sort((a, b) => b - a);
     expect(ids(all)).toEqual(sorted);
@@ -493,7 +493,7 @@ describe('monthly review records (월간 점검)', () => {
     const reply = await superAdmin.get('/audit-reviews');
     expect(reply.statusCode).toBe(200);
     const { data, meta } = reply.json();
-    expect(meta).toEqual({ page: 1, page_size: 12, total: 3 });
+    expect(meta).toEqual({ page: 1, page_size: 12, total: 3, total_estimated: false });
     expect(data.map((row: { id: number }) => row.id)).toEqual([
       second.json().id,
       again.json().id,

@@ -80,7 +80,7 @@ describe('branches', () => {
     const byCode = await admin.get('/branches?q=pu');
     expect(byCode.json().data.map((b: { code: string }) => b.code)).toEqual(['PUS']);
     const sorted = await admin.get('/branches?sort=code&order=asc&page_size=2');
-    expect(sorted.json().meta).toEqual({ page: 1, page_size: 2, total: 3 });
+    expect(sorted.json().meta).toEqual({ page: 1, page_size: 2, total: 3, total_estimated: false });
     expect(sorted.json().data.map((b: { code: string }) => b.code)).toEqual(['ANS', 'DGU-1']);
     const page2 = await admin.get('/branches?sort=code&order=asc&page_size=2&page=2');
     expect(page2.json().data.map((b: { code: string }) => b.code)).toEqual(['PUS']);

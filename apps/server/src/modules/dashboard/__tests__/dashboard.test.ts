@@ -361,7 +361,7 @@ describe('GET /dashboard', () => {
 
   it('lets a viewer read it, the same as an admin', async () => {
     const [seen, full] = await Promise.all([dashboardOf(viewer), dashboardOf(admin)]);
-    expect(seen).toEqual(full);
+    expect({ ...seen, as_of: undefined }).toEqual({ ...full, as_of: undefined });
   });
 
   it('takes the visa window from the settings', async () => {

@@ -1,0 +1,355 @@
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Started, startServer, stopServer } from './process';
+
+/** One endpoint under load: a GET of `path` (or a login), with the p95 target of issue [G] when it has one. */
+export type ApiCase = {
+  group: string;
+  name: string;
+  path: string;
+  targetP95Ms?: number;
+  login?: boolean;
+  connections?: number;
+};
+
+export type Latency = {
+  p50: number;
+  p95: number;
+  p99: number;
+  reqPerSec: number;
+  requests: number;
+  errors: number;
+};
+
+export type ApiResult = ApiCase & {
+  server: Latency;
+  /** The same statements, with the same parameters, through a bare pg pool at the same concurrency. */
+  bare?: Latency & { statements: number };
+  /** What one request ran (from the trace): kept in the results JSON for EXPLAIN. */
+  sql?: Statement[];
+  ratio?: number;
+  totalEstimated?: boolean;
+};
+
+export const PASSWORD = 'Bench-pass-123';
+export const ADMIN_EMAIL = 'admin@ilson.local';
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+
+/** Every list with its default sort and each typical filter, the deepest page, details, dashboard, stats, login. */
+export function apiCases(ids: Record<string, number>): ApiCase[] {
+  // BENCH_API_ONLY=<regex>: only the matching cases (while working on some of them).
+  const only = process.env.BENCH_API_ONLY ? new RegExp(process.env.BENCH_API_ONLY) : undefined;
+  return allCases(ids).filter((c) => !only || only.test(c.name));
+}
+
+function allCases(ids: Record<string, number>): ApiCase[] {
+  const list = (group: string, base: string, filters: Record<string, string>): ApiCase[] => [
+    { group, name: `${base} first page`, path: `/api/v1/${base}`, targetP95Ms: 50 },
+    ...Object.entries(filters).map(([name, query]) => ({
+      group,
+      name: `${base} ${name}`,
+      path: `/api/v1/${base}?${query}`,
+      targetP95Ms: 50,
+    })),
+    {
+      group,
+      name: `${base} deepest page (500 × 20)`,
+      path: `/api/v1/${base}?page=500&page_size=20`,
+      targetP95Ms: 100,
+    },
+  ];
+  const today = new Date();
+  const yearAgo = new Date(today.getTime() - 364 * 86_400_000);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return [
+    ...list('employers', 'employers', {
+      'status=pending': 'status=pending',
+      'industry=construction': 'industry=construction',
+      'region=경기도': `region=${encodeURIComponent('경기도')}`,
+      branch_id: `branch_id=${ids.branch}`,
+      // Trigram search needs 3 characters; a 2-syllable Korean term still scans (see BENCHMARKS.md).
+      'q=company name': `q=${encodeURIComponent('플라스틱')}`,
+      'sort=company_name': 'sort=company_name&order=asc',
+    }),
+    ...list('workers', 'workers', {
+      'status=seeking': 'status=seeking',
+      'nationality=VN': 'nationality=VN',
+      'visa_type=H-2': 'visa_type=H-2',
+      branch_id: `branch_id=${ids.branch}`,
+      'q=name': `q=${encodeURIComponent('Nguyen')}`,
+      'q=phone digits': 'q=1234',
+    }),
+    ...list('job-posts', 'job-posts', {
+      'status=active': 'status=active',
+      'industry=agriculture': 'industry=agriculture',
+      'visa_type=E-9': 'visa_type=E-9',
+      branch_id: `branch_id=${ids.branch}`,
+      'q=title': `q=${encodeURIComponent('용접공')}`,
+    }),
+    ...list('resumes', 'resumes', {
+      'status=active': 'status=active',
+      'nationality=NP': 'nationality=NP',
+      branch_id: `branch_id=${ids.branch}`,
+    }),
+    ...list('matchings', 'matchings', {
+      'status=interview': 'status=interview',
+      'nationality=KH': 'nationality=KH',
+      branch_id: `branch_id=${ids.branch}`,
+      employer_id: `employer_id=${ids.employer}`,
+      'created in the last 30 days': `created_from=${day(new Date(today.getTime() - 30 * 86_400_000))}`,
+    }),
+    ...list('payouts', 'payouts', {
+      'status=pending': 'status=pending',
+      'type=wage': 'type=wage',
+      branch_id: `branch_id=${ids.branch}`,
+    }),
+    ...list('reviews', 'reviews', {
+      'status=pending': 'status=pending',
+      'reported only': 'reported_only=true',
+      'rating=1': 'rating=1',
+    }),
+    ...list('users', 'users', { 'user_type=worker': 'user_type=worker', 'status=dormant': 'status=dormant' }),
+    ...list('notices', 'notices', { 'status=published': 'status=published' }),
+    ...list('branches', 'branches', { 'region=경기도': `region=${encodeURIComponent('경기도')}` }),
+    ...list('admins', 'admins', { 'role=viewer': 'role=viewer' }),
+    ...list('audit-logs', 'audit-logs', {
+      'action=LOGIN': 'action=LOGIN',
+      'target_type=worker': 'target_type=worker',
+    }),
+    { group: 'detail', name: 'employer detail', path: `/api/v1/employers/${ids.employer}` },
+    { group: 'detail', name: 'worker detail', path: `/api/v1/workers/${ids.worker}` },
+    { group: 'detail', name: 'job post detail', path: `/api/v1/job-posts/${ids.jobPost}` },
+    { group: 'detail', name: 'matching detail', path: `/api/v1/matchings/${ids.matching}` },
+    { group: 'detail', name: 'payout detail', path: `/api/v1/payouts/${ids.payout}` },
+    { group: 'dashboard', name: 'dashboard', path: '/api/v1/dashboard', targetP95Ms: 100 },
+    {
+      group: 'visa-expiry',
+      name: 'visa-expiry first page (D-30)',
+      path: '/api/v1/workers/visa-expiry?bucket=d30',
+      targetP95Ms: 50,
+    },
+    {
+      group: 'visa-expiry',
+      name: 'visa-expiry overdue',
+      path: '/api/v1/workers/visa-expiry?bucket=overdue',
+      targetP95Ms: 50,
+    },
+    {
+      group: 'stats',
+      name: 'matching stats, 12 months',
+      path: `/api/v1/matchings/stats?from=${day(yearAgo)}&to=${day(today)}`,
+      targetP95Ms: 300,
+    },
+    {
+      group: 'login',
+      name: 'login (password hash, 4 connections)',
+      path: '/api/v1/auth/login',
+      login: true,
+      connections: 4,
+    },
+  ];
+}
+
+/** Ids the filters and detail cases use, read through the API: a busy branch, an employer with matchings, … */
+export async function pickIds(base: string, token: string): Promise<Record<string, number>> {
+  const first = async (list: string) => {
+    const reply = await fetch(`${base}/api/v1/${list}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await reply.json()) as { data: Record<string, number>[] };
+    return body.data[0] ?? {};
+  };
+  const matching = await first('matchings?page_size=1');
+  const worker = await first('workers?page_size=1');
+  return {
+    branch: worker.branch_id ?? 1,
+    employer: matching.employer_id ?? 1,
+    worker: worker.id ?? 1,
+    jobPost: matching.job_post_id ?? 1,
+    matching: matching.id ?? 1,
+    payout: (await first('payouts?page_size=1')).id ?? 1,
+  };
+}
+
+export async function login(base: string): Promise<string> {
+  const reply = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+  });
+  if (!reply.ok) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { token: string }).token;
+}
+
+export type Statement = { query: string; params: unknown[] };
+
+/**
+ * The statements each case runs, read from the SQL trace of a server started with SQL_TRACE_FILE: one request
+ * per case, the trace lines it added. The measured server runs without the trace.
+ */
+export async function traceStatements(
+  server: Started,
+  traceFile: string,
+  cases: ApiCase[],
+  token: string,
+): Promise<Map<string, { statements: Statement[]; totalEstimated?: boolean }>> {
+  const base = `http://127.0.0.1:${server.port}`;
+  const traced = new Map<string, { statements: Statement[]; totalEstimated?: boolean }>();
+  for (const c of cases) {
+    if (c.login) continue;
+    // Twice: the first warms caches (settings) whose queries a steady-state request does not run.
+    await fetch(`${base}${c.path}`, { headers: { authorization: `Bearer ${token}` } });
+    const before = existsSync(traceFile) ? statSync(traceFile).size : 0;
+    const reply = await fetch(`${base}${c.path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await reply.json()) as { meta?: { total_estimated?: boolean }; error?: unknown };
+    if (!reply.ok) throw new Error(`${c.name}: ${reply.status} ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const added = readFileSync(traceFile).subarray(before).toString('utf8');
+    const statements = added
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Statement);
+    traced.set(c.name, { statements, totalEstimated: body.meta?.total_estimated });
+  }
+  return traced;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summarise(latencies: number[], seconds: number, errors: number): Latency {
+  const sorted = latencies.sort((a, b) => a - b);
+  const r = (n: number) => Math.round(n * 10) / 10;
+  return {
+    p50: r(percentile(sorted, 50)),
+    p95: r(percentile(sorted, 95)),
+    p99: r(percentile(sorted, 99)),
+    reqPerSec: Math.round(sorted.length / seconds),
+    requests: sorted.length,
+    errors,
+  };
+}
+
+/** autocannon against the running server; latencies are collected per response for exact percentiles. */
+export async function loadServer(base: string, c: ApiCase, token: string): Promise<Latency> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: c.connections ?? CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          c.login
+            ? {
+                method: 'POST',
+                path: c.path,
+                // A different client address per request (TRUST_PROXY): the per-IP login limit is not what is measured.
+                setupRequest: (request) => ({
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n++ & 255}`,
+                  },
+                  body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
+                }),
+              }
+            : { method: 'GET', path: c.path, headers: { authorization: `Bearer ${token}` } },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 400) errors++;
+      latencies.push(responseTime);
+    });
+  });
+  return summarise(latencies, SECONDS, errors + result.errors + result.timeouts);
+}
+
+/** The same statements, in the same order, per simulated request through a bare pool of as many connections. */
+export async function loadBare(
+  url: string,
+  statements: Statement[],
+  connections = CONNECTIONS,
+): Promise<Latency> {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          try {
+            for (const s of statements) await pool.query(s.query, s.params);
+          } catch {
+            errors++;
+          }
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+  } finally {
+    await pool.end();
+  }
+  return summarise(latencies, SECONDS, errors);
+}
+
+/** Runs every case against a server on `url` (PostgreSQL, with the bare limit) or an embedded data directory. */
+export async function measureApi(options: {
+  port: number;
+  env: Record<string, string>;
+  databaseUrl?: string;
+  log: (line: string) => void;
+}): Promise<ApiResult[]> {
+  const base = `http://127.0.0.1:${options.port}`;
+  let traced = new Map<string, { statements: Statement[]; totalEstimated?: boolean }>();
+  let cases: ApiCase[] | undefined;
+  if (options.databaseUrl) {
+    const traceFile = path.join(tmpdir(), `ilson-bench-trace-${process.pid}.jsonl`);
+    rmSync(traceFile, { force: true });
+    const tracing = await startServer({ ...options.env, SQL_TRACE_FILE: traceFile }, options.port);
+    try {
+      const token = await login(base);
+      cases = apiCases(await pickIds(base, token));
+      traced = await traceStatements(tracing, traceFile, cases, token);
+    } finally {
+      await stopServer(tracing);
+      rmSync(traceFile, { force: true });
+    }
+  }
+  const server = await startServer(options.env, options.port);
+  const results: ApiResult[] = [];
+  try {
+    const token = await login(base);
+    cases ??= apiCases(await pickIds(base, token));
+    for (const c of cases) {
+      const measured = await loadServer(base, c, token);
+      const trace = traced.get(c.name);
+      const result: ApiResult = { ...c, server: measured, totalEstimated: trace?.totalEstimated };
+      if (options.databaseUrl && trace) {
+        const bare = await loadBare(options.databaseUrl, trace.statements, c.connections);
+        result.bare = { ...bare, statements: trace.statements.length };
+        result.sql = trace.statements;
+        result.ratio = Math.round((measured.reqPerSec / Math.max(1, bare.reqPerSec)) * 100);
+      }
+      options.log(
+        `  ${c.name}: p50 ${measured.p50} / p95 ${measured.p95} / p99 ${measured.p99} ms, ${measured.reqPerSec} req/s` +
+          (result.bare ? ` — bare SQL ${result.bare.reqPerSec} req/s (${result.ratio}%)` : '') +
+          (measured.errors ? ` — ${measured.errors} errors` : ''),
+      );
+      results.push(result);
+    }
+  } finally {
+    await stopServer(server);
+  }
+  return results;
+}
