@@ -279,7 +279,8 @@ export async function loadBare(
   statements: Statement[],
   connections = CONNECTIONS,
 ): Promise<Latency> {
-  const pool = new pg.Pool({ connectionString: url, max: connections });
+  // The server's session settings (apps/server/src/db/client.ts SESSION_SETTINGS): the same SQL, planned alike.
+  const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c enable_memoize=off' });
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;

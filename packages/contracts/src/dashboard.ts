@@ -59,8 +59,8 @@ const reportedReviewItem = z.object({
  */
 export const dashboardSchema = z.object({
   today: day,
-  /** When these figures were computed (the server reuses them for up to a minute). */
-  asOf: z.string(),
+  /** When these figures were computed (the server reuses them for up to a minute); always sent since [G]. */
+  asOf: z.string().optional(),
   employers: z.object({ pending: count }),
   jobPosts: z.object({ pending: count }),
   visas: z.object({ windowDays: count, bucket: visaBucketKey, expiring: count, overdue: count }),

@@ -273,7 +273,7 @@ const countRow = z.object({
  */
 export const matchingStatsSchema = z.object({
   /** When these figures were computed (the server reuses a range's figures for up to a minute). */
-  asOf: z.string(),
+  asOf: z.string().optional(),
   byStatus: z.array(z.object({ status: z.enum(MATCHING_STATUSES), count: z.number().int() })),
   monthly: z.array(z.object({ month: z.string(), created: z.number().int(), contracted: z.number().int() })),
   conversion: z.object({ proposed: z.number().int(), contracted: z.number().int(), rate: z.number() }),

@@ -176,7 +176,7 @@ export const payoutListResponseSchema = z.object({
   meta: listMetaSchema,
   totals: payoutTotalsSchema,
   /** When the totals were summed, when they were reused (over EXACT_TOTAL_LIMIT payouts); null when live. */
-  totalsAsOf: z.string().nullable(),
+  totalsAsOf: z.string().nullable().optional(),
 });
 export const payoutStatusChangeSchema = statusChangeSchema(PAYOUT_STATUSES).extend({
   /** With `paid`: when the money left (defaults to now). */

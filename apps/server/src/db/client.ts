@@ -24,6 +24,16 @@ export type DbHandle = {
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
+/**
+ * Memoize is off for the app's sessions: a list page joins its lookups (branch, employer, worker …) by primary
+ * key for 20 rows, and with a million-row estimate each Memoize node sets up a cache sized for a million keys —
+ * 3 ms of executor start-up for 0.2 ms of work (measured on the matchings page; bare-SQL rate 190 → 398 req/s).
+ */
+const SESSION_SETTINGS = { enable_memoize: 'off' } as const;
+const SESSION_OPTIONS = Object.entries(SESSION_SETTINGS)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
+
 // Dates and timestamps come back as strings; the repositories decide how to present them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -38,6 +48,7 @@ export function openPostgres(
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs ?? 20_000,
     application_name: 'ilson',
+    options: SESSION_OPTIONS,
   });
   // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => {});
@@ -85,6 +96,8 @@ export function wrapPglite(client: PGlite): DbHandle {
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
   // pg_trgm: the lists' free-text search uses trigram indexes (migration 0007), as on PostgreSQL.
   const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  // PGlite is one session for the life of the process: the same settings as every PostgreSQL connection.
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
   return wrapPglite(client);
 }
 

@@ -9,6 +9,7 @@ let server: MockServer;
 
 const counts: Record<string, number> = { proposed: 2, interview: 1, contracted: 1, working: 3, cancelled: 3 };
 const stats = {
+  asOf: '2024-06-01T00:00:00.000Z',
   byStatus: MATCHING_STATUSES.map((status) => ({ status, count: counts[status] ?? 0 })),
   monthly: [
     { month: '2024-04', created: 4, contracted: 1 },
