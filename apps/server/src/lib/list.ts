@@ -1,7 +1,7 @@
 /** Helpers for the list endpoints (DESIGN §2): page window, totals, LIKE patterns, search terms. */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_WINDOW } from '@ilson/contracts';
 import { type Column, count, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows } from '../db/client';
 import type { Executor } from '../db/types';
 import { AppError } from './errors';
@@ -63,6 +63,27 @@ export function pageOf<R>(
 }
 
 export type ListTotal = { total: number; totalEstimated: boolean };
+
+/**
+ * A list of one table's rows: the page (`pageOf`, its deep-page ids from the same table) and the total, side by side
+ * (two pool connections on PostgreSQL; PGlite queues them).
+ */
+export async function tablePage<R>(
+  executor: Executor,
+  query: PageQuery<R>,
+  table: PgTable & { id: PgColumn },
+  page: { where: SQL | undefined; order: SQL[]; window: { limit: number; offset: number } },
+): Promise<{ rows: Awaited<R> } & ListTotal> {
+  const [rows, total] = await Promise.all([
+    pageOf(query, {
+      ...page,
+      id: table.id,
+      ids: () => executor.select({ id: table.id }).from(table).where(page.where),
+    }),
+    tableTotal(executor, table, page.where),
+  ]);
+  return { rows: rows as Awaited<R>, ...total };
+}
 
 /** A query for the rows a list matches (any columns, no order or limit): the input of listTotal. */
 type MatchingRows = { limit(n: number): { as(alias: string): unknown } } & { getSQL(): SQL };

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { appUsers, employers, lastSeen, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import type { Scope } from '../../lib/scope';
 
 export type AppUserRecord = typeof appUsers.$inferSelect;
@@ -121,17 +121,11 @@ export async function listAppUsers(
   );
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const [rows, total] = await Promise.all([
-    pageOf(selectAppUsers(executor, dormantSince), {
-      where,
-      order: [direction(SORT_COLUMNS[filters.sort]), direction(appUsers.id)],
-      window: { limit, offset },
-      id: appUsers.id,
-      ids: () => executor.select({ id: appUsers.id }).from(appUsers).where(where),
-    }),
-    tableTotal(executor, appUsers, where),
-  ]);
-  return { rows, ...total };
+  return tablePage(executor, selectAppUsers(executor, dormantSince), appUsers, {
+    where,
+    order: [direction(SORT_COLUMNS[filters.sort]), direction(appUsers.id)],
+    window: { limit, offset },
+  });
 }
 
 export async function findAppUser(executor: Executor, id: number, scope: Scope, dormantSince: Date) {

@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type EmployerRecord = typeof employers.$inferSelect;
@@ -102,14 +102,11 @@ export async function listEmployers(executor: Executor, scope: Scope, filters: E
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const rows = await pageOf(selectEmployers(executor), {
+  return tablePage(executor, selectEmployers(executor), employers, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],
     window: { limit, offset },
-    id: employers.id,
-    ids: () => executor.select({ id: employers.id }).from(employers).where(where),
   });
-  return { rows, ...(await tableTotal(executor, employers, where)) };
 }
 
 export async function findEmployer(

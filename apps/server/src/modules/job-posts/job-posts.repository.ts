@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { branches, employers, jobPosts, matchings } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type JobPostRecord = typeof jobPosts.$inferSelect;
@@ -110,18 +110,11 @@ export async function listJobPosts(executor: Executor, scope: Scope, filters: Jo
   );
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
-  const [rows, total] = await Promise.all([
-    pageOf(selectJobPosts(executor), {
-      where,
-      order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
-      window: { limit, offset },
-      id: jobPosts.id,
-      ids: () => executor.select({ id: jobPosts.id }).from(jobPosts).where(where),
-    }),
-    tableTotal(executor, jobPosts, where),
-  ]);
-  return { rows, ...total };
+  return tablePage(executor, selectJobPosts(executor), jobPosts, {
+    where,
+    order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
+    window: { limit, offset },
+  });
 }
 
 export async function findJobPost(

@@ -32,7 +32,7 @@ import {
   workers,
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 
@@ -141,18 +141,11 @@ export async function listMatchings(executor: Executor, scope: Scope, filters: M
   const where = filterConditions(executor, scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
-  const [rows, total] = await Promise.all([
-    pageOf(selectMatchings(executor), {
-      where,
-      order: [direction(SORT_COLUMNS[filters.sort]), direction(matchings.id)],
-      window: { limit, offset },
-      id: matchings.id,
-      ids: () => executor.select({ id: matchings.id }).from(matchings).where(where),
-    }),
-    tableTotal(executor, matchings, where),
-  ]);
-  return { rows, ...total };
+  return tablePage(executor, selectMatchings(executor), matchings, {
+    where,
+    order: [direction(SORT_COLUMNS[filters.sort]), direction(matchings.id)],
+    window: { limit, offset },
+  });
 }
 
 export async function findMatching(

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import { employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 
@@ -111,17 +111,11 @@ export async function listPayouts(executor: Executor, scope: Scope, filters: Pay
   const where = filterConditions(executor, scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const [rows, total] = await Promise.all([
-    pageOf(selectPayouts(executor), {
-      where,
-      order: [direction(SORT_COLUMNS[filters.sort]), direction(payouts.id)],
-      window: { limit, offset },
-      id: payouts.id,
-      ids: () => executor.select({ id: payouts.id }).from(payouts).where(where),
-    }),
-    tableTotal(executor, payouts, where),
-  ]);
-  return { rows, ...total };
+  return tablePage(executor, selectPayouts(executor), payouts, {
+    where,
+    order: [direction(SORT_COLUMNS[filters.sort]), direction(payouts.id)],
+    window: { limit, offset },
+  });
 }
 
 /** Per status the count and sums over the whole filter (one GROUP BY; its counts add up to the total). */

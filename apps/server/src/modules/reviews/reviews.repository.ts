@@ -2,7 +2,7 @@ import type { ReviewerType, ReviewStatus } from '@ilson/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, isNull, lt, sql } from 'drizzle-orm';
 import { admins, employers, matchings, reviews, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type ReviewRecord = typeof reviews.$inferSelect;
@@ -73,17 +73,11 @@ export async function listReviews(executor: Executor, scope: Scope, filters: Rev
     filters.sort
   ];
   const { limit, offset } = pageWindow(filters);
-  const [rows, total] = await Promise.all([
-    pageOf(selectReviews(executor), {
-      where,
-      order: [...[...first, reviews.createdAt, reviews.id].map((column) => direction(column))],
-      window: { limit, offset },
-      id: reviews.id,
-      ids: () => executor.select({ id: reviews.id }).from(reviews).where(where),
-    }),
-    tableTotal(executor, reviews, where),
-  ]);
-  return { rows, ...total };
+  return tablePage(executor, selectReviews(executor), reviews, {
+    where,
+    order: [...[...first, reviews.createdAt, reviews.id].map((column) => direction(column))],
+    window: { limit, offset },
+  });
 }
 
 /** Pending and reported reviews, oldest first; a page starts after `afterId` (keyset on created_at, id). */

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
+import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type WorkerRecord = typeof workers.$inferSelect;
@@ -121,14 +121,11 @@ export async function listWorkers(executor: Executor, scope: Scope, filters: Wor
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  const rows = await pageOf(selectWorkers(executor), {
+  return tablePage(executor, selectWorkers(executor), workers, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],
     window: { limit, offset },
-    id: workers.id,
-    ids: () => executor.select({ id: workers.id }).from(workers).where(where),
   });
-  return { rows, ...(await tableTotal(executor, workers, where)) };
 }
 
 export async function findWorker(
