@@ -138,7 +138,8 @@ export async function buildApp(options: AppOptions) {
       >,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { tokens });
+  // Routes come from ROUTE_ACCESS; a test's extra routes state their own access.
+  await app.register(authPlugin, { tokens, unlistedRoutes: Boolean(options.extraRoutes) });
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
   if (options.scheduledJobs !== false) {

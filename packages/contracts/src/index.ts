@@ -27,6 +27,7 @@ export * from './regions';
 export * from './resumes';
 export * from './reviews';
 export * from './roles';
+export * from './routes';
 export * from './settings';
 export * from './visas';
 export * from './wage';

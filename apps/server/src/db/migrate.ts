@@ -1,4 +1,4 @@
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,11 +14,15 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
     await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, config);
     return;
   }
+  // On the connection that holds the lock, without the pool's statement timeout: a migration that rewrites a
+  // table of a million rows takes longer than any request may.
   const client = await handle.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(handle.db as unknown as NodePgDatabase<Schema>, config);
+    await client.query('SET statement_timeout = 0');
+    await migratePg(drizzle({ client }), config);
   } finally {
+    await client.query('RESET statement_timeout').catch(() => {});
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }

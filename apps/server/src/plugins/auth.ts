@@ -1,5 +1,5 @@
-import { can, type Permission, type Role } from '@ilson/contracts';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { API_BASE_PATH, can, type Role, type RouteAccess, routeAccess } from '@ilson/contracts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { admins, authSessions } from '../db/schema';
@@ -8,9 +8,6 @@ import { type Scope, scopeOf } from '../lib/scope';
 import type { TokenService } from '../lib/tokens';
 import { messages } from '../messages';
 import type { AuditActor } from '../modules/audit-logs/audit-logs.repository';
-
-/** What a route needs: a permission from the table in @ilson/contracts, any signed-in admin, or nobody. */
-export type RouteAccess = Permission | 'authenticated' | 'public';
 
 export type AuthAdmin = {
   id: number;
@@ -26,6 +23,7 @@ export type AuthAdmin = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Set from ROUTE_ACCESS (@ilson/contracts) when the route is added; only test-only routes state their own. */
     access?: RouteAccess;
     /** Creating POSTs honour Idempotency-Key. */
     idempotent?: boolean;
@@ -67,30 +65,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Every /api route declares `config.access`; the server refuses to start when one does not.
+ * Every /api route has its row in ROUTE_ACCESS (@ilson/contracts); the server refuses to start when one has none.
+ * Routes added by tests (`unlistedRoutes`) may state `config.access` themselves instead.
  * A valid access token is not enough: the admin must still be active and the session not revoked. An admin
  * holding a temporary password reaches only the routes marked `duringPasswordChange` until they change it.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
-  app.decorateRequest('admin', null);
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: TokenService; unlistedRoutes?: boolean }) => {
+    app.decorateRequest('admin', null);
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/v1')) return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access permission (config.access).`);
-    }
-    if (route.config.access === 'public') route.schema = { ...route.schema, security: [] };
-  });
-
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    const token = bearerToken(request);
-    if (!token) throw unauthorized(messages.tokenMissing);
-    const claims = await opts.tokens.verifyAccess(token);
-    if (claims === 'expired') throw unauthorized(undefined, 'TOKEN_EXPIRED');
-    if (claims === 'invalid') throw unauthorized(messages.tokenInvalid);
-    const [row] = await app.db
+    // Every signed-in request runs this: built once and prepared (parsed and planned once per connection).
+    const sessionAdmin = app.db
       .select({
         id: admins.id,
         loginId: admins.loginId,
@@ -106,18 +91,46 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { tokens: TokenS
         authSessions,
         and(
           eq(authSessions.adminId, admins.id),
-          eq(authSessions.id, claims.sessionId),
+          eq(authSessions.id, sql.placeholder('sessionId')),
           isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, new Date()),
+          gt(authSessions.expiresAt, sql`now()`),
         ),
       )
-      .where(and(eq(admins.id, claims.adminId), ne(admins.status, 'disabled')))
-      .limit(1);
-    if (!row) throw unauthorized(messages.sessionEnded);
-    request.admin = { ...row, sessionId: claims.sessionId };
-    if (row.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
-      throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
-    }
-    if (access !== 'authenticated' && !can(row.role, access)) throw forbidden();
-  });
-});
+      .where(and(eq(admins.id, sql.placeholder('adminId')), ne(admins.status, 'disabled')))
+      .limit(1)
+      .prepare('auth_session_admin');
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(API_BASE_PATH)) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const rows = new Set(methods.map((method) => routeAccess(method, route.url, API_BASE_PATH)));
+      const [listed] = rows;
+      const access =
+        rows.size === 1 && listed ? listed : opts.unlistedRoutes ? route.config?.access : undefined;
+      if (!access) {
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} has no row in ROUTE_ACCESS (packages/contracts/src/routes.ts).`,
+        );
+      }
+      route.config = { ...route.config, access };
+      if (access === 'public') route.schema = { ...route.schema, security: [] };
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || access === 'public') return;
+      const token = bearerToken(request);
+      if (!token) throw unauthorized(messages.tokenMissing);
+      const claims = await opts.tokens.verifyAccess(token);
+      if (claims === 'expired') throw unauthorized(undefined, 'TOKEN_EXPIRED');
+      if (claims === 'invalid') throw unauthorized(messages.tokenInvalid);
+      const [row] = await sessionAdmin.execute({ adminId: claims.adminId, sessionId: claims.sessionId });
+      if (!row) throw unauthorized(messages.sessionEnded);
+      request.admin = { ...row, sessionId: claims.sessionId };
+      if (row.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+        throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
+      }
+      if (access !== 'authenticated' && !can(row.role, access)) throw forbidden();
+    });
+  },
+);

@@ -36,6 +36,13 @@ export const resumes = pgTable(
     ...timestamps,
     version: version(),
     deletedAt: tstz(),
+    /**
+     * Copies of the worker's branch and nationality, kept by triggers (migration 0010): the lists filter and scope
+     * resumes by them, and an index on resumes alone serves that without probing workers row by row.
+     * Never written by the application.
+     */
+    workerBranchId: integer(),
+    workerNationality: text(),
   },
   (t) => [
     index('resumes_updated_idx').on(t.updatedAt, t.id).where(live),
@@ -46,6 +53,8 @@ export const resumes = pgTable(
     index('resumes_last_viewed_idx').on(t.lastViewedAt, t.id).where(live),
     // A worker's resumes, deleted ones included (the restore list).
     index('resumes_worker_idx').on(t.workerId, t.updatedAt, t.id),
+    index('resumes_branch_updated_idx').on(t.workerBranchId, t.updatedAt, t.id).where(live),
+    index('resumes_nationality_updated_idx').on(t.workerNationality, t.updatedAt, t.id).where(live),
     index('resumes_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
   ],
 );

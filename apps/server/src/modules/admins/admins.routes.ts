@@ -21,7 +21,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
   app.get(
     '/admins/options',
     {
-      config: { access: 'branches:write' },
       schema: {
         tags,
         summary: '선택 목록용 관리자 (지점장 지정 등, 사용 중지 제외)',
@@ -34,7 +33,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
   app.get(
     '/admins',
     {
-      config: { access: 'admins:manage' },
       schema: {
         tags,
         summary: '관리자 계정 목록 (검색: 이름·아이디·이메일, 역할·상태·지점 필터)',
@@ -48,7 +46,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
   app.get(
     '/admins/:id',
     {
-      config: { access: 'admins:manage' },
       schema: { tags, summary: '관리자 계정 상세', params: idParamSchema, response: { 200: adminSchema } },
     },
     async (request) => admins.get(request.params.id),
@@ -59,7 +56,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
   app.post(
     '/admins',
     {
-      config: { access: 'admins:manage' },
       schema: {
         tags,
         summary: '관리자 등록 (비밀번호 지정 또는 초대: 임시 비밀번호를 이 응답에서 한 번만 알려 줌)',
@@ -73,7 +69,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
   app.patch(
     '/admins/:id',
     {
-      config: { access: 'admins:manage' },
       schema: {
         tags,
         summary: '관리자 정보·역할·지점 변경 (version이 다르면 409, 마지막 최고 관리자는 강등 불가)',
@@ -93,7 +88,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
     app.post(
       `/admins/:id/${path}`,
       {
-        config: { access: 'admins:manage' },
         schema: {
           tags,
           summary,
@@ -112,7 +106,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ admins: AdminsService }> = as
   app.post(
     '/admins/:id/reset-password',
     {
-      config: { access: 'admins:manage' },
       schema: {
         tags,
         summary: '비밀번호 초기화 (임시 비밀번호를 한 번만 알려 주고 모든 로그인 세션 종료)',

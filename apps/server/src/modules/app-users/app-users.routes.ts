@@ -23,7 +23,6 @@ export const appUsersRoutes: FastifyPluginAsyncZod<{ appUsers: AppUsersService }
   app.get(
     '/users',
     {
-      config: { access: 'users:read' },
       schema: {
         tags,
         summary: '앱 회원 목록 (유형·상태(휴면 포함)·가입일·최근 로그인·이름/아이디/이메일/전화 검색)',
@@ -37,7 +36,6 @@ export const appUsersRoutes: FastifyPluginAsyncZod<{ appUsers: AppUsersService }
   app.get(
     '/users/:id',
     {
-      config: { access: 'users:read' },
       schema: {
         tags,
         summary: '앱 회원 상세 (조회가 접속기록에 남음)',
@@ -51,7 +49,6 @@ export const appUsersRoutes: FastifyPluginAsyncZod<{ appUsers: AppUsersService }
   app.post(
     '/users/:id/status',
     {
-      config: { access: 'users:write' },
       schema: {
         tags,
         summary: '앱 회원 상태 변경 (이용 정지·정지 해제·탈퇴 처리, 사유 필수)',
@@ -66,7 +63,6 @@ export const appUsersRoutes: FastifyPluginAsyncZod<{ appUsers: AppUsersService }
   app.get(
     '/users/:id/history',
     {
-      config: { access: 'users:read' },
       schema: {
         tags,
         summary: '앱 회원 상태 변경 이력',

@@ -28,7 +28,6 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
   app.get(
     '/audit-logs',
     {
-      config: { access: 'audit_logs:read' },
       schema: {
         tags,
         summary: '접속기록 목록 (관리자·작업·대상·기간(서울 기준 일자)·IP, 최신순)',
@@ -43,7 +42,6 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
   app.get(
     '/audit-logs/export',
     {
-      config: { access: 'audit_logs:read' },
       schema: {
         tags,
         summary: '접속기록 내보내기 (접속기록_{날짜}.csv, 목록과 같은 필터; 내보내기 자체도 기록됨)',
@@ -65,7 +63,6 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
   app.post(
     '/audit-logs/verify',
     {
-      config: { access: 'audit_logs:read' },
       schema: {
         tags,
         summary: '무결성 확인 (해시 체인을 처음부터 검증하고 처음으로 어긋난 기록을 알려 줌)',
@@ -81,7 +78,6 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
   app.get(
     '/audit-logs/:id',
     {
-      config: { access: 'audit_logs:read' },
       schema: {
         tags,
         summary: '접속기록 상세 (변경 전후, 사용자 에이전트, 해시)',
@@ -95,7 +91,6 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
   app.get(
     '/audit-reviews',
     {
-      config: { access: 'audit_logs:read' },
       schema: {
         tags,
         summary: '접속기록 월간 점검 기록 목록 (최근 달부터)',
@@ -109,7 +104,7 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
   app.post(
     '/audit-reviews',
     {
-      config: { access: 'audit_logs:review', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '접속기록 월간 점검 기록 등록 (점검자는 본인; 수정·삭제 없이 새 기록으로 보완)',

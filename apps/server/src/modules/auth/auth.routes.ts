@@ -35,7 +35,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/login',
     {
       config: {
-        access: 'public',
         rateLimit: {
           max: async () => (await app.settings.get()).loginRateLimitPerMinute,
           timeWindow: 60_000,
@@ -60,7 +59,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/refresh',
     {
       config: {
-        access: 'public',
         rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: (request) => `refresh:${request.ip}` },
       },
       schema: {
@@ -79,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/auth/me',
     {
-      config: { access: 'authenticated', duringPasswordChange: true },
+      config: { duringPasswordChange: true },
       schema: { tags: ['auth'], summary: '현재 로그인한 관리자', response: { 200: meResponseSchema } },
     },
     async (request) => ({ user: toCurrentUser(requireAdmin(request)) }),
@@ -88,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/logout',
     {
-      config: { access: 'authenticated', duringPasswordChange: true },
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: '로그아웃 (세션 폐기)',

@@ -23,7 +23,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.get(
     '/branches',
     {
-      config: { access: 'branches:read' },
       schema: {
         tags,
         summary: '지점 목록 (지점 관리자는 자기 지점만)',
@@ -37,7 +36,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.get(
     '/branches/:id',
     {
-      config: { access: 'branches:read' },
       schema: {
         tags,
         summary: '지점 상세 (소속 사업주·근로자 수 포함)',
@@ -51,7 +49,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.post(
     '/branches',
     {
-      config: { access: 'branches:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '지점 등록 (지점 코드 중복 시 409)',
@@ -65,7 +63,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.patch(
     '/branches/:id',
     {
-      config: { access: 'branches:write' },
       schema: {
         tags,
         summary: '지점 수정 (version이 다르면 409)',
@@ -80,7 +77,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.post(
     '/branches/:id/status',
     {
-      config: { access: 'branches:write' },
       schema: {
         tags,
         summary: '지점 운영 상태 변경',
@@ -95,7 +91,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.delete(
     '/branches/:id',
     {
-      config: { access: 'branches:write' },
       schema: {
         tags,
         summary: '지점 삭제 (소속 사업주·근로자·관리자가 없을 때만)',
@@ -112,7 +107,6 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService }
   app.get(
     '/branches/:id/history',
     {
-      config: { access: 'branches:read' },
       schema: {
         tags,
         summary: '지점 변경 이력',

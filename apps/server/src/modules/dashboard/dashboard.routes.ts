@@ -10,7 +10,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app.get(
     '/dashboard',
     {
-      config: { access: 'dashboard:read' },
       schema: {
         tags: ['dashboard'],
         summary:

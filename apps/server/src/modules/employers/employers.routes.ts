@@ -28,7 +28,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.get(
     '/employers',
     {
-      config: { access: 'employers:read' },
       schema: {
         tags,
         summary: '사업주 목록 (상태·업종·지점·지역·등록일·검색어)',
@@ -42,7 +41,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.get(
     '/employers/:id',
     {
-      config: { access: 'employers:read' },
       schema: { tags, summary: '사업주 상세', params: idParamSchema, response: { 200: employerSchema } },
     },
     async (request) => employers.get(request.params.id, actorOf(request)),
@@ -51,7 +49,7 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.post(
     '/employers',
     {
-      config: { access: 'employers:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '사업주 등록 (사업자등록번호 중복 시 409)',
@@ -65,7 +63,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.patch(
     '/employers/:id',
     {
-      config: { access: 'employers:write' },
       schema: {
         tags,
         summary: '사업주 수정 (version이 다르면 409)',
@@ -80,7 +77,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.post(
     '/employers/:id/status',
     {
-      config: { access: 'employers:write' },
       schema: {
         tags,
         summary: '사업주 상태 변경 (승인·반려·정지·해제·탈퇴)',
@@ -95,7 +91,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.post(
     '/employers/bulk-status',
     {
-      config: { access: 'employers:write' },
       schema: {
         tags,
         summary: '사업주 일괄 상태 변경 (건별 결과)',
@@ -109,7 +104,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.delete(
     '/employers/:id',
     {
-      config: { access: 'employers:write' },
       schema: {
         tags,
         summary: '사업주 삭제 (승인 대기·반려 상태만)',
@@ -126,7 +120,6 @@ export const employersRoutes: FastifyPluginAsyncZod<{ employers: EmployersServic
   app.get(
     '/employers/:id/history',
     {
-      config: { access: 'employers:read' },
       schema: {
         tags,
         summary: '사업주 변경 이력',

@@ -15,7 +15,6 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> =
     app.get(
       `/exports/${resource}`,
       {
-        config: { access: 'exports:run' },
         schema: {
           tags: ['exports'],
           summary: `${LABELS[resource]} 목록 내보내기 (${EXPORT_FILE_NAMES[resource]}_{날짜}.xlsx 또는 .csv)`,

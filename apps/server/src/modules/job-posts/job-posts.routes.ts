@@ -26,7 +26,6 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.get(
     '/job-posts',
     {
-      config: { access: 'job_posts:read' },
       schema: {
         tags,
         summary: '채용공고 목록 (상태·사업주·업종·지점·급여 형태·체류자격·마감일·검색어)',
@@ -40,7 +39,6 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.get(
     '/job-posts/:id',
     {
-      config: { access: 'job_posts:read' },
       schema: {
         tags,
         summary: '채용공고 상세 (조회수 증가)',
@@ -54,7 +52,7 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.post(
     '/job-posts',
     {
-      config: { access: 'job_posts:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '채용공고 등록 (submit=true면 승인 대기, false면 작성 중; 최저임금 미만은 422)',
@@ -68,7 +66,6 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.patch(
     '/job-posts/:id',
     {
-      config: { access: 'job_posts:write' },
       schema: {
         tags,
         summary: '채용공고 수정 (version이 다르면 409)',
@@ -83,7 +80,6 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.post(
     '/job-posts/:id/status',
     {
-      config: { access: 'job_posts:write' },
       schema: {
         tags,
         summary: '채용공고 상태 변경 (검토 요청·승인·반려·마감·게시 중지·재개)',
@@ -98,7 +94,6 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.delete(
     '/job-posts/:id',
     {
-      config: { access: 'job_posts:write' },
       schema: {
         tags,
         summary: '채용공고 삭제 (작성 중·승인 대기·반려 상태만)',
@@ -115,7 +110,6 @@ export const jobPostsRoutes: FastifyPluginAsyncZod<{ jobPosts: JobPostsService }
   app.get(
     '/job-posts/:id/history',
     {
-      config: { access: 'job_posts:read' },
       schema: {
         tags,
         summary: '채용공고 변경 이력',

@@ -31,7 +31,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/matchings',
     {
-      config: { access: 'matchings:read' },
       schema: {
         tags,
         summary: '매칭 목록 (상태·지점·사업주·공고·근로자·국적·체류자격·등록일·검색어)',
@@ -45,7 +44,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/matchings/eligibility',
     {
-      config: { access: 'matchings:read' },
       schema: {
         tags,
         summary: '매칭 가능 여부 (체류자격 규칙: hard는 불가, warning은 예외 사유로 진행 가능)',
@@ -59,7 +57,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/matchings/stats',
     {
-      config: { access: 'matchings:read' },
       schema: {
         tags,
         summary: '매칭 통계 (상태별·월별 추이·계약 전환율·평균 계약 소요일·국적·업종·체류자격·지점별)',
@@ -73,7 +70,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/matchings/:id',
     {
-      config: { access: 'matchings:read' },
       schema: {
         tags,
         summary: '매칭 상세 (상태 변경 타임라인 포함)',
@@ -87,7 +83,7 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/matchings',
     {
-      config: { access: 'matchings:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '매칭 등록 (체류자격 부적격 422, 같은 공고에 진행 중인 매칭이 있으면 409)',
@@ -101,7 +97,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/matchings/:id',
     {
-      config: { access: 'matchings:write' },
       schema: {
         tags,
         summary: '매칭 수정 (일정·급여·수수료·메모; version이 다르면 409)',
@@ -116,7 +111,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/matchings/:id/status',
     {
-      config: { access: 'matchings:write' },
       schema: {
         tags,
         summary: '매칭 상태 변경 (면접·합격·계약·근무 시작·종료·취소·중도 해지)',
@@ -131,7 +125,6 @@ export const matchingsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/matchings/:id/history',
     {
-      config: { access: 'matchings:read' },
       schema: {
         tags,
         summary: '매칭 변경 이력',

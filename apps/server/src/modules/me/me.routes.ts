@@ -16,7 +16,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   app.get(
     '/me',
     {
-      config: { access: 'authenticated' },
       schema: {
         tags,
         summary: '내 정보 (연락처, 역할, 지점, 비밀번호 변경일)',
@@ -29,7 +28,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   app.patch(
     '/me',
     {
-      config: { access: 'authenticated' },
       schema: {
         tags,
         summary: '내 정보 수정 (이름, 이메일, 연락처만; version이 다르면 409)',
@@ -43,7 +41,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   app.post(
     '/me/password',
     {
-      config: { access: 'authenticated', duringPasswordChange: true },
+      config: { duringPasswordChange: true },
       schema: {
         tags,
         summary: '비밀번호 변경 (현재 비밀번호 확인, 이 세션 외의 로그인은 모두 종료)',
@@ -60,7 +58,6 @@ export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { 
   app.get(
     '/me/logins',
     {
-      config: { access: 'authenticated' },
       schema: {
         tags,
         summary: '나의 최근 로그인 기록 (성공·실패, 최근 20건)',

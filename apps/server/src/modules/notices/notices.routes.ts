@@ -22,7 +22,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.get(
     '/notices',
     {
-      config: { access: 'notices:read' },
       schema: {
         tags,
         summary: '공지 목록 (고정 공지 먼저; 상태·대상·고정·예약·제목 검색)',
@@ -36,7 +35,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.post(
     '/notices/preview',
     {
-      config: { access: 'notices:write' },
       schema: {
         tags,
         summary: '공지 미리보기 (저장될 HTML 그대로)',
@@ -50,7 +48,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.get(
     '/notices/:id',
     {
-      config: { access: 'notices:read' },
       schema: {
         tags,
         summary: '공지 상세 (조회수 증가)',
@@ -64,7 +61,7 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.post(
     '/notices',
     {
-      config: { access: 'notices:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '공지 등록 (작성자는 로그인한 관리자)',
@@ -78,7 +75,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.patch(
     '/notices/:id',
     {
-      config: { access: 'notices:write' },
       schema: {
         tags,
         summary: '공지 수정 (version이 다르면 409)',
@@ -93,7 +89,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.post(
     '/notices/:id/status',
     {
-      config: { access: 'notices:write' },
       schema: {
         tags,
         summary: '공지 상태 변경 (게시·숨김·임시저장; 게시 예정 시각이 미래면 예약 게시)',
@@ -108,7 +103,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.delete(
     '/notices/:id',
     {
-      config: { access: 'notices:write' },
       schema: { tags, summary: '공지 삭제', params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -120,7 +114,6 @@ export const noticesRoutes: FastifyPluginAsyncZod<{ notices: NoticesService }> =
   app.get(
     '/notices/:id/history',
     {
-      config: { access: 'notices:read' },
       schema: {
         tags,
         summary: '공지 변경 이력',

@@ -25,7 +25,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.get(
     '/payouts',
     {
-      config: { access: 'payouts:read' },
       schema: {
         tags,
         summary: '정산 목록 (상태·유형·사업주·지점·정산일(예정일, 없으면 등록일)·검색어; 상태별 합계)',
@@ -39,7 +38,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.get(
     '/payouts/:id',
     {
-      config: { access: 'payouts:read' },
       schema: {
         tags,
         summary: '정산 상세 (계좌번호 마스킹)',
@@ -53,7 +51,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.post(
     '/payouts',
     {
-      config: { access: 'payouts:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '정산 등록 (부가세 미입력 시 매칭 수수료 10%, 그 외 0)',
@@ -67,7 +65,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.patch(
     '/payouts/:id',
     {
-      config: { access: 'payouts:write' },
       schema: {
         tags,
         summary: '정산 수정 (지급 완료·취소된 정산은 409; version이 다르면 409)',
@@ -82,7 +79,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.post(
     '/payouts/:id/status',
     {
-      config: { access: 'payouts:write' },
       schema: {
         tags,
         summary: '정산 상태 변경 (승인·지급 완료·취소·지급 실패·재지급 승인)',
@@ -97,7 +93,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.post(
     '/payouts/:id/reveal',
     {
-      config: { access: 'payouts:reveal' },
       schema: {
         tags,
         summary: '계좌번호 열람 (사유 필수, 접속기록에 남음)',
@@ -116,7 +111,6 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> =
   app.get(
     '/payouts/:id/history',
     {
-      config: { access: 'payouts:read' },
       schema: {
         tags,
         summary: '정산 변경 이력',

@@ -1,5 +1,6 @@
 import type { ResumeStatus, ResumeVisibility } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { containsPattern, listTotal, pageOf, pageWindow } from '../../lib/list';
@@ -68,18 +69,26 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 export async function listResumes(executor: Executor, scope: Scope, filters: ResumeFilters) {
+  // Branch and nationality from the resume's own copies (kept by triggers): an index on resumes serves them.
   const where = and(
-    inScope(scope),
+    scopeWhere(resumes.workerBranchId, scope),
     deletedCondition[filters.deleted],
     filters.status ? eq(resumes.status, filters.status) : undefined,
     filters.visibility ? eq(resumes.visibility, filters.visibility) : undefined,
     filters.workerId ? eq(resumes.workerId, filters.workerId) : undefined,
-    filters.branchId ? eq(workers.branchId, filters.branchId) : undefined,
-    filters.nationality ? eq(workers.nationality, filters.nationality) : undefined,
+    filters.branchId ? eq(resumes.workerBranchId, filters.branchId) : undefined,
+    filters.nationality ? eq(resumes.workerNationality, filters.nationality) : undefined,
     filters.q ? searchCondition(filters.q) : undefined,
   );
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
+  // The ids and the count reach workers only to search names: every resume has a worker (a foreign key), and
+  // without the join a deep page is an index walk over resumes alone.
+  const onWorker = Boolean(filters.q);
+  const fromResumes = <T extends SelectedFields>(columns: T) => {
+    const query = executor.select(columns).from(resumes);
+    return onWorker ? query.innerJoin(workers, eq(workers.id, resumes.workerId)) : query;
+  };
   // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
   const [rows, total] = await Promise.all([
     pageOf(selectResumes(executor), {
@@ -87,20 +96,9 @@ export async function listResumes(executor: Executor, scope: Scope, filters: Res
       order: [direction(SORT_COLUMNS[filters.sort]), direction(resumes.id)],
       window: { limit, offset },
       id: resumes.id,
-      ids: () =>
-        executor
-          .select({ id: resumes.id })
-          .from(resumes)
-          .innerJoin(workers, eq(workers.id, resumes.workerId))
-          .where(where),
+      ids: () => fromResumes({ id: resumes.id }).where(where),
     }),
-    listTotal(executor, () =>
-      executor
-        .select({ one: sql`1` })
-        .from(resumes)
-        .innerJoin(workers, eq(workers.id, resumes.workerId))
-        .where(where),
-    ),
+    listTotal(executor, () => fromResumes({ one: sql`1` }).where(where)),
   ]);
   return { rows, ...total };
 }

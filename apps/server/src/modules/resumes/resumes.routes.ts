@@ -19,7 +19,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.get(
     '/resumes',
     {
-      config: { access: 'resumes:read' },
       schema: {
         tags,
         summary: '이력서 목록 (상태·공개 범위·근로자·지점·국적·삭제 포함 여부·근로자 이름 검색)',
@@ -33,7 +32,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.get(
     '/resumes/:id',
     {
-      config: { access: 'resumes:read' },
       schema: {
         tags,
         summary: '이력서 상세 (조회수·최근 조회일 갱신, 접속기록에 남음)',
@@ -47,7 +45,7 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.post(
     '/resumes',
     {
-      config: { access: 'resumes:write', idempotent: true },
+      config: { idempotent: true },
       schema: { tags, summary: '이력서 등록', body: resumeCreateSchema, response: { 201: resumeSchema } },
     },
     async (request, reply) => reply.code(201).send(await resumes.create(request.body, actorOf(request))),
@@ -56,7 +54,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.patch(
     '/resumes/:id',
     {
-      config: { access: 'resumes:write' },
       schema: {
         tags,
         summary: '이력서 수정 (version이 다르면 409)',
@@ -71,7 +68,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.post(
     '/resumes/:id/status',
     {
-      config: { access: 'resumes:write' },
       schema: {
         tags,
         summary: '이력서 상태 변경 (공개·숨김·임시저장)',
@@ -86,7 +82,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.delete(
     '/resumes/:id',
     {
-      config: { access: 'resumes:write' },
       schema: {
         tags,
         summary: '이력서 삭제 (복원 가능)',
@@ -103,7 +98,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.post(
     '/resumes/:id/restore',
     {
-      config: { access: 'resumes:write' },
       schema: { tags, summary: '삭제된 이력서 복원', params: idParamSchema, response: { 200: resumeSchema } },
     },
     async (request) => resumes.restore(request.params.id, actorOf(request)),
@@ -112,7 +106,6 @@ export const resumesRoutes: FastifyPluginAsyncZod<{ resumes: ResumesService }> =
   app.get(
     '/resumes/:id/history',
     {
-      config: { access: 'resumes:read' },
       schema: {
         tags,
         summary: '이력서 변경 이력',

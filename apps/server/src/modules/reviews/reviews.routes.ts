@@ -20,7 +20,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.get(
     '/reviews',
     {
-      config: { access: 'reviews:read' },
       schema: {
         tags,
         summary: '리뷰 목록 (상태·평점·작성자 유형·신고된 리뷰만·지점·작성일·내용 검색)',
@@ -34,7 +33,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.get(
     '/reviews/moderation',
     {
-      config: { access: 'reviews:read' },
       schema: {
         tags,
         summary: '검수 대기열 (검수 대기·신고된 게시 리뷰, 오래된 순; after_id로 다음 페이지)',
@@ -48,7 +46,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.get(
     '/reviews/:id',
     {
-      config: { access: 'reviews:read' },
       schema: { tags, summary: '리뷰 상세', params: idParamSchema, response: { 200: reviewSchema } },
     },
     async (request) => reviews.get(request.params.id, actorOf(request)),
@@ -57,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/reviews',
     {
-      config: { access: 'reviews:moderate', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '리뷰 대리 등록 (근무 중·근무 종료 매칭만; 매칭·작성자 유형당 하나)',
@@ -71,7 +68,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/reviews/:id/status',
     {
-      config: { access: 'reviews:moderate' },
       schema: {
         tags,
         summary: '리뷰 검수 (게시·숨김(사유 필수)·게시 유지; 게시하면 신고 수 초기화)',
@@ -86,7 +82,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.get(
     '/reviews/:id/history',
     {
-      config: { access: 'reviews:read' },
       schema: {
         tags,
         summary: '리뷰 검수 이력',

@@ -11,7 +11,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      config: { access: 'settings:read' },
       schema: { tags: ['settings'], summary: '시스템 설정', response: { 200: settingsSchema } },
     },
     async () => app.settings.get(),
@@ -20,7 +19,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/settings',
     {
-      config: { access: 'settings:write' },
       schema: {
         tags: ['settings'],
         summary: '시스템 설정 변경 (변경 전후가 접속기록에 남음)',
@@ -37,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/client',
     {
-      config: { access: 'authenticated', duringPasswordChange: true },
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['settings'],
         summary: '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간)',
@@ -53,7 +51,6 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/public',
     {
-      config: { access: 'public' },
       schema: {
         tags: ['settings'],
         summary: '로그인 전에 보여 주는 서비스 이름과 연락처',

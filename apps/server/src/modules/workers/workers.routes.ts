@@ -29,7 +29,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/workers',
     {
-      config: { access: 'workers:read' },
       schema: {
         tags,
         summary: '근로자 목록 (이름·전화·외국인등록번호 검색, 고유식별정보는 마스킹)',
@@ -43,7 +42,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/workers/visa-expiry',
     {
-      config: { access: 'workers:read' },
       schema: {
         tags,
         summary: '비자 만료 예정 (만료 경과·D-30·D-60·D-90·D-120, 남은 일수 순)',
@@ -57,7 +55,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/workers/:id',
     {
-      config: { access: 'workers:read' },
       schema: {
         tags,
         summary: '근로자 상세 (조회가 접속기록에 남음)',
@@ -71,7 +68,7 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/workers',
     {
-      config: { access: 'workers:write', idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags,
         summary: '근로자 등록 (외국인등록번호 중복 시 409)',
@@ -85,7 +82,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/workers/:id',
     {
-      config: { access: 'workers:write' },
       schema: {
         tags,
         summary: '근로자 수정 (version이 다르면 409)',
@@ -100,7 +96,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/workers/:id/status',
     {
-      config: { access: 'workers:write' },
       schema: {
         tags,
         summary: '근로자 상태 변경',
@@ -115,7 +110,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/workers/:id/extension',
     {
-      config: { access: 'workers:write' },
       schema: {
         tags,
         summary: '체류기간 연장 상태 (신청·승인 시 새 만료일)',
@@ -130,7 +124,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/workers/:id/reveal',
     {
-      config: { access: 'workers:reveal' },
       schema: {
         tags,
         summary: '고유식별정보 열람 (사유 필수, 접속기록에 남음)',
@@ -149,7 +142,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/workers/:id',
     {
-      config: { access: 'workers:write' },
       schema: { tags, summary: '근로자 삭제', params: idParamSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -161,7 +153,6 @@ export const workersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/workers/:id/history',
     {
-      config: { access: 'workers:read' },
       schema: {
         tags,
         summary: '근로자 변경·열람 이력',

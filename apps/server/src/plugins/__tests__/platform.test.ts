@@ -120,7 +120,7 @@ describe('wire conventions', () => {
     expect(huge.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('refuses to start when a route declares no access permission', async () => {
+  it('refuses to start when a route has no row in the access table (nor, for a test route, its own)', async () => {
     const handle = await openTestDatabase();
     try {
       await expect(
@@ -131,7 +131,7 @@ describe('wire conventions', () => {
             api.get('/undeclared', async () => ({ ok: true }));
           },
         }),
-      ).rejects.toThrow(/declares no access permission/);
+      ).rejects.toThrow(/has no row in ROUTE_ACCESS/);
     } finally {
       await handle.close();
     }

@@ -227,6 +227,33 @@ describe('GET /resumes and scope', () => {
     expect((await manager.post('/resumes', resumeBody(workerId))).statusCode).toBe(201);
   });
 
+  it('follows a worker who moves branch or has the nationality corrected (filters, scope)', async () => {
+    const fromBranch = (await insertBranch(ctx)).id;
+    const toBranch = (await insertBranch(ctx)).id;
+    const mover = await insertWorker(ctx, fromBranch, { nationality: 'VN' });
+    const resume = await create({}, mover.id);
+    const ids = async (api: Api, query: string) =>
+      (await api.get(`/resumes?page_size=100&${query}`)).json().data.map((r: { id: number }) => r.id);
+    expect(await ids(admin, `branch_id=${fromBranch}`)).toEqual([resume.id]);
+    expect(await ids(admin, `branch_id=${toBranch}`)).toEqual([]);
+    const toManager = (await signedIn(ctx, 'branch_manager', toBranch)).api;
+    expect(await ids(toManager, '')).toEqual([]);
+
+    const current = (await admin.get(`/workers/${mover.id}`)).json();
+    const moved = await admin.patch(`/workers/${mover.id}`, {
+      branch_id: toBranch,
+      nationality: 'KH',
+      version: current.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await ids(admin, `branch_id=${fromBranch}`)).toEqual([]);
+    expect(await ids(admin, `branch_id=${toBranch}`)).toEqual([resume.id]);
+    expect(await ids(admin, `branch_id=${toBranch}&nationality=KH`)).toEqual([resume.id]);
+    expect(await ids(admin, `branch_id=${toBranch}&nationality=VN`)).toEqual([]);
+    expect(await ids(toManager, '')).toEqual([resume.id]);
+    expect((await toManager.get(`/resumes/${resume.id}`)).statusCode).toBe(200);
+  });
+
   it('lets a viewer read but not write', async () => {
     const created = await create();
     expect((await viewer.get(`/resumes/${created.id}`)).statusCode).toBe(200);
