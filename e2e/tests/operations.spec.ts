@@ -160,3 +160,84 @@ test('three reviews are moderated from the keyboard, each decision logged with t
     ]),
   );
 });
+
+test('payloads stored in names, memos, notices and reviews render inert in lists and details', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const marker = `X${uniqueDigits(6)}`;
+  // Short enough for a 50-character name; each tries another way in.
+  const payloads = [
+    `${marker}<img src=x onerror=alert(1)>`,
+    `${marker}<script>window.__xss=2</script>`,
+    `${marker}"><svg onload=alert(3)>`,
+    `${marker}<a href="javascript:alert(4)">a</a>`,
+  ];
+  const branch = await createBranch(request, payloads[0]!);
+  const employer = await apiCreate<{ id: number }>(request, 'employers', {
+    company_name: payloads[1],
+    business_reg_no: businessRegNo(`50${uniqueDigits(7)}`),
+    ceo_name: payloads[2],
+    biz_entity_type: 'corporation',
+    industry: 'manufacturing',
+    region: '경기도',
+    zip_code: '15588',
+    road_address: payloads[3],
+    phone: '031-400-3000',
+    branch_id: branch.id,
+    admin_memo: payloads.join('\n'),
+  });
+  const worker = await apiCreate<{ id: number }>(request, 'workers', {
+    name_ko: payloads[0],
+    first_name: payloads[2],
+    last_name: payloads[1],
+    gender: 'male',
+    date_of_birth: '1993-03-03',
+    nationality: 'VN',
+    visa_type: 'E-9',
+    visa_expiry_date: seoulDate(400),
+    branch_id: branch.id,
+    admin_memo: payloads.join('\n'),
+  });
+  await apiCreate(request, 'notices', {
+    title: payloads[3],
+    content: `<p>${marker}</p>`,
+    status: 'published',
+  });
+  const [matching] = await workingMatchings(request, 1);
+  await apiCreate(request, 'reviews', {
+    matching_id: matching,
+    reviewer_type: 'worker',
+    rating: 2,
+    content: `${payloads.join(' ')} 일하기 힘들었어요.`,
+  });
+
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page);
+  for (const path of [
+    '/branches',
+    `/employers?q=${marker}`,
+    `/employers/${employer.id}`,
+    `/workers?q=${marker}`,
+    `/workers/${worker.id}`,
+    '/notices',
+    '/reviews',
+    '/reviews/moderation',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText(marker).first(), path).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(dialogs, path).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), path).toBeUndefined();
+    // Shown as text: no element of the payload made it into the page.
+    expect(
+      await page.locator('img[src="x"], svg[onload], a[href^="javascript:"], [onerror]').count(),
+      path,
+    ).toBe(0);
+  }
+});

@@ -2,6 +2,9 @@
 export const messages = {
   routeNotFound: '요청한 API를 찾을 수 없습니다.',
   invalidJson: '요청 본문이 올바른 JSON이 아닙니다.',
+  bodyTooDeep: '요청 본문의 중첩이 너무 깊습니다.',
+  nulCharacter: '입력값에 사용할 수 없는 문자(NUL)가 있습니다.',
+  invalidValue: '입력한 값을 처리할 수 없습니다. 값의 형식과 범위를 확인해 주세요.',
   unsupportedMediaType: '지원하지 않는 요청 형식입니다.',
   tokenMissing: '로그인이 필요합니다.',
   tokenInvalid: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.',

@@ -5,26 +5,50 @@
  *
  * - no token, an expired token, a tampered token, a token of a disabled admin: 401 on every non-public route;
  * - a role without the route's permission: 403;
- * - a role with it: 2xx on the reads (their records in branch A), and for a branch manager 404 on the records of
- *   branch B (the same status as an id that does not exist: no existence leak); on the writes, past the permission
- *   check (the write paths with valid bodies are the modules' own tests).
+ * - a role with it: on the reads 200 (their records in branch A); on the writes a valid request (WRITES: a body the
+ *   route's schema accepts, on a fresh record in a state that allows the operation) and exactly the 2xx the route
+ *   declares for success;
+ * - a branch manager on a record of branch B, read or written: 404 with the same error as an id that does not exist
+ *   (no existence leak); a create or bulk change naming B's records: the same answer as naming missing ones.
  */
-import { API_BASE_PATH, can, ROLES, ROUTE_ACCESS, type Role, type RouteAccess } from '@ilson/contracts';
+import {
+  API_BASE_PATH,
+  type ApiRoute,
+  can,
+  ROLES,
+  ROUTE_ACCESS,
+  type Role,
+  type RouteAccess,
+} from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, authSessions, notices, payouts, reviews } from '../src/db/schema';
 import { createTokenService } from '../src/lib/tokens';
 import {
-  type apiAs,
+  type Api,
+  alienRegNo,
+  apiAs,
+  businessRegNo,
+  employerBody,
   insertAppUser,
   insertBranch,
   insertEmployer,
   insertMatching,
   insertWorker,
+  jobPostBody,
   resumeBody,
   signedIn,
+  workerBody,
 } from './fixtures';
-import { bearer, createTestContext, type TestContext, testConfig } from './helpers';
+import {
+  bearer,
+  createAdmin,
+  createTestContext,
+  login,
+  TEST_PASSWORD,
+  type TestContext,
+  testConfig,
+} from './helpers';
 
 type Caller = 'none' | 'expired' | 'tampered' | 'disabled' | Role;
 const UNAUTHENTICATED: Caller[] = ['none', 'expired', 'tampered', 'disabled'];
@@ -41,6 +65,14 @@ type Ids = {
   user: number;
 };
 
+/** The two branches of the matrix: a branch manager of A reaches A's records and never B's. */
+type Branch = 'A' | 'B';
+
+const API_PREFIX = API_BASE_PATH.replace(/\/$/, '');
+/** An id no record has: what a record of another branch must look like to a branch manager. */
+const MISSING_ID = 987_654_321;
+const REASON = '권한 점검';
+
 let ctx: TestContext;
 const tokens = {} as Record<Caller, string | null>;
 let recordsA: Ids;
@@ -48,8 +80,10 @@ let recordsB: Ids;
 let notice: number;
 let targetAdmin: number;
 let branchA: number;
+/** The super admin's API, for the setup a call needs (records made through the API, settings put back). */
+let superApi: Api;
 
-async function recordsOf(branch: number, api: ReturnType<typeof apiAs>): Promise<Ids> {
+async function recordsOf(branch: number, api: Api): Promise<Ids> {
   const employer = await insertEmployer(ctx, branch);
   const worker = await insertWorker(ctx, branch);
   const matching = await insertMatching(ctx, {
@@ -95,6 +129,9 @@ async function recordsOf(branch: number, api: ReturnType<typeof apiAs>): Promise
     user: user.id,
   };
 }
+
+const recordsIn = (branch: Branch) => (branch === 'A' ? recordsA : recordsB);
+const branchOf = (branch: Branch) => recordsIn(branch).branch;
 
 /** The record a `:id` route of this path is about, in the given branch's set. */
 function idFor(path: string, records: Ids): number | undefined {
@@ -156,33 +193,364 @@ function urlOf(path: string, records: Ids): string | undefined {
   return id === undefined ? undefined : path.replace(':id', String(id));
 }
 
-/** Routes that end the caller's own session: each role calls them with a session of its own. */
-const ENDS_SESSION = new Set(['POST /auth/logout']);
+// --- Valid writes ---------------------------------------------------------------------------------------------
 
-function call(method: string, url: string, caller: Caller, token = tokens[caller]) {
+/** One valid call of a write route, made for one role. */
+type WriteRequest = {
+  /** The record of a `:id` route (a branch manager's call on branch B is sent again with MISSING_ID). */
+  id?: number;
+  /** A body the route's schema accepts, snake_case as on the wire. */
+  payload?: Record<string, unknown>;
+  /** A session of its own instead of the role's shared one: for the routes that end or change it. */
+  token?: string;
+  /** Puts back what the call changed for everyone (global settings); runs right after the call. */
+  restore?: () => Promise<void>;
+  /** What the success must also say, when its status alone does not tell (a bulk change answers per id). */
+  verify?: (body: unknown) => void;
+};
+
+/** Builds the call for a role; `branch` is where its records are (B only for a branch manager's calls on B). */
+type WriteBuilder = (role: Role, branch: Branch) => Promise<WriteRequest>;
+type WriteKey = Exclude<ApiRoute, `GET ${string}`>;
+
+let serial = 0;
+
+function created(response: Awaited<ReturnType<Api['post']>>): { id: number; version: number } {
+  if (response.statusCode !== 201) throw new Error(`setup: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** A `:id` call on a record with its current version (every update and status change sends back the version). */
+const versioned = (record: { id: number; version: number }, payload: Record<string, unknown> = {}) => ({
+  id: record.id,
+  payload: { ...payload, version: record.version },
+});
+
+/** An admin account of its own for a call (never one whose token the matrix uses); branch managers get A. */
+const freshAdmin = (role: Role, values: Parameters<typeof createAdmin>[1] = {}) =>
+  createAdmin(ctx, { role, branchId: role === 'branch_manager' ? branchA : null, ...values });
+
+async function freshSession(role: Role) {
+  const admin = await freshAdmin(role);
+  return { admin, ...(await login(ctx, admin.loginId)) };
+}
+
+/** Fresh records, one per call, in the state the call's operation starts from. */
+const fresh = {
+  employer: (branch: Branch, values: Parameters<typeof insertEmployer>[2] = {}) =>
+    insertEmployer(ctx, branchOf(branch), values),
+  worker: (branch: Branch) => insertWorker(ctx, branchOf(branch)),
+  /** With the branch's employer, a worker of its own and its own active post (working unless told). */
+  async matching(branch: Branch, values: Parameters<typeof insertMatching>[2] = {}) {
+    const worker = await fresh.worker(branch);
+    return insertMatching(
+      ctx,
+      { employerId: recordsIn(branch).employer, workerId: worker.id, branchId: branchOf(branch) },
+      values,
+    );
+  },
+  /** A draft of the branch's employer, through the API (the create derives the branch and checks the pay). */
+  jobPost: async (branch: Branch) =>
+    created(await superApi.post('/job-posts', jobPostBody(recordsIn(branch).employer, { submit: false }))),
+  /** A draft of the branch's worker. */
+  resume: async (branch: Branch) =>
+    created(await superApi.post('/resumes', resumeBody(recordsIn(branch).worker))),
+  /** A worker with an encrypted 외국인등록번호 to reveal (the API encrypts it; a direct insert would not). */
+  workerWithId: async (branch: Branch) =>
+    created(
+      await superApi.post('/workers', workerBody(branchOf(branch), { alien_reg_no: alienRegNo(++serial) })),
+    ),
+  async payout(branch: Branch) {
+    const [row] = await ctx.db
+      .insert(payouts)
+      .values({ employerId: recordsIn(branch).employer, type: 'matching_fee', amount: 300_000, vat: 30_000 })
+      .returning({ id: payouts.id, version: payouts.version });
+    return row!;
+  },
+  /** A payout with an encrypted account number to reveal. */
+  payoutWithAccount: async (branch: Branch) =>
+    created(
+      await superApi.post('/payouts', {
+        employer_id: recordsIn(branch).employer,
+        type: 'matching_fee',
+        amount: 300_000,
+        bank_name: '신한은행',
+        account_no: '110-123-456789',
+        account_holder: '(주)대한제조',
+      }),
+    ),
+  /** A pending review of a matching of its own (one review per matching and reviewer side). */
+  async review(branch: Branch) {
+    const matching = await fresh.matching(branch);
+    const [row] = await ctx.db
+      .insert(reviews)
+      .values({
+        matchingId: matching.id,
+        reviewerType: 'worker',
+        employerId: matching.employerId,
+        workerId: matching.workerId,
+        branchId: matching.branchId,
+        rating: 5,
+        content: '사장님이 친절하고 숙소가 깨끗합니다.',
+      })
+      .returning({ id: reviews.id, version: reviews.version });
+    return row!;
+  },
+  async notice() {
+    const [row] = await ctx.db
+      .insert(notices)
+      .values({ title: '휴무 안내', content: '<p>휴무</p>', status: 'draft' })
+      .returning({ id: notices.id, version: notices.version });
+    return row!;
+  },
+};
+
+/**
+ * A valid call of every write row (typed over every non-GET key of ROUTE_ACCESS, and checked at run time too: a
+ * route added without one fails the matrix). Where a resource's transition table needs more than the route's
+ * permission for some moves (approving: `*:approve`), the call makes the move the route's permission allows, so
+ * every role the table lets in must succeed.
+ */
+const WRITES = {
+  // admins: throwaway accounts only, never one whose token the matrix uses.
+  'POST /admins': async () => {
+    const n = ++serial;
+    return {
+      payload: {
+        login_id: `matrix${n}`,
+        email: `matrix${n}@ilson.test`,
+        name: '신규 관리자',
+        role: 'viewer',
+        password: TEST_PASSWORD,
+      },
+    };
+  },
+  'PATCH /admins/:id': async () => versioned(await freshAdmin('viewer'), { name: '이름 바뀐 관리자' }),
+  'POST /admins/:id/disable': async () => versioned(await freshAdmin('viewer')),
+  'POST /admins/:id/enable': async () => versioned(await freshAdmin('viewer', { status: 'disabled' })),
+  'POST /admins/:id/reset-password': async () => versioned(await freshAdmin('viewer')),
+  'POST /admins/:id/unlock': async () =>
+    versioned(
+      await freshAdmin('viewer', {
+        status: 'locked',
+        failedLoginCount: 5,
+        lockedUntil: new Date(Date.now() + 15 * 60_000),
+      }),
+    ),
+  // audit logs
+  'POST /audit-logs/verify': async () => ({}),
+  'POST /audit-reviews': async () => ({
+    payload: { period: '2025-01', reviewed_at: '2025-02-03', findings: '이상 없음', actions_taken: '' },
+  }),
+  // auth: each call signs in, refreshes or signs out an admin of its own.
+  'POST /auth/login': async (role) => ({
+    payload: { email: (await freshAdmin(role)).loginId, password: TEST_PASSWORD, remember: true },
+  }),
+  'POST /auth/logout': async (role) => ({ token: (await freshSession(role)).token, payload: {} }),
+  'POST /auth/refresh': async (role) => ({
+    payload: { refresh_token: (await freshSession(role)).refreshToken },
+  }),
+  // branches
+  'POST /branches': async () => ({
+    payload: { name: '대구지점', code: `MX-${++serial}`, region: '서울특별시', phone: '02-123-4567' },
+  }),
+  'PATCH /branches/:id': async () => versioned(await insertBranch(ctx), { name: '이름 바뀐 지점' }),
+  'POST /branches/:id/status': async () => versioned(await insertBranch(ctx), { status: 'inactive' }),
+  // An empty branch: one with records or managers cannot be deleted.
+  'DELETE /branches/:id': async () => ({ id: (await insertBranch(ctx)).id }),
+  // employers (approving is `employers:approve`, which every role with `employers:write` holds)
+  'POST /employers': async (_role, branch) => ({
+    payload: employerBody(branchOf(branch), { business_reg_no: businessRegNo(500_000_000 + ++serial) }),
+  }),
+  'PATCH /employers/:id': async (_role, branch) =>
+    versioned(await fresh.employer(branch), { company_name: '(주)새한정밀' }),
+  'POST /employers/:id/status': async (_role, branch) =>
+    versioned(await fresh.employer(branch, { status: 'pending' }), { status: 'approved' }),
+  'POST /employers/bulk-status': async (_role, branch) => {
+    const employer = await fresh.employer(branch, { status: 'pending' });
+    return {
+      payload: { ids: [employer.id], status: 'approved' },
+      verify: (body) => expect((body as { data: unknown }).data).toEqual([{ id: employer.id, ok: true }]),
+    };
+  },
+  // Only a pending or rejected employer may be deleted.
+  'DELETE /employers/:id': async (_role, branch) => ({
+    id: (await fresh.employer(branch, { status: 'pending' })).id,
+  }),
+  // job posts: a draft each (only drafts, pending and rejected posts may be deleted)
+  'POST /job-posts': async (_role, branch) => ({ payload: jobPostBody(recordsIn(branch).employer) }),
+  'PATCH /job-posts/:id': async (_role, branch) =>
+    versioned(await fresh.jobPost(branch), { title: '용접 생산직 모집' }),
+  // Submitting for review needs `job_posts:write` (approving needs `job_posts:approve`, which branch managers lack).
+  'POST /job-posts/:id/status': async (_role, branch) =>
+    versioned(await fresh.jobPost(branch), { status: 'pending' }),
+  'DELETE /job-posts/:id': async (_role, branch) => ({ id: (await fresh.jobPost(branch)).id }),
+  // matchings: a worker of its own each (one open matching per pair)
+  'POST /matchings': async (_role, branch) => ({
+    payload: { job_post_id: recordsIn(branch).jobPost, worker_id: (await fresh.worker(branch)).id },
+  }),
+  'PATCH /matchings/:id': async (_role, branch) =>
+    versioned(await fresh.matching(branch), { memo: '면접 일정 조율 중' }),
+  'POST /matchings/:id/status': async (_role, branch) =>
+    versioned(await fresh.matching(branch, { status: 'proposed' }), { status: 'interview' }),
+  // me: an admin of its own (the call changes the account; a password change ends the other sessions)
+  'PATCH /me': async (role) => {
+    const { token } = await freshSession(role);
+    const me = await apiAs(ctx, token).get('/me');
+    return { token, payload: { name: '새 이름', phone: '010-4444-5555', version: me.json().version } };
+  },
+  'POST /me/password': async (role) => ({
+    token: (await freshSession(role)).token,
+    payload: { current_password: TEST_PASSWORD, new_password: 'Brand-new-pass-9' },
+  }),
+  // notices
+  'POST /notices': async () => ({
+    payload: { title: '설 연휴 운영 안내', content: '<p>연휴 기간에는 상담을 쉽니다.</p>' },
+  }),
+  'PATCH /notices/:id': async () => versioned(await fresh.notice(), { title: '휴무 안내 (수정)' }),
+  'POST /notices/:id/status': async () => versioned(await fresh.notice(), { status: 'published' }),
+  'DELETE /notices/:id': async () => ({ id: (await fresh.notice()).id }),
+  'POST /notices/preview': async () => ({ payload: { content: '<p>미리보기</p>' } }),
+  // payouts
+  'POST /payouts': async (_role, branch) => ({
+    payload: { employer_id: recordsIn(branch).employer, type: 'matching_fee', amount: 300_000 },
+  }),
+  'PATCH /payouts/:id': async (_role, branch) =>
+    versioned(await fresh.payout(branch), { memo: '3월분 수수료' }),
+  'POST /payouts/:id/reveal': async (_role, branch) => ({
+    id: (await fresh.payoutWithAccount(branch)).id,
+    payload: { reason: REASON },
+  }),
+  // Cancelling a pending payout needs `payouts:write` (approving needs `payouts:approve`, which branch managers lack).
+  'POST /payouts/:id/status': async (_role, branch) =>
+    versioned(await fresh.payout(branch), { status: 'cancelled', reason: REASON }),
+  // resumes
+  'POST /resumes': async (_role, branch) => ({ payload: resumeBody(recordsIn(branch).worker) }),
+  'PATCH /resumes/:id': async (_role, branch) =>
+    versioned(await fresh.resume(branch), { skills: ['지게차', '용접', '도장'] }),
+  'POST /resumes/:id/status': async (_role, branch) =>
+    versioned(await fresh.resume(branch), { status: 'active' }),
+  'DELETE /resumes/:id': async (_role, branch) => ({ id: (await fresh.resume(branch)).id }),
+  // A deleted resume (deleted by the super admin; the call restores it).
+  'POST /resumes/:id/restore': async (_role, branch) => {
+    const resume = await fresh.resume(branch);
+    const deleted = await superApi.delete(`/resumes/${resume.id}`);
+    if (deleted.statusCode !== 200) throw new Error(`setup: ${deleted.statusCode} ${deleted.body}`);
+    return { id: resume.id };
+  },
+  // reviews: an operator enters one for a matching where work happened
+  'POST /reviews': async (_role, branch) => ({
+    payload: {
+      matching_id: (await fresh.matching(branch)).id,
+      reviewer_type: 'employer',
+      rating: 5,
+      content: '성실하게 근무했습니다.',
+    },
+  }),
+  'POST /reviews/:id/status': async (_role, branch) =>
+    versioned(await fresh.review(branch), { status: 'published' }),
+  // settings are global: the call changes one the other tests do not read, and puts it back.
+  'PATCH /settings': async () => {
+    const before = (await superApi.get('/settings')).json().contact_phone;
+    return {
+      payload: { contact_phone: '02-1234-5678' },
+      restore: async () => {
+        const restored = await superApi.patch('/settings', { contact_phone: before });
+        expect(restored.statusCode, restored.body).toBe(200);
+      },
+    };
+  },
+  // app users
+  'POST /users/:id/status': async (_role, branch) =>
+    versioned(await insertAppUser(ctx, { workerId: (await fresh.worker(branch)).id }), {
+      status: 'suspended',
+      reason: REASON,
+    }),
+  // workers
+  'POST /workers': async (_role, branch) => ({
+    payload: workerBody(branchOf(branch), { alien_reg_no: alienRegNo(++serial) }),
+  }),
+  'PATCH /workers/:id': async (_role, branch) =>
+    versioned(await fresh.worker(branch), { phone_number: '010-9876-5432' }),
+  'PATCH /workers/:id/extension': async (_role, branch) =>
+    versioned(await fresh.worker(branch), { extension_status: 'applied' }),
+  'POST /workers/:id/reveal': async (_role, branch) => ({
+    id: (await fresh.workerWithId(branch)).id,
+    payload: { field: 'alien_reg_no', reason: REASON },
+  }),
+  'POST /workers/:id/status': async (_role, branch) =>
+    versioned(await fresh.worker(branch), { status: 'inactive', reason: REASON }),
+  'DELETE /workers/:id': async (_role, branch) => ({ id: (await fresh.worker(branch)).id }),
+} satisfies Record<WriteKey, WriteBuilder>;
+
+const writeBuilder = (key: string): WriteBuilder | undefined => (WRITES as Record<string, WriteBuilder>)[key];
+
+/**
+ * The writes without an `:id` whose body names branch-scoped records (WRITES' call for branch B names B's): each
+ * puts MISSING_ID where the call names them, so a branch manager naming B's can be compared with naming none.
+ */
+const NAMING_RECORDS: Partial<
+  Record<WriteKey, (payload: Record<string, unknown>) => Record<string, unknown>>
+> = {
+  'POST /employers': (payload) => ({ ...payload, branch_id: MISSING_ID }),
+  'POST /employers/bulk-status': (payload) => ({ ...payload, ids: [MISSING_ID] }),
+  'POST /job-posts': (payload) => ({ ...payload, employer_id: MISSING_ID }),
+  'POST /matchings': (payload) => ({ ...payload, job_post_id: MISSING_ID, worker_id: MISSING_ID }),
+  'POST /payouts': (payload) => ({ ...payload, employer_id: MISSING_ID }),
+  'POST /resumes': (payload) => ({ ...payload, worker_id: MISSING_ID }),
+  'POST /reviews': (payload) => ({ ...payload, matching_id: MISSING_ID }),
+  'POST /workers': (payload) => ({ ...payload, branch_id: MISSING_ID }),
+};
+
+// --- Calls ----------------------------------------------------------------------------------------------------
+
+function call(method: string, url: string, caller: Caller, token = tokens[caller], payload?: object) {
   return ctx.app.inject({
     method: method as 'GET',
-    url: `${API_BASE_PATH.replace(/\/$/, '')}${url}`,
+    url: `${API_PREFIX}${url}`,
     headers: token ? bearer(token) : {},
-    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
   });
+}
+
+function send(method: string, path: string, request: WriteRequest, caller: Caller) {
+  const url = request.id === undefined ? path : path.replace(':id', String(request.id));
+  return call(method, url, caller, request.token, request.payload);
 }
 
 function allowed(caller: Role, access: RouteAccess): boolean {
   return access === 'public' || access === 'authenticated' || can(caller, access);
 }
 
-// Reads first, deletes last: a write that succeeds with an empty body (a DELETE) must not take a read's record away.
+let openApi: { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+
+/** The one 2xx a route declares in its `response` schema (read from the OpenAPI document the schemas make). */
+function successStatus(key: string): number {
+  const [method, path] = key.split(' ') as [string, string];
+  const operation = openApi.paths[`${API_PREFIX}${path.replace(/:(\w+)/g, '{$1}')}`]?.[method.toLowerCase()];
+  const codes = Object.keys(operation?.responses ?? {}).filter((code) => /^2\d\d$/.test(code));
+  expect(codes, `${key}: one success status in its response schema`).toHaveLength(1);
+  return Number(codes[0]);
+}
+
+// Reads first: the writes only touch records of their own, but the reads see the records as beforeAll left them.
 const METHOD_ORDER: Record<string, number> = { GET: 0, POST: 1, PATCH: 1, PUT: 1, DELETE: 2 };
 const rows = (Object.entries(ROUTE_ACCESS) as [string, RouteAccess][]).sort(
   ([a], [b]) => METHOD_ORDER[a.split(' ')[0]!]! - METHOD_ORDER[b.split(' ')[0]!]!,
 );
+const writeRows = rows.filter(([key]) => !key.startsWith('GET '));
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  openApi = ctx.app.swagger() as typeof openApi;
   branchA = (await insertBranch(ctx, { name: '안산지점' })).id;
   const branchB = (await insertBranch(ctx, { name: '부산지점' })).id;
   const superAdmin = await signedIn(ctx, 'super_admin');
+  // The matrix signs in far more often than the per-IP login limit allows in a minute.
+  await ctx.app.settings.update(
+    { loginRateLimitPerMinute: 1000 },
+    { actorAdminId: superAdmin.admin.id, actorLoginId: superAdmin.admin.loginId, ip: null, userAgent: null },
+  );
   tokens.super_admin = superAdmin.token;
   tokens.admin = (await signedIn(ctx, 'admin')).token;
   tokens.viewer = (await signedIn(ctx, 'viewer')).token;
@@ -211,9 +579,9 @@ beforeAll(async () => {
   await ctx.db.update(admins).set({ status: 'disabled' }).where(eq(admins.id, disabled.admin.id));
   tokens.disabled = disabled.token;
 
-  const api = superAdmin.api;
-  recordsA = await recordsOf(branchA, api);
-  recordsB = await recordsOf(branchB, api);
+  superApi = superAdmin.api;
+  recordsA = await recordsOf(branchA, superApi);
+  recordsB = await recordsOf(branchB, superApi);
   const [row] = await ctx.db
     .insert(notices)
     .values({ title: '시스템 점검 안내', content: '<p>점검</p>', status: 'published' })
@@ -229,9 +597,14 @@ describe('permission matrix', () => {
   it('has a registered route for every row of the table', () => {
     for (const [key] of rows) {
       const [method, path] = key.split(' ') as [string, string];
-      const url = `${API_BASE_PATH.replace(/\/$/, '')}${path}`;
+      const url = `${API_PREFIX}${path}`;
       expect(ctx.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
     }
+  });
+
+  it('has a valid request for every write row, and none for a route the table does not have', () => {
+    expect(writeRows.map(([key]) => key).filter((key) => !writeBuilder(key))).toEqual([]);
+    expect(Object.keys(WRITES).filter((key) => !(key in ROUTE_ACCESS))).toEqual([]);
   });
 
   it.each(rows.filter(([, access]) => access !== 'public'))(
@@ -239,8 +612,9 @@ describe('permission matrix', () => {
     async (key) => {
       const [method, path] = key.split(' ') as [string, string];
       const url = urlOf(path, recordsA) ?? path.replace(':id', '1');
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       for (const caller of UNAUTHENTICATED) {
-        const response = await call(method, url, caller);
+        const response = await call(method, url, caller, tokens[caller], body);
         expect(response.statusCode, `${key} as ${caller}: ${response.body}`).toBe(401);
         const code = response.json().error.code;
         if (caller === 'expired') expect(code, key).toBe('TOKEN_EXPIRED');
@@ -252,36 +626,67 @@ describe('permission matrix', () => {
   it.each(rows)('%s: each role gets exactly what the role table gives it', async (key, access) => {
     const [method, path] = key.split(' ') as [string, string];
     const resource = path.split('/')[1]!;
+    const build = method === 'GET' ? undefined : writeBuilder(key);
+    if (method !== 'GET') expect(build, `${key}: no valid request in WRITES`).toBeDefined();
     for (const role of ROLES) {
-      const url = urlOf(path, recordsA) ?? path.replace(':id', '1');
-      const token = ENDS_SESSION.has(key) ? (await signedIn(ctx, role, branchA)).token : tokens[role];
-      const response = await call(method, url, role, token);
+      // A role without the permission gets the same valid request: its 403 is the permission's, not the body's.
+      const request = build ? await build(role, 'A') : undefined;
+      const response = request
+        ? await send(method, path, request, role)
+        : await call(method, urlOf(path, recordsA) ?? path.replace(':id', '1'), role);
+      await request?.restore?.();
       const where = `${key} as ${role}: ${response.body.slice(0, 300)}`;
       if (!allowed(role, access)) {
         expect(response.statusCode, where).toBe(403);
         expect(response.json().error.code, where).toBe('FORBIDDEN');
         continue;
       }
-      if (method === 'GET') {
-        expect(response.statusCode, where).toBe(200);
-      } else {
-        // Past the permission check: a 2xx, or the route's own answer to an empty body (400/404/409/422).
-        expect([401, 403], where).not.toContain(response.statusCode);
-        expect(response.statusCode, where).toBeLessThan(500);
-      }
-      // Another branch's record: the same 404 as a record that does not exist.
+      expect(response.statusCode, where).toBe(method === 'GET' ? 200 : successStatus(key));
+      request?.verify?.(response.json());
+
+      // Another branch's record, read or written: the same 404 as a record that does not exist.
       if (role === 'branch_manager' && path.includes(':id') && BRANCH_SCOPED.has(resource)) {
-        const other = await call(method, urlOf(path, recordsB)!, role);
-        const missing = await call(method, path.replace(':id', '987654321'), role);
-        if (method === 'GET') {
-          expect(other.statusCode, `${key} on branch B: ${other.body}`).toBe(404);
-          expect(missing.statusCode, `${key} on a missing id: ${missing.body}`).toBe(404);
-          expect(other.json().error, key).toEqual(missing.json().error);
-        } else {
-          expect([401, 403, 500], `${key} on branch B: ${other.body}`).not.toContain(other.statusCode);
-          expect(other.statusCode, `${key} branch B vs missing`).toBe(missing.statusCode);
-        }
+        const other = build ? await build(role, 'B') : undefined;
+        const onOther = other
+          ? await send(method, path, other, role)
+          : await call(method, urlOf(path, recordsB)!, role);
+        const onMissing = other
+          ? await send(method, path, { ...other, id: MISSING_ID }, role)
+          : await call(method, path.replace(':id', String(MISSING_ID)), role);
+        expect(onOther.statusCode, `${key} on branch B: ${onOther.body}`).toBe(404);
+        expect(onMissing.statusCode, `${key} on a missing id: ${onMissing.body}`).toBe(404);
+        expect(onOther.json().error, key).toEqual(onMissing.json().error);
       }
+    }
+  });
+
+  it.each(
+    writeRows.filter(
+      ([key, access]) =>
+        !key.includes(':id') && BRANCH_SCOPED.has(key.split('/')[1]!) && allowed('branch_manager', access),
+    ),
+  )('%s: a branch manager naming records of branch B gets what naming missing ones gets', async (key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const missing = NAMING_RECORDS[key as WriteKey];
+    expect(missing, `${key}: no entry in NAMING_RECORDS`).toBeDefined();
+    const other = await writeBuilder(key)!('branch_manager', 'B');
+    const onOther = await send(method, path, other, 'branch_manager');
+    const onMissing = await send(
+      method,
+      path,
+      { ...other, payload: missing!(other.payload!) },
+      'branch_manager',
+    );
+    expect(onOther.statusCode, `${key} naming branch B: ${onOther.body}`).toBe(onMissing.statusCode);
+    if (onOther.statusCode === 200) {
+      // A bulk change answers per id: refused as not found, with the same words as an id that does not exist.
+      const results = (response: typeof onOther) =>
+        response.json().data.map(({ id: _id, ...result }: { id: number }) => result);
+      expect(results(onOther), key).toEqual([expect.objectContaining({ ok: false, code: 'NOT_FOUND' })]);
+      expect(results(onOther), key).toEqual(results(onMissing));
+    } else {
+      expect(onOther.statusCode, `${key} naming branch B: ${onOther.body}`).toBe(422);
+      expect(onOther.json().error, key).toEqual(onMissing.json().error);
     }
   });
 });

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,53 +5,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from './helpers';
 import { adminUrl, templateName, withDatabase } from './pg-admin';
+import { randomPort, spawnServer, waitReady } from './server-process';
 
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-proc-'));
 let databaseUrl: string | undefined;
 const dropDatabase: (() => Promise<unknown>)[] = [];
 
-type Server = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-
-function startServer(port: number, logLevel = 'warn', extraEnv: Record<string, string> = {}): Server {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'Proc-test-pass-1',
-      LOG_LEVEL: logLevel,
-      SHUTDOWN_DRAIN_MS: '300',
-      NODE_ENV: 'test',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(port: number, logLevel = 'warn', extraEnv: Record<string, string> = {}) {
+  return spawnServer(port, {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'Proc-test-pass-1',
+    LOG_LEVEL: logLevel,
+    SHUTDOWN_DRAIN_MS: '300',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...extraEnv,
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
 }
 
-async function waitReady(server: Server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server not ready: ${server.output()}`);
-}
-
-const port = () => 40_000 + Math.floor(Math.random() * 20_000);
+const port = randomPort;
 
 beforeAll(async () => {
   if (engine === 'pg') {
@@ -116,6 +86,65 @@ describe(`the server process (${engine})`, () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   });
+
+  it.runIf(engine === 'pglite')(
+    'loses no acknowledged write when killed (SIGKILL) in the middle of writing, and starts again on the same data',
+    async () => {
+      const fresh = mkdtempSync(path.join(tmpdir(), 'ilson-kill-'));
+      try {
+        const env = { DATA_DIR: fresh, DEMO_DATA_SCALE: '0' };
+        const first = startServer(port(), 'warn', env);
+        await waitReady(first);
+        const base = `http://127.0.0.1:${first.port}/api/v1`;
+        const login = await fetch(`${base}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        const acknowledged: number[] = [];
+        let serial = 0;
+        let killed = false;
+        const writer = async () => {
+          while (!killed) {
+            const code = `KL-${serial++}`;
+            const reply = await fetch(`${base}/branches`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ name: `강제종료${code}`, code, region: '서울특별시' }),
+            }).catch(() => null);
+            if (reply?.status === 201) acknowledged.push(((await reply.json()) as { id: number }).id);
+          }
+        };
+        const writers = Array.from({ length: 4 }, writer);
+        while (acknowledged.length < 30) await new Promise((resolve) => setTimeout(resolve, 10));
+        first.child.kill('SIGKILL');
+        killed = true;
+        expect(await first.exited).toBeNull();
+        await Promise.all(writers);
+
+        // The next start takes over the data directory of the dead process and has every acknowledged write.
+        const again = startServer(port(), 'warn', env);
+        await waitReady(again);
+        const relogin = await fetch(`http://127.0.0.1:${again.port}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
+        });
+        const next = ((await relogin.json()) as { token: string }).token;
+        const listed = await fetch(`http://127.0.0.1:${again.port}/api/v1/branches?page_size=100&q=KL-`, {
+          headers: { authorization: `Bearer ${next}` },
+        });
+        const ids = new Set(((await listed.json()) as { data: { id: number }[] }).data.map((b) => b.id));
+        expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+        again.child.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it.runIf(engine === 'pglite')(
     'fills a brand-new embedded database with demo data on the first start only',

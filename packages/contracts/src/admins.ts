@@ -1,5 +1,5 @@
 import { ADMIN_STATUSES, type AdminStatus, meetsPasswordPolicy } from './auth';
-import { patchOf, versionField } from './common';
+import { idQueryField, patchOf, versionField } from './common';
 import { isValidPhone } from './korean-ids';
 import { fieldMessages } from './messages';
 import { listQuerySchema } from './pagination';
@@ -153,6 +153,6 @@ export const adminListQuerySchema = listQuerySchema.extend({
   sort: z.enum(ADMIN_SORTS).default('created_at'),
   role: z.enum(ROLES).optional(),
   status: z.enum(ADMIN_STATUSES).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;

@@ -1,7 +1,13 @@
 import { fieldMessages } from './messages';
 import { z } from './zod-setup';
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** The largest id a record can have (PostgreSQL integer): a larger one in a path or query is refused, not looked up. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a path or query string. */
+export const idQueryField = z.coerce.number().int().positive().max(MAX_ID);
+
+export const idParamSchema = z.object({ id: idQueryField });
 export type IdParam = z.infer<typeof idParamSchema>;
 
 /** `YYYY-MM-DD`, a real calendar date. */

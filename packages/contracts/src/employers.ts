@@ -1,5 +1,6 @@
 import {
   dateString,
+  idQueryField,
   optionalText,
   patchOf,
   statusChangeSchema,
@@ -155,7 +156,7 @@ export const employerListQuerySchema = listQuerySchema.extend({
   sort: z.enum(EMPLOYER_SORTS).default('created_at'),
   status: z.enum(EMPLOYER_STATUSES).optional(),
   industry: z.enum(INDUSTRIES).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
   region: z.enum(REGIONS).optional(),
   registeredFrom: dateString.optional(),
   registeredTo: dateString.optional(),

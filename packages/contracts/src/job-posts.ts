@@ -1,4 +1,11 @@
-import { dateString, patchOf, statusChangeSchema, type Transition, versionField } from './common';
+import {
+  dateString,
+  idQueryField,
+  patchOf,
+  statusChangeSchema,
+  type Transition,
+  versionField,
+} from './common';
 import { EMPLOYER_STATUSES } from './employers';
 import { INDUSTRIES } from './industries';
 import { isValidPostalCode } from './korean-ids';
@@ -186,9 +193,9 @@ export const JOB_POST_SORTS = ['created_at', 'deadline', 'title', 'salary_amount
 export const jobPostListQuerySchema = listQuerySchema.extend({
   sort: z.enum(JOB_POST_SORTS).default('created_at'),
   status: z.enum(JOB_POST_STATUSES).optional(),
-  employerId: z.coerce.number().int().positive().optional(),
+  employerId: idQueryField.optional(),
   industry: z.enum(INDUSTRIES).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
   salaryType: z.enum(SALARY_TYPES).optional(),
   visaType: z.enum(VISA_TYPES).optional(),
   deadlineFrom: dateString.optional(),

@@ -1,4 +1,4 @@
-import { dateString, optionalText, type Transition, versionField } from './common';
+import { dateString, idQueryField, optionalText, type Transition, versionField } from './common';
 import { ELIGIBILITY_CODES } from './eligibility';
 import { INDUSTRIES } from './industries';
 import { listQuerySchema } from './pagination';
@@ -146,8 +146,8 @@ const eligibilityIssueSchema = z.object({
   message: z.string(),
 });
 export const eligibilityQuerySchema = z.object({
-  jobPostId: z.coerce.number().int().positive(),
-  workerId: z.coerce.number().int().positive(),
+  jobPostId: idQueryField,
+  workerId: idQueryField,
   startDate: dateString.optional(),
 });
 /** `eligible` is false only for hard issues; warnings let an admin with `matchings:override` proceed with a reason. */
@@ -240,10 +240,10 @@ export const MATCHING_SORTS = ['created_at', 'start_date', 'contract_date', 'sta
 export const matchingListQuerySchema = listQuerySchema.extend({
   sort: z.enum(MATCHING_SORTS).default('created_at'),
   status: z.enum(MATCHING_STATUSES).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
-  employerId: z.coerce.number().int().positive().optional(),
-  jobPostId: z.coerce.number().int().positive().optional(),
-  workerId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
+  employerId: idQueryField.optional(),
+  jobPostId: idQueryField.optional(),
+  workerId: idQueryField.optional(),
   nationality: z.string().trim().toUpperCase().length(2).optional(),
   visaType: z.enum(VISA_TYPES).optional(),
   createdFrom: dateString.optional(),
@@ -254,7 +254,7 @@ export type MatchingListQuery = z.input<typeof matchingListQuerySchema>;
 export const matchingStatsQuerySchema = z.object({
   from: dateString,
   to: dateString,
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
 });
 const countRow = z.object({
   key: z.string(),

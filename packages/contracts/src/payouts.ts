@@ -1,5 +1,6 @@
 import {
   dateString,
+  idQueryField,
   optionalText,
   patchOf,
   statusChangeSchema,
@@ -156,8 +157,8 @@ export const payoutListQuerySchema = listQuerySchema.extend({
   sort: z.enum(PAYOUT_SORTS).default('created_at'),
   status: z.enum(PAYOUT_STATUSES).optional(),
   type: z.enum(PAYOUT_TYPES).optional(),
-  employerId: z.coerce.number().int().positive().optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  employerId: idQueryField.optional(),
+  branchId: idQueryField.optional(),
   dateFrom: dateString.optional(),
   dateTo: dateString.optional(),
 });

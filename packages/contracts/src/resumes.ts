@@ -1,5 +1,6 @@
 import {
   dateString,
+  idQueryField,
   optionalText,
   patchOf,
   statusChangeSchema,
@@ -169,8 +170,8 @@ export const resumeListQuerySchema = listQuerySchema.extend({
   sort: z.enum(RESUME_SORTS).default('updated_at'),
   status: z.enum(RESUME_STATUSES).optional(),
   visibility: z.enum(RESUME_VISIBILITIES).optional(),
-  workerId: z.coerce.number().int().positive().optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  workerId: idQueryField.optional(),
+  branchId: idQueryField.optional(),
   nationality: z.string().trim().toUpperCase().length(2).optional(),
   /** Soft-deleted resumes: hidden unless asked for (`include` shows all, `only` just the deleted). */
   deleted: z.enum(['exclude', 'include', 'only']).default('exclude'),

@@ -1,4 +1,4 @@
-import { allowedTransitions, dateString, statusChangeSchema, type Transition } from './common';
+import { allowedTransitions, dateString, idQueryField, statusChangeSchema, type Transition } from './common';
 import { listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -114,14 +114,14 @@ export const reviewListQuerySchema = listQuerySchema.extend({
   rating: z.coerce.number().int().min(1).max(5).optional(),
   reviewerType: z.enum(REVIEWER_TYPES).optional(),
   reportedOnly: z.enum(['true', 'false']).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
   createdFrom: dateString.optional(),
   createdTo: dateString.optional(),
 });
 /** The moderation queue: pending and reported reviews, oldest first; `next` skips the ones already seen. */
 export const moderationQueueQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
-  afterId: z.coerce.number().int().positive().optional(),
+  afterId: idQueryField.optional(),
 });
 export const moderationQueueResponseSchema = z.object({
   data: z.array(reviewSchema),

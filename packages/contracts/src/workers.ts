@@ -1,5 +1,6 @@
 import {
   dateString,
+  idQueryField,
   optionalText,
   patchOf,
   statusChangeSchema,
@@ -180,7 +181,7 @@ export const workerListQuerySchema = listQuerySchema.extend({
   status: z.enum(WORKER_STATUSES).optional(),
   nationality: z.string().trim().toUpperCase().length(2).optional(),
   visaType: z.enum(VISA_TYPES).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
   visaExpiryFrom: dateString.optional(),
   visaExpiryTo: dateString.optional(),
 });
@@ -227,7 +228,7 @@ export const visaBucketKey = z.string().regex(/^(overdue|d\d{1,3})$/);
 
 export const visaExpiryQuerySchema = listQuerySchema.omit({ order: true }).extend({
   bucket: visaBucketKey.optional(),
-  branchId: z.coerce.number().int().positive().optional(),
+  branchId: idQueryField.optional(),
   nationality: z.string().trim().toUpperCase().length(2).optional(),
   visaType: z.enum(VISA_TYPES).optional(),
   extensionStatus: z.enum(EXTENSION_STATUSES).optional(),

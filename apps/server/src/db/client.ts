@@ -52,6 +52,10 @@ export function openPostgres(
   });
   // An idle client losing its connection (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => {});
+  // Nor one that is checked out (a transaction, an export): the pool takes its idle listener off while a client is
+  // lent, so the lost connection's 'error' event would be unhandled. The query in flight fails (a 503 to the
+  // caller) and the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, {
     ...drizzleOptions,
     logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,

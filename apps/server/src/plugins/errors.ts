@@ -36,6 +36,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** SQLSTATE class 22 (data exception): numeric out of range, invalid text representation, bad datetime, … */
+function isDataException(error: unknown): boolean {
+  const code = (driverError(error) as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 function fieldPath(path: readonly PropertyKey[]): string | undefined {
   const parts = path.map((part) => (typeof part === 'string' ? camelToSnake(part) : String(part)));
   return parts.length ? parts.join('.') : undefined;
@@ -90,6 +96,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isUniqueViolation(error)) {
       return send(reply, 409, envelope('CONFLICT'));
+    }
+    if (isDataException(error)) {
+      // A value the schemas let through but PostgreSQL cannot take (out of range, malformed): the caller's input.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return send(reply, 400, envelope('VALIDATION_ERROR', messages.invalidValue));
     }
     const status = statusCodeOf(error);
     if (status >= 500) {

@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+/** The API as its own process (src/main.ts through tsx), for the tests of processes, instances and faults. */
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export const randomPort = () => 40_000 + Math.floor(Math.random() * 20_000);
+
+export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, origin: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+export async function waitReady(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    try {
+      if ((await fetch(`${server.origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server not ready: ${server.output()}`);
+}
+
+/** SIGTERM, and the exit code once it has gone (null when it was already gone). */
+export async function stopServer(server: ServerProcess | undefined): Promise<number | null> {
+  if (!server) return null;
+  if (server.child.exitCode === null) server.child.kill('SIGTERM');
+  return server.exited;
+}
