@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { businessRegNo, createBranch, pickOption, uniqueDigits } from './records';
-import { signIn } from './support';
+import { apiCreate, businessRegNo, createBranch, pickOption, uniqueDigits } from './records';
+import { apiHeaders, apiLogin, signIn } from './support';
 
 test('register an employer, find it under pending approval, approve it with the bulk action', async ({
   page,
@@ -55,4 +55,50 @@ test('register an employer, find it under pending approval, approve it with the 
   await expect(
     page.getByRole('row', { name: new RegExp(company) }).getByText('승인', { exact: true }),
   ).toBeVisible();
+});
+
+test('two admins edit one employer: the second gets the conflict dialog with a comparison and keeps the input', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const branch = await createBranch(request, `E2E 충돌지점 ${uniqueDigits(4)}`);
+  const employer = await apiCreate<{ id: number; version: number }>(request, 'employers', {
+    company_name: `충돌확인 ${uniqueDigits(5)}`,
+    business_reg_no: businessRegNo(`60${uniqueDigits(7)}`),
+    ceo_name: '처음대표',
+    biz_entity_type: 'corporation',
+    industry: 'manufacturing',
+    region: '경기도',
+    zip_code: '15588',
+    road_address: '경기도 안산시 단원구 산단로 3',
+    phone: '031-400-4000',
+    branch_id: branch.id,
+  });
+  await signIn(page);
+  await page.goto(`/employers/${employer.id}?mode=edit`);
+  const ceo = page.getByLabel('대표자명');
+  await expect(ceo).toHaveValue('처음대표');
+  await ceo.fill('내가 고친 대표');
+
+  // Meanwhile another admin saves the same record.
+  const { token } = await apiLogin(request);
+  const other = await request.patch(`/api/v1/employers/${employer.id}`, {
+    headers: await apiHeaders(request, token),
+    data: { ceo_name: '다른 관리자 대표', version: employer.version },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+
+  await page.getByRole('button', { name: '저장' }).click();
+  // The newest one: a dialog that is closing may still be in the page.
+  const dialog = page.getByRole('dialog').filter({ hasText: '다른 사용자가 먼저 수정했습니다' }).last();
+  await expect(dialog).toBeVisible();
+  const compared = dialog.getByRole('table', { name: '내 입력과 최신 내용 비교' });
+  await expect(compared.getByRole('row', { name: /대표자명 내가 고친 대표 다른 관리자 대표/ })).toBeVisible();
+
+  await dialog.getByRole('button', { name: '입력 내용 유지' }).click();
+  await expect(ceo).toHaveValue('내가 고친 대표');
+  await page.getByRole('button', { name: '저장' }).click();
+  await dialog.getByRole('button', { name: '최신 내용 불러오기' }).click();
+  await expect(ceo).toHaveValue('다른 관리자 대표');
 });

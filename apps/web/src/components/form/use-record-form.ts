@@ -1,9 +1,10 @@
 import type { z } from '@ilson/contracts';
 import { App, type FormInstance } from 'antd';
-import { useCallback, useState } from 'react';
+import { createElement, useCallback, useState } from 'react';
 import { classifyError } from '../../api/errors';
 import { koRecords } from '../../locales/ko-records';
 import { useErrorToast, useToast } from '../toast';
+import { type ConflictCompare, ConflictComparison } from './conflict-comparison';
 import { applyServerErrors, checkWithSchema, type ObjectSchema } from './field-errors';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
@@ -74,21 +75,74 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
   return { handleFinish, handleFinishFailed, handleValuesChange, dirty, setDirty, saving, banner, leave };
 }
 
-/** The stale-version dialog: the user's input stays on screen until they pick reload or keep. */
+/**
+ * The stale-version dialog: the user's input stays on screen until they pick reload or keep; with `compare`, the
+ * dialog lists the fields whose saved value differs from the input (내 입력 · 최신 내용).
+ */
 export function useConflictDialog() {
   const { modal } = App.useApp();
   return useCallback(
-    (reload: () => Promise<void>) => {
+    (reload: () => Promise<void>, compare?: ConflictCompare) => {
       const t = koRecords.form;
       modal.confirm({
         title: t.conflictTitle,
-        content: t.conflictBody,
+        content: compare
+          ? createElement(
+              'div',
+              null,
+              createElement('p', null, t.conflictBody),
+              createElement(ConflictComparison, { compare }),
+            )
+          : t.conflictBody,
         okText: t.conflictReload,
         cancelText: t.conflictKeep,
-        width: 480,
+        width: compare ? 640 : 480,
         onOk: reload,
       });
     },
     [modal],
   );
+}
+
+/**
+ * An edit form's answer to a stale version: the dialog compares the input with the record as saved now, and on
+ * 최신 내용 불러오기 puts the latest into the form (and its version into the next save). Returns what `onStaleVersion`
+ * calls, given how to mark the form clean.
+ */
+export function useStaleVersionDialog<T extends { version: number }>(options: {
+  form: FormInstance;
+  /** The record as saved now (undefined when it can no longer be read). */
+  latest(): Promise<T | undefined>;
+  toValues(record: T): object;
+  setVersion(version: number): void;
+  labels: Record<string, string>;
+  format?: ConflictCompare['format'];
+  /** After the latest is in the form: what else the form keeps of the record (masked identifiers). */
+  onReloaded?(record: T): void;
+}) {
+  const openConflict = useConflictDialog();
+  const toast = useToast();
+  const { form, latest, toValues, setVersion, labels, format, onReloaded } = options;
+  return (markClean: () => void) =>
+    openConflict(
+      async () => {
+        const record = await latest();
+        if (!record) return;
+        form.resetFields();
+        form.setFieldsValue(toValues(record));
+        setVersion(record.version);
+        onReloaded?.(record);
+        markClean();
+        toast.info(koRecords.form.conflictReloaded);
+      },
+      {
+        latest: async () => {
+          const record = await latest();
+          return record ? (toValues(record) as Record<string, unknown>) : null;
+        },
+        current: () => form.getFieldsValue(true),
+        labels,
+        format,
+      },
+    );
 }

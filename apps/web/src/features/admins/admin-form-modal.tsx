@@ -13,10 +13,11 @@ import {
 import { App, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { BranchSelect } from '../../components/branch-select';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormBanner } from '../../components/form/form-layout';
 import { typePhone } from '../../components/form/formatters';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { koAdmins } from '../../locales/ko-admins';
 import { koRecords } from '../../locales/ko-records';
@@ -301,7 +302,15 @@ export function AdminEditModal({
   const [version, setVersion] = useState(admin.version);
   const update = useUpdateAdmin(admin.id);
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: () => fetchAdmin(admin.id),
+    toValues,
+    setVersion,
+    labels: fieldLabels(['name', 'email', 'phone', 'role', 'branchId'], t.fields),
+    format: (field, value) =>
+      field === 'role' && typeof value === 'string' ? ROLE_LABELS[value as Role] : undefined,
+  });
   const record = useRecordForm({
     form,
     schema: adminUpdateSchema,
@@ -319,15 +328,7 @@ export function AdminEditModal({
       toast.success(t.saved);
       onClose();
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await fetchAdmin(admin.id);
-        form.resetFields();
-        form.setFieldsValue(toValues(latest));
-        setVersion(latest.version);
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
   return (
     <ModalFrame

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { FormActions, FormBanner } from '../../components/form/form-layout';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { koRecords } from '../../locales/ko-records';
@@ -74,7 +75,13 @@ function BranchEditForm({
   const update = useUpdateBranch(branch.id);
   const navigate = useNavigate();
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: reload,
+    toValues: branchToValues,
+    setVersion,
+    labels: fieldLabels(BRANCH_FORM_FIELDS, koRecords.branches.fields),
+  });
   const detailPath = `${LIST_PATH}/${branch.id}`;
 
   const record = useRecordForm({
@@ -87,16 +94,7 @@ function BranchEditForm({
       toast.success(koRecords.common.saved);
       navigate(detailPath, { replace: true });
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await reload();
-        if (!latest) return;
-        form.resetFields();
-        form.setFieldsValue(branchToValues(latest));
-        setVersion(latest.version);
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   return (

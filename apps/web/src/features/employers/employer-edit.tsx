@@ -3,17 +3,19 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions, FormBanner } from '../../components/form/form-layout';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { koRecords } from '../../locales/ko-records';
 import { useUpdateEmployer } from './api';
 import {
+  EMPLOYER_FIELD_LABELS,
   EMPLOYER_FORM_FIELDS,
   EmployerFormFields,
   type EmployerFormValues,
   employerToValues,
   employerValuesToInput,
+  formatEmployerField,
 } from './form';
 
 type EmployerEditProps = {
@@ -30,7 +32,14 @@ export function EmployerEdit({ employer, reload, exitTo }: EmployerEditProps) {
   const [version, setVersion] = useState(employer.version);
   const update = useUpdateEmployer(employer.id);
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: reload,
+    toValues: employerToValues,
+    setVersion,
+    labels: EMPLOYER_FIELD_LABELS,
+    format: formatEmployerField,
+  });
 
   const record = useRecordForm({
     form,
@@ -42,16 +51,7 @@ export function EmployerEdit({ employer, reload, exitTo }: EmployerEditProps) {
       toast.success(koRecords.common.saved);
       navigate(exitTo, { replace: true });
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await reload();
-        if (!latest) return;
-        form.resetFields();
-        form.setFieldsValue(employerToValues(latest));
-        setVersion(latest.version);
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { fieldMessages, recordMessages } from '@ilson/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dialog, pickOption } from '../../test/antd';
@@ -170,6 +170,17 @@ describe('employer form', () => {
 
     const conflict = await dialog('다른 사용자가 먼저 수정했습니다');
     expect((screen.getByLabelText('대표자명') as HTMLInputElement).value).toBe('내가 고친 이름');
+    // Compared: only the field that differs, the input beside the saved value.
+    const compared = await conflict.findByRole('table', { name: '내 입력과 최신 내용 비교' });
+    const cells = within(compared)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells).toEqual([['대표자명', '내가 고친 이름', '김새사장']]);
     expect(server.callsTo('PATCH', 'employers/10')[0]?.body).toMatchObject({
       version: 3,
       ceo_name: '내가 고친 이름',

@@ -13,6 +13,7 @@ import {
 import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { BranchSelect } from '../../components/branch-select';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { typeBusinessRegNo, typePhone, typePostalCode } from '../../components/form/formatters';
@@ -47,6 +48,19 @@ export type EmployerFormValues = {
 };
 
 export const EMPLOYER_FORM_FIELDS = Object.keys(employerInputSchema.shape);
+
+/** The form's fields with their labels, for the stale-version comparison. */
+export const EMPLOYER_FIELD_LABELS = fieldLabels(EMPLOYER_FORM_FIELDS, f);
+
+/** A form value as the form shows it: an option's label rather than its code. */
+export function formatEmployerField(field: string, value: unknown): string | undefined {
+  if (field === 'industry' && typeof value === 'string')
+    return INDUSTRY_LABELS[value as keyof typeof INDUSTRY_LABELS];
+  if (field === 'bizEntityType' && typeof value === 'string') {
+    return BIZ_ENTITY_TYPE_LABELS[value as keyof typeof BIZ_ENTITY_TYPE_LABELS];
+  }
+  return undefined;
+}
 
 export function emptyEmployerValues(branchId: number | null): EmployerFormValues {
   return {

@@ -6,8 +6,9 @@ import { classifyError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { useCan } from '../../auth/permissions';
 import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { FormActions, FormBanner } from '../../components/form/form-layout';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { koHiring } from '../../locales/ko-hiring';
@@ -105,7 +106,13 @@ function JobPostEditForm({ post, reload }: EditProps) {
   const update = useUpdateJobPost(post.id);
   const navigate = useNavigate();
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: reload,
+    toValues: jobPostToValues,
+    setVersion,
+    labels: fieldLabels(JOB_POST_FORM_FIELDS, koHiring.jobPosts.fields),
+  });
   const minimumWages = useWages();
   const detailPath = `${LIST_PATH}/${post.id}`;
   const canSubmit = post.status === 'draft' || post.status === 'rejected';
@@ -131,16 +138,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
       toast.success(submitAfterSave.current ? t.submitted : koRecords.common.saved);
       navigate(detailPath, { replace: true });
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await reload();
-        if (!latest) return;
-        form.resetFields();
-        form.setFieldsValue(jobPostToValues(latest));
-        setVersion(latest.version);
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   if (post.status === 'closed') {

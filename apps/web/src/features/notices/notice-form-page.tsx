@@ -7,8 +7,9 @@ import { useNavigate, useParams } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { useCan } from '../../auth/permissions';
 import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { FormActions, FormBanner } from '../../components/form/form-layout';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
@@ -153,7 +154,22 @@ function NoticeEditForm({ notice, reload }: EditProps) {
   const update = useUpdateNotice(notice.id);
   const navigate = useNavigate();
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: reload,
+    toValues: noticeToValues,
+    setVersion,
+    labels: fieldLabels(NOTICE_FORM_FIELDS, koOperations.notices.fields),
+    // The body is HTML: compared as its text.
+    format: (field, value) =>
+      field === 'content' && typeof value === 'string'
+        ? value
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 120) || '—'
+        : undefined,
+  });
   const preview = usePreview(form);
   const publishLabel = usePublishLabel(form);
   const detailPath = `${LIST_PATH}/${notice.id}`;
@@ -175,16 +191,7 @@ function NoticeEditForm({ notice, reload }: EditProps) {
       toast.success(intent.current === 'save' ? koRecords.common.saved : savedMessage(saved));
       navigate(detailPath, { replace: true });
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await reload();
-        if (!latest) return;
-        form.resetFields();
-        form.setFieldsValue(noticeToValues(latest));
-        setVersion(latest.version);
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   return (

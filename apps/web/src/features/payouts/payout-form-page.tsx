@@ -5,8 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { useCan } from '../../auth/permissions';
 import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { FormActions, FormBanner } from '../../components/form/form-layout';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { koOperations } from '../../locales/ko-operations';
@@ -74,7 +75,13 @@ function PayoutEditForm({ payout, reload }: EditProps) {
   const update = useUpdatePayout(payout.id);
   const navigate = useNavigate();
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: reload,
+    toValues: payoutToValues,
+    setVersion,
+    labels: fieldLabels(PAYOUT_FORM_FIELDS, koOperations.payouts.fields),
+  });
   const detailPath = `${LIST_PATH}/${payout.id}`;
 
   const record = useRecordForm({
@@ -87,16 +94,7 @@ function PayoutEditForm({ payout, reload }: EditProps) {
       toast.success(koRecords.common.saved);
       navigate(detailPath, { replace: true });
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await reload();
-        if (!latest) return;
-        form.resetFields();
-        form.setFieldsValue(payoutToValues(latest));
-        setVersion(latest.version);
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   return (

@@ -2,8 +2,9 @@ import { type Worker, workerInputSchema } from '@ilson/contracts';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { fieldLabels } from '../../components/form/conflict-comparison';
 import { FormActions, FormBanner } from '../../components/form/form-layout';
-import { useConflictDialog, useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { koRecords } from '../../locales/ko-records';
@@ -32,7 +33,14 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
   const update = useUpdateWorker(worker.id);
   const navigate = useNavigate();
   const toast = useToast();
-  const openConflict = useConflictDialog();
+  const staleVersion = useStaleVersionDialog({
+    form,
+    latest: reload,
+    toValues: workerToValues,
+    setVersion,
+    labels: fieldLabels(WORKER_FORM_FIELDS, koRecords.workers.fields),
+    onReloaded: (latest) => setMasked({ alienRegNo: latest.alienRegNo, passportNo: latest.passportNo }),
+  });
 
   const record = useRecordForm({
     form,
@@ -44,17 +52,7 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
       toast.success(koRecords.common.saved);
       navigate(exitTo, { replace: true });
     },
-    onStaleVersion: () =>
-      openConflict(async () => {
-        const latest = await reload();
-        if (!latest) return;
-        form.resetFields();
-        form.setFieldsValue(workerToValues(latest));
-        setVersion(latest.version);
-        setMasked({ alienRegNo: latest.alienRegNo, passportNo: latest.passportNo });
-        record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
-      }),
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   return (
