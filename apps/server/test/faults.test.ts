@@ -8,7 +8,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engine } from './helpers';
-import { randomPort, type ServerProcess, spawnServer, stopServer, waitReady } from './server-process';
+import {
+  loginTo,
+  randomPort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  waitReady,
+} from './server-process';
 import { startThrowawayCluster, type ThrowawayCluster } from './throwaway-cluster';
 
 const PASSWORD = 'Fault-pass-1234';
@@ -44,12 +51,7 @@ describe.runIf(engine === 'pg')('PostgreSQL stopped and restarted under load', (
     });
     await waitReady(server);
     const api = `${server.origin}/api/v1`;
-    const login = await fetch(`${api}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin', password: PASSWORD, remember: true }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await loginTo(server, 'admin', PASSWORD);
 
     let phase: Phase = 'up';
     let running = true;

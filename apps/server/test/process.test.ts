@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from './helpers';
 import { adminUrl, templateName, withDatabase } from './pg-admin';
-import { randomPort, spawnServer, waitReady } from './server-process';
+import { loginTo, randomPort, spawnServer, waitReady } from './server-process';
 
+const PASSWORD = 'Proc-test-pass-1';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-proc-'));
 let databaseUrl: string | undefined;
 const dropDatabase: (() => Promise<unknown>)[] = [];
@@ -14,7 +15,7 @@ const dropDatabase: (() => Promise<unknown>)[] = [];
 function startServer(port: number, logLevel = 'warn', extraEnv: Record<string, string> = {}) {
   return spawnServer(port, {
     DATA_DIR: dataDir,
-    ADMIN_PASSWORD: 'Proc-test-pass-1',
+    ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: logLevel,
     SHUTDOWN_DRAIN_MS: '300',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
@@ -53,7 +54,7 @@ describe(`the server process (${engine})`, () => {
       fetch(`${base}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
+        body: JSON.stringify({ email: 'admin', password: PASSWORD }),
       }).then((response) => response.status),
     );
     // In flight = received by the server: every one of them must finish normally.
@@ -96,12 +97,7 @@ describe(`the server process (${engine})`, () => {
         const first = startServer(port(), 'warn', env);
         await waitReady(first);
         const base = `http://127.0.0.1:${first.port}/api/v1`;
-        const login = await fetch(`${base}/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
-        });
-        const { token } = (await login.json()) as { token: string };
+        const token = await loginTo(first, 'admin', PASSWORD);
         const acknowledged: number[] = [];
         let serial = 0;
         let killed = false;
@@ -126,12 +122,7 @@ describe(`the server process (${engine})`, () => {
         // The next start takes over the data directory of the dead process and has every acknowledged write.
         const again = startServer(port(), 'warn', env);
         await waitReady(again);
-        const relogin = await fetch(`http://127.0.0.1:${again.port}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
-        });
-        const next = ((await relogin.json()) as { token: string }).token;
+        const next = await loginTo(again, 'admin', PASSWORD);
         const listed = await fetch(`http://127.0.0.1:${again.port}/api/v1/branches?page_size=100&q=KL-`, {
           headers: { authorization: `Bearer ${next}` },
         });
@@ -159,12 +150,7 @@ describe(`the server process (${engine})`, () => {
           /데모 데이터를 채웠습니다 \([\d.]+초\): 지점 \d+, 사업주 40, 근로자 200,/,
         );
         const base = `http://127.0.0.1:${first.port}/api/v1`;
-        const login = await fetch(`${base}/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin', password: 'Proc-test-pass-1' }),
-        });
-        const { token } = (await login.json()) as { token: string };
+        const token = await loginTo(first, 'admin', PASSWORD);
         const workers = await fetch(`${base}/workers?page_size=1`, {
           headers: { authorization: `Bearer ${token}` },
         });

@@ -49,3 +49,14 @@ export async function stopServer(server: ServerProcess | undefined): Promise<num
   if (server.child.exitCode === null) server.child.kill('SIGTERM');
   return server.exited;
 }
+
+/** Signs in to a running server process; the access token. */
+export async function loginTo(server: ServerProcess, email: string, password: string): Promise<string> {
+  const reply = await fetch(`${server.origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, remember: true }),
+  });
+  if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
+  return ((await reply.json()) as { token: string }).token;
+}
