@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { koreanErrorMap } from './zod-korean';
 
-/** Zod's own messages in Korean, for every schema on both sides. */
-z.config(z.locales.ko());
+/**
+ * Our Korean messages for every schema on both sides. `customError` rather than a locale: it outranks any
+ * `localeError` set later, and still yields to a message a schema or a parse sets itself.
+ */
+z.config({ customError: koreanErrorMap });
 
 export { z };
