@@ -59,6 +59,7 @@ async function workingMatchings(request: APIRequestContext, count: number) {
       worker_id: worker.id,
     });
     for (const [status, extra] of [
+      ['interview', {}],
       ['accepted', {}],
       ['contracted', { contract_date: seoulDate(0), start_date: seoulDate(0) }],
       ['working', { start_date: seoulDate(0) }],

@@ -171,7 +171,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(branchesRoutes, { branches: createBranchesService({ db: db.db }) });
       await api.register(employersRoutes, { employers: createEmployersService({ db: db.db }) });
       await api.register(workersRoutes, {
-        workers: createWorkersService({ db: db.db, pii }),
+        workers: createWorkersService({ db: db.db, pii, settings }),
         visaExpiry: createVisaExpiryService({ db: db.db, pii, settings, cacheSeconds }),
       });
       await api.register(jobPostsRoutes, { jobPosts: createJobPostsService({ db: db.db, settings }) });

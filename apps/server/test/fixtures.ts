@@ -280,6 +280,8 @@ export async function insertMatching(
       industry: 'manufacturing',
       status: 'working',
       startDate: '2026-01-05',
+      // An ended matching has an end date (a check constraint).
+      endDate: values.status === 'completed' || values.status === 'terminated' ? '2026-03-05' : null,
       ...values,
     })
     .returning();

@@ -1,5 +1,13 @@
+import { josa } from 'es-hangul';
 import { INDUSTRY_LABELS, type Industry } from './industries';
-import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaType } from './visas';
+import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaStatus, type VisaType } from './visas';
+import { hourlyEquivalent, minimumWageFor, type SalaryType, type WorkSchedule } from './wage';
+
+/**
+ * The one rule engine of a matching's inputs (docs/domain-integrity.md): which visa may work where, whether a
+ * worker's visa is valid today, and what blocks or needs a second look at each step of a matching. The server
+ * calls it on every write that changes one of its inputs; the web shows what it answers.
+ */
 
 /**
  * Where each visa may work (DESIGN §4): E-9/H-2/E-8/E-10 only in their permitted sectors, F-2/F-5/F-6 anywhere,
@@ -88,14 +96,56 @@ export const VISA_RULES: Record<VisaType, VisaRule> = {
   'G-1': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: false, needsCaseCheck: true },
 };
 
+/** Whether the industry lets a holder of the visa work at all (a post may only allow such visas). */
+export function visaPermitsIndustry(visa: VisaType, industry: Industry): boolean {
+  const rule = VISA_RULES[visa];
+  if (rule.noEmployment) return false;
+  return rule.industries === 'all' || rule.industries.includes(industry);
+}
+
+/** The visa types a post of the industry may allow, in VISA_RULES order. */
+export function visasPermittedIn(industry: Industry): VisaType[] {
+  return (Object.keys(VISA_RULES) as VisaType[]).filter((visa) => visaPermitsIndustry(visa, industry));
+}
+
+/** The field error of a post that allows visas its industry does not permit, or null. */
+export function allowedVisasMessage(industry: Industry, allowed: readonly VisaType[]): string | null {
+  const refused = allowed.filter((visa) => !visaPermitsIndustry(visa, industry));
+  if (refused.length === 0) return null;
+  const industryLabel = INDUSTRY_LABELS[industry];
+  return `${josa(industryLabel, '은/는')} ${refused.map((v) => VISA_TYPE_LABELS[v]).join(', ')} 체류자격을 허용할 수 없습니다.`;
+}
+
+/**
+ * A worker's visa as it stands today (a Seoul date): cancelled and under review (체류기간 연장 심사 중, the
+ * holder may stay) as declared; otherwise expired once the expiry date has passed, whatever was stored.
+ */
+export function visaValidity(
+  worker: { visaStatus: VisaStatus; visaExpiryDate: string | null },
+  today: string,
+): VisaStatus {
+  if (worker.visaStatus === 'cancelled' || worker.visaStatus === 'pending') return worker.visaStatus;
+  if (worker.visaStatus === 'expired') return 'expired';
+  return worker.visaExpiryDate !== null && worker.visaExpiryDate < today ? 'expired' : 'valid';
+}
+
 export const ELIGIBILITY_CODES = [
+  'VISA_MISSING',
+  'VISA_CANCELLED',
+  'VISA_EXPIRED',
   'VISA_NOT_ALLOWED_BY_POST',
   'VISA_NO_EMPLOYMENT',
   'VISA_SECTOR_NOT_PERMITTED',
   'VISA_NO_SIMPLE_LABOUR',
   'VISA_PART_TIME_ONLY',
   'VISA_EXPIRES_BEFORE_START',
-  'VISA_MISSING',
+  'WORKER_DEPARTED',
+  'BELOW_MINIMUM_WAGE',
+  'POST_NOT_MATCHABLE',
+  'EMPLOYER_NOT_APPROVED',
+  'BRANCH_INACTIVE',
+  'WORKER_ENGAGED',
+  'VISA_PENDING',
   'VISA_WEEKLY_HOURS',
   'VISA_CASE_CHECK',
   'VISA_EXPIRES_DURING_CONTRACT',
@@ -106,12 +156,28 @@ export const ELIGIBILITY_CODES = [
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 
+/** A record an issue points at: the screen links to it (`/{resource}/{id}`). */
+export type RelatedRecord = { resource: 'matchings'; id: number; label: string };
+
 /** `hard`: cannot be overridden. `warning`: an admin with matchings:override may proceed with a recorded reason. */
-export type EligibilityIssue = { code: EligibilityCode; severity: 'hard' | 'warning'; message: string };
+export type EligibilityIssue = {
+  code: EligibilityCode;
+  severity: 'hard' | 'warning';
+  message: string;
+  related?: RelatedRecord[];
+};
+
+/**
+ * The step a check is made for. `propose`: a new matching (the post must be open for matching); `accept`,
+ * `contract`, `start`: the matching moves to accepted, contracted or working; `hold`: an edit of the worker,
+ * the post or the matching while it is accepted, contracted or working (only what makes it unlawful counts).
+ */
+export type EligibilityStage = 'propose' | 'accept' | 'contract' | 'start' | 'hold';
 
 export type EligibilityInput = {
   worker: {
     visaType: VisaType | null;
+    visaStatus: VisaStatus;
     visaExpiryDate: string | null;
     koreanLevel: KoreanLevel;
     status: string;
@@ -123,13 +189,27 @@ export type EligibilityInput = {
     employmentType: string;
     weeklyHours: number;
     requiredKoreanLevel: KoreanLevel;
+    /** As it stands today (an active post past its deadline is closed). */
     status: string;
     headcount: number;
     filledCount: number;
     contractMonths: number | null;
+    employerStatus: string;
+    branchStatus: string;
   };
   /** `YYYY-MM-DD`; when known, a visa expiring before it blocks the contract. */
   startDate: string | null;
+  /** The agreed pay on the post's schedule, checked against the minimum wage of the year work starts. */
+  pay?: {
+    salaryType: SalaryType;
+    salaryAmount: number;
+    schedule: WorkSchedule;
+    minimumWageByYear: Record<string, number>;
+  } | null;
+  /** The worker's other matchings that are contracted or working (E-9 holders work for one employer). */
+  engagedIn?: readonly RelatedRecord[];
+  /** Today in Seoul. */
+  today: string;
 };
 
 function addMonths(date: string, months: number): string {
@@ -138,11 +218,19 @@ function addMonths(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-export function checkEligibility({ worker, post, startDate }: EligibilityInput): EligibilityIssue[] {
+const won = (amount: number) => `${Math.floor(amount).toLocaleString('ko-KR')}원`;
+
+/** Every issue of the pair at the given step, hard ones first. */
+export function checkEligibility(
+  input: EligibilityInput,
+  stage: EligibilityStage = 'propose',
+): EligibilityIssue[] {
+  const { worker, post, startDate, today } = input;
   const issues: EligibilityIssue[] = [];
-  const hard = (code: EligibilityCode, message: string) => issues.push({ code, severity: 'hard', message });
-  const warn = (code: EligibilityCode, message: string) =>
-    issues.push({ code, severity: 'warning', message });
+  const hard = (code: EligibilityCode, message: string, related?: RelatedRecord[]) =>
+    issues.push({ code, severity: 'hard', message, ...(related ? { related } : {}) });
+  const warn = (code: EligibilityCode, message: string, related?: RelatedRecord[]) =>
+    issues.push({ code, severity: 'warning', message, ...(related ? { related } : {}) });
 
   if (!worker.visaType) {
     hard('VISA_MISSING', '근로자의 체류자격이 등록되어 있지 않습니다.');
@@ -150,23 +238,82 @@ export function checkEligibility({ worker, post, startDate }: EligibilityInput):
   }
   const visa = VISA_TYPE_LABELS[worker.visaType];
   const rule = VISA_RULES[worker.visaType];
+  const validity = visaValidity(worker, today);
+  if (validity === 'cancelled') hard('VISA_CANCELLED', `${josa(visa, '이/가')} 취소된 체류자격입니다.`);
+  if (validity === 'expired') {
+    hard(
+      'VISA_EXPIRED',
+      worker.visaExpiryDate
+        ? `체류기간이 ${worker.visaExpiryDate}에 만료되었습니다.`
+        : '체류기간이 만료된 근로자입니다.',
+    );
+  }
+  if (worker.status === 'departed') hard('WORKER_DEPARTED', '출국 처리된 근로자입니다.');
   if (!post.allowedVisaTypes.includes(worker.visaType)) {
     hard('VISA_NOT_ALLOWED_BY_POST', `이 채용공고는 ${visa} 체류자격을 허용하지 않습니다.`);
   }
   if (rule.noEmployment) {
     hard('VISA_NO_EMPLOYMENT', `${visa} 체류자격으로는 취업할 수 없습니다.`);
-    return issues;
+  } else {
+    if (rule.industries !== 'all' && !rule.industries.includes(post.industry)) {
+      hard(
+        'VISA_SECTOR_NOT_PERMITTED',
+        `${josa(visa, '은/는')} ${INDUSTRY_LABELS[post.industry]}에서 일할 수 없습니다.`,
+      );
+    }
+    if (post.isSimpleLabour && !rule.simpleLabourAllowed) {
+      hard('VISA_NO_SIMPLE_LABOUR', `${josa(visa, '은/는')} 단순노무 업무에 종사할 수 없습니다.`);
+    }
+    if (rule.partTimeOnly && post.employmentType !== 'part_time') {
+      hard('VISA_PART_TIME_ONLY', `${josa(visa, '은/는')} 시간제(아르바이트) 일자리만 가능합니다.`);
+    }
   }
-  if (rule.industries !== 'all' && !rule.industries.includes(post.industry)) {
-    hard('VISA_SECTOR_NOT_PERMITTED', `${visa}는 ${INDUSTRY_LABELS[post.industry]}에서 일할 수 없습니다.`);
+  if (startDate && worker.visaExpiryDate && worker.visaExpiryDate < startDate) {
+    hard(
+      'VISA_EXPIRES_BEFORE_START',
+      `체류 만료일(${worker.visaExpiryDate})이 근무 시작일(${startDate})보다 앞섭니다.`,
+    );
   }
-  if (post.isSimpleLabour && !rule.simpleLabourAllowed) {
-    hard('VISA_NO_SIMPLE_LABOUR', `${visa}는 단순노무 업무에 종사할 수 없습니다.`);
+  if (input.pay) {
+    const { salaryType, salaryAmount, schedule, minimumWageByYear } = input.pay;
+    const year = Number((startDate ?? today).slice(0, 4));
+    const minimum = minimumWageFor(year, minimumWageByYear);
+    const hourly = hourlyEquivalent(salaryType, salaryAmount, schedule);
+    if (minimum !== null && hourly !== null && hourly < minimum) {
+      hard(
+        'BELOW_MINIMUM_WAGE',
+        `약정 임금(환산 시급 ${won(hourly)})이 ${year}년 최저임금(시급 ${won(minimum)})보다 낮습니다.`,
+      );
+    }
   }
-  if (rule.partTimeOnly) {
-    if (post.employmentType !== 'part_time') {
-      hard('VISA_PART_TIME_ONLY', `${visa}는 시간제(아르바이트) 일자리만 가능합니다.`);
-    } else if (rule.maxWeeklyHours !== undefined && post.weeklyHours > rule.maxWeeklyHours) {
+  const engaged = input.engagedIn ?? [];
+  if (engaged.length > 0 && stage !== 'hold') {
+    const message = `이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다: ${engaged.map((r) => r.label).join(', ')}`;
+    if (stage === 'propose' || stage === 'accept') warn('WORKER_ENGAGED', message, [...engaged]);
+    else hard('WORKER_ENGAGED', message, [...engaged]);
+  }
+  if (stage === 'hold' || stage === 'start') return sortIssues(issues);
+
+  if (stage === 'propose') {
+    if (post.status !== 'active') {
+      hard('POST_NOT_MATCHABLE', '게시 중인 채용공고에만 매칭을 등록할 수 있습니다.');
+    } else if (post.employerStatus !== 'approved') {
+      hard('POST_NOT_MATCHABLE', '승인된 사업주의 채용공고에만 매칭을 등록할 수 있습니다.');
+    }
+    if (post.branchStatus !== 'active') {
+      hard('BRANCH_INACTIVE', '운영 중지된 지점의 채용공고에는 매칭을 등록할 수 없습니다.');
+    }
+  } else if (post.employerStatus !== 'approved') {
+    hard('EMPLOYER_NOT_APPROVED', '사업주가 승인 상태가 아니어서 진행할 수 없습니다.');
+  }
+  if (stage === 'contract' && post.status === 'suspended') {
+    warn('POST_NOT_ACTIVE', '게시 중지된 채용공고입니다.');
+  }
+  if (validity === 'pending') {
+    warn('VISA_PENDING', '체류기간 연장 심사 중인 근로자입니다. 심사 결과를 확인하세요.');
+  }
+  if (!rule.noEmployment && rule.partTimeOnly && post.employmentType === 'part_time') {
+    if (rule.maxWeeklyHours !== undefined && post.weeklyHours > rule.maxWeeklyHours) {
       warn(
         'VISA_WEEKLY_HOURS',
         `${visa}의 주당 허용 시간(${rule.maxWeeklyHours}시간)을 넘습니다. 별도 허가를 확인하세요.`,
@@ -174,36 +321,45 @@ export function checkEligibility({ worker, post, startDate }: EligibilityInput):
     }
   }
   if (rule.needsCaseCheck) {
-    warn('VISA_CASE_CHECK', `${visa}는 취업 가능 여부를 개별 확인해야 합니다.`);
+    warn('VISA_CASE_CHECK', `${josa(visa, '은/는')} 취업 가능 여부를 개별 확인해야 합니다.`);
   }
-  if (startDate && worker.visaExpiryDate) {
-    if (worker.visaExpiryDate < startDate) {
-      hard(
-        'VISA_EXPIRES_BEFORE_START',
-        `체류 만료일(${worker.visaExpiryDate})이 근무 시작일(${startDate})보다 앞섭니다.`,
-      );
-    } else if (post.contractMonths && worker.visaExpiryDate < addMonths(startDate, post.contractMonths)) {
-      warn(
-        'VISA_EXPIRES_DURING_CONTRACT',
-        `계약 기간 중 체류기간(${worker.visaExpiryDate})이 끝납니다. 연장 계획을 확인하세요.`,
-      );
-    }
+  if (
+    startDate &&
+    worker.visaExpiryDate &&
+    worker.visaExpiryDate >= startDate &&
+    post.contractMonths &&
+    worker.visaExpiryDate < addMonths(startDate, post.contractMonths)
+  ) {
+    warn(
+      'VISA_EXPIRES_DURING_CONTRACT',
+      `계약 기간 중 체류기간(${worker.visaExpiryDate})이 끝납니다. 연장 계획을 확인하세요.`,
+    );
   }
   if (KOREAN_LEVELS.indexOf(worker.koreanLevel) < KOREAN_LEVELS.indexOf(post.requiredKoreanLevel)) {
     warn('KOREAN_LEVEL_BELOW', '근로자의 한국어 능력이 공고의 요구 수준보다 낮습니다.');
   }
-  if (worker.status !== 'seeking' && worker.status !== 'matched') {
-    warn('WORKER_NOT_AVAILABLE', '근로자가 구직 중 상태가 아닙니다.');
+  if (stage === 'propose' && worker.status !== 'seeking' && worker.status !== 'matched') {
+    if (worker.status !== 'departed') warn('WORKER_NOT_AVAILABLE', '근로자가 구직 중 상태가 아닙니다.');
   }
-  if (post.status !== 'active') {
-    warn('POST_NOT_ACTIVE', '게시 중인 채용공고가 아닙니다.');
-  }
-  if (post.filledCount >= post.headcount) {
+  if (stage !== 'accept' && post.filledCount >= post.headcount) {
     warn('HEADCOUNT_FILLED', '채용공고의 모집 인원이 이미 찼습니다.');
   }
-  return issues;
+  return sortIssues(issues);
+}
+
+function sortIssues(issues: EligibilityIssue[]): EligibilityIssue[] {
+  return [...issues.filter((i) => i.severity === 'hard'), ...issues.filter((i) => i.severity === 'warning')];
 }
 
 export function hasHardIssue(issues: readonly EligibilityIssue[]): boolean {
   return issues.some((issue) => issue.severity === 'hard');
+}
+
+/** The hard issues of `after` that `before` did not have: what an edit would newly break. */
+export function newHardIssues(
+  before: readonly EligibilityIssue[],
+  after: readonly EligibilityIssue[],
+): EligibilityIssue[] {
+  const had = new Set(before.filter((i) => i.severity === 'hard').map((i) => i.code));
+  return after.filter((i) => i.severity === 'hard' && !had.has(i.code));
 }

@@ -21,15 +21,27 @@ export const ERROR_CODES = {
   VISA_NOT_ELIGIBLE: 'VISA_NOT_ELIGIBLE',
   /** A matching has warnings (not hard rules): an admin with matchings:override may proceed with a reason. */
   ELIGIBILITY_WARNING: 'ELIGIBILITY_WARNING',
+  /** 409: the change would break a rule of matchings that are under way; details list them. */
+  MATCHINGS_AFFECTED: 'MATCHINGS_AFFECTED',
+  /** 409: the record has matchings under way (not completed, cancelled or terminated); details list them. */
+  LIVE_MATCHINGS: 'LIVE_MATCHINGS',
   /** 403: an admin signed in with a temporary password may call nothing but the password change first. */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
+/** Resources an error detail may point at: the screen links to `/{resource}/{id}`. */
+export const LINKED_RESOURCES = ['matchings', 'workers', 'job-posts', 'employers', 'payouts'] as const;
+export type LinkedResource = (typeof LINKED_RESOURCES)[number];
+
+/** A field's message, or a record a refused change would affect (with its id and a label to show). */
 export const errorDetailSchema = z.object({
   field: z.string().optional(),
   message: z.string(),
+  resource: z.enum(LINKED_RESOURCES).optional(),
+  id: z.number().int().optional(),
+  label: z.string().optional(),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 

@@ -6,6 +6,7 @@ import {
   type Transition,
   versionField,
 } from './common';
+import { allowedVisasMessage } from './eligibility';
 import { EMPLOYER_STATUSES } from './employers';
 import { INDUSTRIES } from './industries';
 import { isValidPostalCode } from './korean-ids';
@@ -138,10 +139,15 @@ export const jobPostInputSchema = z.object({
 });
 export type JobPostInput = z.input<typeof jobPostInputSchema>;
 
-export const jobPostCreateSchema = jobPostInputSchema.extend({
-  /** Save as a draft, or send straight to review. */
-  submit: z.boolean().default(true),
-});
+export const jobPostCreateSchema = jobPostInputSchema
+  .extend({
+    /** Save as a draft, or send straight to review. */
+    submit: z.boolean().default(true),
+  })
+  .superRefine((post, ctx) => {
+    const message = allowedVisasMessage(post.industry, post.allowedVisaTypes);
+    if (message) ctx.addIssue({ code: 'custom', path: ['allowedVisaTypes'], message });
+  });
 export const jobPostUpdateSchema = patchOf(jobPostInputSchema).extend({ version: versionField });
 
 export const jobPostSchema = z.object({

@@ -1,6 +1,8 @@
 import { dateString, idQueryField, optionalText, type Transition, versionField } from './common';
 import { ELIGIBILITY_CODES } from './eligibility';
+import type { ErrorDetail } from './errors';
 import { INDUSTRIES } from './industries';
+import { recordMessages } from './messages';
 import { listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { VISA_TYPES } from './visas';
@@ -51,11 +53,12 @@ export const MATCHING_TRANSITIONS: readonly Transition<MatchingStatus, Permissio
     permission: 'matchings:write',
   },
   {
+    // Skipping the interview is an explicit choice with its reason; the stepper shows 면접 생략.
     from: 'proposed',
     to: 'accepted',
-    action: 'accept',
-    label: '합격 처리',
-    reasonRequired: false,
+    action: 'accept_without_interview',
+    label: '면접 생략 후 합격',
+    reasonRequired: true,
     permission: 'matchings:write',
   },
   {
@@ -132,6 +135,43 @@ export const MATCHING_TRANSITIONS: readonly Transition<MatchingStatus, Permissio
   },
 ];
 
+/**
+ * The dates a matching must have in its status (DESIGN §4): a contract has a start date; work has begun on
+ * or before today; a completed matching ended on or before today; nothing ends before it started.
+ */
+export function matchingDateErrors(
+  status: MatchingStatus,
+  dates: { startDate: string | null; endDate: string | null },
+  today: string,
+): ErrorDetail[] {
+  const errors: ErrorDetail[] = [];
+  const { startDate, endDate } = dates;
+  const held =
+    status === 'contracted' || status === 'working' || status === 'completed' || status === 'terminated';
+  const ended = status === 'completed' || status === 'terminated';
+  if (held && !startDate) {
+    errors.push({
+      field: 'start_date',
+      message:
+        status === 'contracted'
+          ? recordMessages.startDateRequired
+          : recordMessages.startDateRequiredWhileHeld,
+    });
+  }
+  if (status === 'working' && startDate && startDate > today) {
+    errors.push({ field: 'start_date', message: recordMessages.startDateInFuture });
+  }
+  if (ended && !endDate) errors.push({ field: 'end_date', message: recordMessages.endDateRequiredWhenEnded });
+  // A termination may take effect later (notice given); a completion is only recorded once work ended.
+  if (status === 'completed' && endDate && endDate > today) {
+    errors.push({ field: 'end_date', message: recordMessages.endDateInFuture });
+  }
+  if (startDate && endDate && endDate < startDate) {
+    errors.push({ field: 'end_date', message: recordMessages.endBeforeStart });
+  }
+  return errors;
+}
+
 export const MATCHING_SOURCES = ['admin', 'apply', 'offer'] as const;
 export type MatchingSource = (typeof MATCHING_SOURCES)[number];
 export const MATCHING_SOURCE_LABELS: Record<MatchingSource, string> = {
@@ -144,6 +184,10 @@ const eligibilityIssueSchema = z.object({
   code: z.enum(ELIGIBILITY_CODES),
   severity: z.enum(['hard', 'warning']),
   message: z.string(),
+  /** Records the issue points at (e.g. the worker's contract elsewhere), linked by the screen. */
+  related: z
+    .array(z.object({ resource: z.literal('matchings'), id: z.number().int(), label: z.string() }))
+    .optional(),
 });
 export const eligibilityQuerySchema = z.object({
   jobPostId: idQueryField,

@@ -37,6 +37,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_TRANSITION: '현재 상태에서는 이 변경을 할 수 없습니다.',
   VISA_NOT_ELIGIBLE: '비자 조건이 맞지 않습니다.',
   ELIGIBILITY_WARNING: '확인이 필요한 항목이 있습니다. 예외 사유를 입력하면 진행할 수 있습니다.',
+  MATCHINGS_AFFECTED: '진행 중인 매칭의 조건이 깨지므로 변경할 수 없습니다.',
+  LIVE_MATCHINGS: '진행 중인 매칭이 있어 처리할 수 없습니다.',
   PASSWORD_CHANGE_REQUIRED: '임시 비밀번호로 로그인했습니다. 비밀번호를 변경한 뒤 이용해 주세요.',
 };
 
@@ -99,6 +101,24 @@ export const recordMessages = {
   payoutWorkerMismatch: '선택한 매칭의 근로자가 정산 근로자와 다릅니다.',
   payoutWorkerRequired: '임금 지급 정산에는 근로자를 선택해 주세요.',
   paidAtInFuture: '지급일시는 현재 시각 이후일 수 없습니다.',
+  matchingsAffected: (count: number, first: string) =>
+    `진행 중인 매칭 ${count}건의 조건이 깨지므로 변경할 수 없습니다. ${first}`,
+  workerHasLiveMatchings:
+    '진행 중인 매칭이 있는 근로자는 삭제할 수 없습니다. 매칭을 먼저 종료하거나 취소해 주세요.',
+  employerHasLiveMatchings: '진행 중인 매칭이 있는 사업주는 삭제할 수 없습니다.',
+  resumeHasLiveMatchings: '진행 중인 매칭에 쓰인 이력서는 삭제할 수 없습니다.',
+  workerDepartsWithMatchings: '합격·계약·근무 중인 매칭이 있는 근로자는 출국 처리할 수 없습니다.',
+  workerEngaged:
+    '이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다. 한 근로자는 한 곳과만 계약할 수 있습니다.',
+  startDateInFuture:
+    '근무 시작일이 오늘 이후입니다. 근무 중으로 바꾸려면 시작일이 오늘이거나 지난 날이어야 합니다.',
+  endDateInFuture: '종료일이 오늘 이후입니다. 종료 처리는 종료일이 오늘이거나 지난 날이어야 합니다.',
+  startDateRequiredWhileHeld: '계약 완료·근무 중·종료된 매칭의 근무 시작일은 지울 수 없습니다.',
+  endDateRequiredWhenEnded: '종료된 매칭의 종료일은 지울 수 없습니다.',
+  branchInactive: '운영 중지된 지점에는 새 데이터를 등록하거나 옮길 수 없습니다.',
+  duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
+  interviewSkipped: (reason: string) => `면접 생략: ${reason}`,
+  postsFollowEmployer: (status: string) => `사업주 ${status}에 따른 자동 변경`,
 } as const;
 
 /** The exports' own rules (SPEC §5: the client shows the first detail of a 422). */

@@ -150,7 +150,10 @@ export const workerSchema = z.object({
   passportNo: z.string().nullable(),
   passportExpiryDate: z.string().nullable(),
   visaType: z.enum(VISA_TYPES),
+  /** As declared by an operator (what the form edits). */
   visaStatus: z.enum(VISA_STATUSES),
+  /** As it stands today in Seoul (`visaValidity`): what every screen shows. */
+  visaValidity: z.enum(VISA_STATUSES),
   visaExpiryDate: z.string().nullable(),
   entryDate: z.string().nullable(),
   employmentPeriodEndDate: z.string().nullable(),
@@ -243,6 +246,7 @@ export const visaExpiryRowSchema = z.object({
   nationality: z.string(),
   visaType: z.enum(VISA_TYPES),
   visaStatus: z.enum(VISA_STATUSES),
+  visaValidity: z.enum(VISA_STATUSES),
   visaExpiryDate: z.string(),
   /** Days from today (Asia/Seoul) to the expiry date; negative when overdue. */
   daysLeft: z.number().int(),

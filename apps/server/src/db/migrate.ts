@@ -8,8 +8,9 @@ import type { DbHandle, Schema } from './client';
 /** Any number of instances may start at once: a session advisory lock lets one migrate at a time. */
 const MIGRATION_LOCK_ID = 7_340_211;
 
-export async function runMigrations(handle: DbHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema: 'public' };
+/** Brings the schema up to date; `migrationsFolder` is for tests that stop at an earlier migration. */
+export async function runMigrations(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder, migrationsSchema: 'public' };
   if (handle.engine === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, config);
     return;

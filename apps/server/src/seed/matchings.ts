@@ -147,6 +147,13 @@ const SOURCES: Weighted<MatchingSource> = [
 ];
 const CANCEL_REASONS = ['근로자 연락 두절', '사업주 채용 취소', '근로 조건 불일치', '근로자 개인 사정'];
 const TERMINATE_REASONS = ['근로자 사업장 변경 신청', '사업장 휴업', '근로계약 해지 합의'];
+/** Why an interview was skipped (a recorded choice, DESIGN §4); picked by id so the random stream is kept. */
+const SKIP_REASONS = [
+  '재입사 근로자',
+  '사업주 서류 심사로 대체',
+  '화상 통화로 사전 확인',
+  '동일 사업장 추천 채용',
+];
 const FILLING = new Set<MatchingStatus>(['contracted', 'working']);
 const CONTRACTED_CHAIN = new Set<MatchingStatus>(['contracted', 'working', 'completed', 'terminated']);
 
@@ -249,7 +256,12 @@ export function* generateMatchings(
     const history: SeedHistory[] = chain.map((status, i) => ({
       fromStatus: i === 0 ? null : chain[i - 1]!,
       toStatus: status,
-      reason: i === chain.length - 1 ? reason : null,
+      reason:
+        status === 'accepted' && chain[i - 1] === 'proposed'
+          ? recordMessages.interviewSkipped(SKIP_REASONS[id % SKIP_REASONS.length]!)
+          : i === chain.length - 1
+            ? reason
+            : null,
       changedAt: at(days[i]!, 32_400 + rng.int(0, 32_400)),
     }));
     const createdAt = history[0]!.changedAt;

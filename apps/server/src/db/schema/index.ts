@@ -4,6 +4,7 @@ export * from './audit-logs';
 export * from './audit-reviews';
 export * from './auth-sessions';
 export * from './branches';
+export * from './data-repairs';
 export * from './employers';
 export * from './idempotency-keys';
 export * from './job-posts';

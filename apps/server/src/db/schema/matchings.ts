@@ -1,6 +1,6 @@
 import { INDUSTRIES, MATCHING_SOURCES, MATCHING_STATUSES, SALARY_TYPES, VISA_TYPES } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { branches } from './branches';
 import { id, timestamps, tstz, version } from './columns';
@@ -53,6 +53,21 @@ export const matchings = pgTable(
     version: version(),
   },
   (t) => [
+    // A worker is contracted or working in one matching at a time (E-9: one employer): two requests
+    // contracting the same worker at once cannot both win (docs/domain-integrity.md).
+    uniqueIndex('matchings_worker_engaged_key')
+      .on(t.workerId)
+      .where(sql`status IN ('contracted', 'working')`),
+    // The dates each status must have; "on or before today" is the service's part.
+    check(
+      'matchings_start_date_check',
+      sql`status NOT IN ('contracted', 'working', 'completed', 'terminated') OR start_date IS NOT NULL`,
+    ),
+    check('matchings_end_date_check', sql`status NOT IN ('completed', 'terminated') OR end_date IS NOT NULL`),
+    check(
+      'matchings_dates_order_check',
+      sql`end_date IS NULL OR start_date IS NULL OR end_date >= start_date`,
+    ),
     // One open matching per worker and post.
     uniqueIndex('matchings_open_pair_key')
       .on(t.jobPostId, t.workerId)

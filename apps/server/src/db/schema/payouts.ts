@@ -1,6 +1,16 @@
 import { PAYOUT_METHODS, PAYOUT_STATUSES, PAYOUT_TYPES } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { id, timestamps, tstz, version } from './columns';
 import { employers } from './employers';
@@ -56,6 +66,10 @@ export const payouts = pgTable(
     index('payouts_paid_idx').on(t.paidAt, t.id),
     index('payouts_amount_idx').on(t.amount, t.id),
     index('payouts_matching_idx').on(t.matchingId),
+    // One fee per matching (a cancelled one aside).
+    uniqueIndex('payouts_matching_fee_key')
+      .on(t.matchingId)
+      .where(sql`type = 'matching_fee' AND status <> 'cancelled'`),
     index('payouts_worker_idx').on(t.workerId),
     index('payouts_account_no_hash_idx').on(t.accountNoHash),
     index('payouts_created_by_idx').on(t.createdBy),

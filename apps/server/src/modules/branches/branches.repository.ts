@@ -153,3 +153,13 @@ export async function updateBranch(
 export async function deleteBranch(executor: Executor, id: number, scope: Scope): Promise<void> {
   await executor.delete(branches).where(and(eq(branches.id, id), scopeWhere(branches.id, scope)));
 }
+
+/** A branch's status, or undefined when there is no such branch. */
+export async function branchStatus(executor: Executor, branchId: number): Promise<BranchStatus | undefined> {
+  const [row] = await executor
+    .select({ status: branches.status })
+    .from(branches)
+    .where(eq(branches.id, branchId))
+    .limit(1);
+  return row?.status;
+}

@@ -146,15 +146,6 @@ export async function businessRegNoTaken(executor: Executor, regNo: string, exce
   return Boolean(row);
 }
 
-export async function branchExists(executor: Executor, branchId: number): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: branches.id })
-    .from(branches)
-    .where(eq(branches.id, branchId))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function insertEmployer(executor: Executor, values: EmployerValues): Promise<number> {
   const [row] = await executor.insert(employers).values(values).returning({ id: employers.id });
   return row!.id;

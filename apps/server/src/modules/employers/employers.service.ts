@@ -7,20 +7,24 @@ import {
   type employerCreateSchema,
   type employerListQuerySchema,
   type employerUpdateSchema,
+  JOB_POST_STATUS_LABELS,
+  type JobPostStatus,
   recordMessages,
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
-import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
+import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { digitTerm } from '../../lib/list';
-import { inScope } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import { checkRecordBranch } from '../branches/branches.rules';
+import { moveEmployerPosts } from '../job-posts/job-posts.repository';
+import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import * as repo from './employers.repository';
 
 type EmployerCreate = z.output<typeof employerCreateSchema>;
@@ -28,6 +32,18 @@ type EmployerUpdate = z.output<typeof employerUpdateSchema>;
 type EmployerListQuery = z.output<typeof employerListQuerySchema>;
 type BulkStatus = z.output<typeof employerBulkStatusSchema>;
 type StatusChange = { status: EmployerStatus; reason?: string; version?: number };
+
+/**
+ * A post is matchable only while its employer is approved (DESIGN §4): suspending the employer suspends its
+ * posts on view, withdrawing closes them, in the same transaction. Approving again reopens nothing.
+ */
+const POSTS_FOLLOW: Partial<Record<EmployerStatus, { from: JobPostStatus; to: JobPostStatus }[]>> = {
+  suspended: [{ from: 'active', to: 'suspended' }],
+  withdrawn: [
+    { from: 'active', to: 'closed' },
+    { from: 'suspended', to: 'closed' },
+  ],
+};
 
 /** Only these may be deleted: an employer that was ever approved keeps its record (withdraw instead). */
 const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
@@ -75,16 +91,6 @@ export function createEmployersService({ db }: { db: Database }) {
     return toEmployer(row);
   }
 
-  /** A record may only be put in a branch the admin reaches, and the branch must exist. */
-  async function checkBranch(executor: Executor, branchId: number, actor: Actor) {
-    if (!inScope(actor.scope, branchId)) {
-      throw validationError([{ field: 'branch_id', message: recordMessages.branchOutOfScope }]);
-    }
-    if (!(await repo.branchExists(executor, branchId))) {
-      throw validationError([{ field: 'branch_id', message: recordMessages.branchNotFound }]);
-    }
-  }
-
   async function list(query: EmployerListQuery, actor: Actor) {
     const { rows, total, totalEstimated } = await repo.listEmployers(db, actor.scope, {
       ...employerFilters(query),
@@ -102,7 +108,7 @@ export function createEmployersService({ db }: { db: Database }) {
   async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {
     return onUniqueViolation(UNIQUE_REG_NO, duplicateRegNo, () =>
       db.transaction(async (tx) => {
-        await checkBranch(tx, input.branchId, actor);
+        await checkRecordBranch(tx, input.branchId, actor.scope);
         if (await repo.businessRegNoTaken(tx, input.businessRegNo)) throw duplicateRegNo();
         const id = await repo.insertEmployer(tx, input);
         await appendAudit(tx, actor.audit, {
@@ -126,7 +132,7 @@ export function createEmployersService({ db }: { db: Database }) {
         if (current.version !== version) throw versionConflict();
         const diff = diffOf(current, changes);
         if (Object.keys(diff).length === 0) return detail(tx, id, actor);
-        if (diff.branchId) await checkBranch(tx, changes.branchId!, actor);
+        if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
         if (diff.businessRegNo && (await repo.businessRegNoTaken(tx, changes.businessRegNo!, id))) {
           throw duplicateRegNo();
         }
@@ -176,6 +182,20 @@ export function createEmployersService({ db }: { db: Database }) {
       diff: { status: { before: current.status, after: change.status } },
       reason: change.reason || null,
     });
+    const reason = recordMessages.postsFollowEmployer(EMPLOYER_STATUS_LABELS[change.status]);
+    for (const move of POSTS_FOLLOW[change.status] ?? []) {
+      const moved = await moveEmployerPosts(tx, { employerId: id, ...move, today: seoulToday(), reason });
+      for (const post of moved) {
+        await appendAudit(tx, actor.audit, {
+          action: 'UPDATE',
+          targetType: 'job_post',
+          targetId: post.id,
+          summary: `${statusSummary(JOB_POST_STATUS_LABELS, move.from, move.to)} (${post.title})`,
+          diff: { status: { before: move.from, after: move.to } },
+          reason,
+        });
+      }
+    }
   }
 
   async function changeStatus(id: number, change: StatusChange & { version: number }, actor: Actor) {
@@ -205,6 +225,7 @@ export function createEmployersService({ db }: { db: Database }) {
       const current = await repo.lockEmployer(tx, id, actor.scope);
       if (!current) throw notFound();
       if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.employerNotDeletable);
+      await guardNoLiveMatchings(tx, { employerId: id }, recordMessages.employerHasLiveMatchings);
       await repo.softDeleteEmployer(tx, id, actor.scope);
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',

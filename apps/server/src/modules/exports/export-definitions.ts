@@ -34,6 +34,10 @@ import * as workersRepo from '../workers/workers.repository';
 import { workerFilters } from '../workers/workers.service';
 import { businessRegNoFormatted, type ColumnKind, labelOf, phoneFormatted, valuesTable } from './export-sql';
 
+/** `visaValidity` of @ilson/contracts in SQL: as it stands today in Seoul, not as once stored. */
+const visaValidity = sql`(CASE WHEN ${workers.visaStatus} IN ('cancelled', 'pending', 'expired') THEN ${workers.visaStatus}
+  WHEN ${workers.visaExpiryDate} < (now() AT TIME ZONE 'Asia/Seoul')::date THEN 'expired' ELSE 'valid' END)`;
+
 export type ExportQuery<R extends ExportResource> = z.output<(typeof exportQuerySchemas)[R]>;
 
 /** A personal identifier kept encrypted: masked in SQL by default, decrypted in Node when unmasked. */
@@ -136,7 +140,7 @@ const workerDefinition: ExportDefinition = {
       format: (value) => value,
     }),
     column('비자 유형', 'label', 16, labelOf(text(workers.visaType), VISA_TYPE_LABELS)),
-    column('비자 상태', 'label', 9, labelOf(text(workers.visaStatus), VISA_STATUS_LABELS)),
+    column('비자 상태', 'label', 9, labelOf(visaValidity, VISA_STATUS_LABELS)),
     column('비자 만료일', 'date', 11, text(workers.visaExpiryDate)),
     column('입국일', 'date', 11, text(workers.entryDate)),
     column('한국어 수준', 'label', 10, labelOf(text(workers.koreanLevel), KOREAN_LEVEL_LABELS)),

@@ -1,4 +1,4 @@
-import { type JobPostStatus, MATCHING_OPEN_STATUSES, type VisaType } from '@ilson/contracts';
+import type { JobPostStatus, VisaType } from '@ilson/contracts';
 import {
   and,
   asc,
@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { branches, employers, jobPosts, matchings } from '../../db/schema';
+import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
@@ -178,23 +178,36 @@ export async function softDeleteJobPost(executor: Executor, id: number, scope: S
   return rows.length === 1;
 }
 
-/** A view is not an edit: no version bump, so an operator's open form stays current. */
-export async function incrementViewCount(executor: Executor, id: number, scope: Scope): Promise<boolean> {
-  const rows = await executor
+/**
+ * Moves an employer's posts in status `from` (active ones only while their deadline has not passed: the
+ * others read as closed already) to `to`, in the caller's transaction; answers what moved.
+ */
+export async function moveEmployerPosts(
+  executor: Executor,
+  target: { employerId: number; from: JobPostStatus; to: JobPostStatus; today: string; reason: string },
+) {
+  const now = new Date();
+  return executor
     .update(jobPosts)
-    .set({ viewCount: sql`${jobPosts.viewCount} + 1` })
-    .where(and(eq(jobPosts.id, id), live(scope)))
-    .returning({ id: jobPosts.id });
-  return rows.length === 1;
-}
-
-export async function hasOpenMatchings(executor: Executor, jobPostId: number): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: matchings.id })
-    .from(matchings)
-    .where(and(eq(matchings.jobPostId, jobPostId), inArray(matchings.status, [...MATCHING_OPEN_STATUSES])))
-    .limit(1);
-  return Boolean(row);
+    .set({
+      status: target.to,
+      statusReason: target.reason,
+      statusChangedAt: now,
+      ...(target.to === 'closed' ? { closedAt: now } : {}),
+      version: sql`${jobPosts.version} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(jobPosts.employerId, target.employerId),
+        eq(jobPosts.status, target.from),
+        target.from === 'active'
+          ? or(isNull(jobPosts.deadline), gte(jobPosts.deadline, target.today))
+          : undefined,
+        isNull(jobPosts.deletedAt),
+      ),
+    )
+    .returning({ id: jobPosts.id, title: jobPosts.title });
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  allowedVisasMessage,
   JOB_POST_STATUS_LABELS,
   JOB_POST_TRANSITIONS,
   type JobPost,
@@ -17,6 +18,8 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors'
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import { checkRecordBranch } from '../branches/branches.rules';
+import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './job-posts.repository';
 import { effectiveStatus, minimumWageError, toJobPost } from './job-posts.rules';
@@ -28,6 +31,24 @@ type StatusChange = { status: JobPostStatus; reason?: string; version: number };
 
 /** Only posts that never went live may be deleted; the others are closed instead. */
 const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
+/** Fields the rules of matchings under way read: visas, sector, kind of work and the hours pay is spread over. */
+const MATCHING_RULE_FIELDS = [
+  'industry',
+  'allowedVisaTypes',
+  'isSimpleLabour',
+  'employmentType',
+  'workDays',
+  'workStartTime',
+  'workEndTime',
+  'breakMinutes',
+] as const;
+
+/** A post may only allow the visas its industry permits (DESIGN §4). */
+function checkAllowedVisas(post: Pick<repo.JobPostValues, 'industry' | 'allowedVisaTypes'>) {
+  const message = allowedVisasMessage(post.industry, post.allowedVisaTypes);
+  if (message) throw validationError([{ field: 'allowed_visa_types', message }]);
+}
+
 /** Fields whose change moves the hourly-equivalent pay or the year it is compared in. */
 const PAY_FIELDS = [
   'salaryType',
@@ -61,11 +82,13 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     }
   }
 
+  /** The post's employer, in the admin's branches and in a branch that still takes new records. */
   async function employerFor(executor: Executor, employerId: number, actor: Actor) {
     const employer = await repo.findEmployerOf(executor, employerId, actor.scope);
     if (!employer) {
       throw validationError([{ field: 'employer_id', message: recordMessages.employerNotFound }]);
     }
+    await checkRecordBranch(executor, employer.branchId, actor.scope);
     return employer;
   }
 
@@ -81,15 +104,10 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     };
   }
 
-  /** An operator opening the detail counts as a view. */
-  async function get(id: number, actor: Actor): Promise<JobPost> {
-    if (!(await repo.incrementViewCount(db, id, actor.scope))) throw notFound();
-    return detail(db, id, actor);
-  }
-
   async function create(input: JobPostCreate, actor: Actor): Promise<JobPost> {
     const { submit, ...fields } = input;
     checkDeadline(fields.deadline);
+    checkAllowedVisas(fields);
     return db.transaction(async (tx) => {
       const employer = await employerFor(tx, fields.employerId, actor);
       await checkPay(tx, fields);
@@ -143,6 +161,24 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         ]);
       }
       if (PAY_FIELDS.some((field) => diff[field])) await checkPay(tx, next);
+      if (diff.industry || diff.allowedVisaTypes) checkAllowedVisas(next);
+      const ruleChanges = Object.fromEntries(
+        MATCHING_RULE_FIELDS.filter((field) => diff[field]).map((field) => [field, next[field]]),
+      );
+      if (Object.keys(ruleChanges).length > 0) {
+        const { minimumWageByYear } = await settings.get(tx);
+        const field = diff.allowedVisaTypes
+          ? 'allowed_visa_types'
+          : diff.industry
+            ? 'industry'
+            : 'employment_type';
+        await guardHeldMatchings(
+          tx,
+          { jobPostId: id },
+          { post: ruleChanges },
+          { today: seoulToday(), minimumWageByYear, field },
+        );
+      }
       if (!(await repo.updateJobPost(tx, { id, version, scope: actor.scope }, values))) {
         throw versionConflict();
       }
@@ -211,7 +247,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       const current = await repo.lockJobPost(tx, id, actor.scope);
       if (!current) throw notFound();
       if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.jobPostNotDeletable);
-      if (await repo.hasOpenMatchings(tx, id)) throw conflict(recordMessages.jobPostHasMatchings);
+      await guardNoLiveMatchings(tx, { jobPostId: id }, recordMessages.jobPostHasMatchings);
       await repo.softDeleteJobPost(tx, id, actor.scope);
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',
@@ -227,6 +263,15 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     return { data: await listTargetHistory(db, { type: 'job_post', id }) };
   }
 
-  return { list, get, create, update, changeStatus, remove, history };
+  return {
+    list,
+    // An operator's view is not counted: viewCount counts the app's views (DESIGN §4).
+    get: (id: number, actor: Actor) => detail(db, id, actor),
+    create,
+    update,
+    changeStatus,
+    remove,
+    history,
+  };
 }
 export type JobPostsService = ReturnType<typeof createJobPostsService>;

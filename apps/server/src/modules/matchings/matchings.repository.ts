@@ -259,6 +259,7 @@ export async function workerFor(executor: Executor, id: number, options: LookupO
       lastName: workers.lastName,
       nationality: workers.nationality,
       visaType: workers.visaType,
+      visaStatus: workers.visaStatus,
       visaExpiryDate: workers.visaExpiryDate,
       koreanLevel: workers.koreanLevel,
       status: workers.status,
@@ -324,3 +325,92 @@ export async function setWorkerStatus(
     .set({ ...values, version: sql`${workers.version} + 1`, updatedAt: new Date() })
     .where(eq(workers.id, workerId));
 }
+
+/** What the rules need of a post beyond its own row: its employer's and branch's status. */
+export async function postStanding(executor: Executor, post: { employerId: number; branchId: number }) {
+  const [employer] = await executor
+    .select({ status: employers.status })
+    .from(employers)
+    .where(eq(employers.id, post.employerId));
+  const [branch] = await executor
+    .select({ status: branches.status })
+    .from(branches)
+    .where(eq(branches.id, post.branchId));
+  return { employerStatus: employer?.status ?? 'withdrawn', branchStatus: branch?.status ?? 'inactive' };
+}
+
+/** Statuses in which a matching holds the worker's visa to the rules (DESIGN §4 invariants). */
+export const MATCHING_HELD_STATUSES = [
+  'accepted',
+  'contracted',
+  'working',
+] as const satisfies MatchingStatus[];
+
+/**
+ * Matchings with everything the rule engine reads, for one worker, post, employer, resume or matching:
+ * the worker's visa, the post's terms, the employer's and branch's status, and names for a label.
+ */
+export async function matchingsWithInputs(
+  executor: Executor,
+  by: { workerId?: number; jobPostId?: number; employerId?: number; resumeId?: number; id?: number },
+  statuses: readonly MatchingStatus[],
+) {
+  return executor
+    .select({
+      id: matchings.id,
+      status: matchings.status,
+      startDate: matchings.startDate,
+      endDate: matchings.endDate,
+      agreedSalaryType: matchings.agreedSalaryType,
+      agreedSalaryAmount: matchings.agreedSalaryAmount,
+      jobPostId: matchings.jobPostId,
+      workerId: matchings.workerId,
+      workerNameKo: workers.nameKo,
+      workerFirstName: workers.firstName,
+      workerLastName: workers.lastName,
+      employerName: employers.companyName,
+      employerStatus: employers.status,
+      branchStatus: branches.status,
+      worker: {
+        visaType: workers.visaType,
+        visaStatus: workers.visaStatus,
+        visaExpiryDate: workers.visaExpiryDate,
+        koreanLevel: workers.koreanLevel,
+        status: workers.status,
+      },
+      post: {
+        title: jobPosts.title,
+        industry: jobPosts.industry,
+        allowedVisaTypes: jobPosts.allowedVisaTypes,
+        isSimpleLabour: jobPosts.isSimpleLabour,
+        employmentType: jobPosts.employmentType,
+        workDays: jobPosts.workDays,
+        workStartTime: jobPosts.workStartTime,
+        workEndTime: jobPosts.workEndTime,
+        breakMinutes: jobPosts.breakMinutes,
+        requiredKoreanLevel: jobPosts.requiredKoreanLevel,
+        status: jobPosts.status,
+        deadline: jobPosts.deadline,
+        headcount: jobPosts.headcount,
+        filledCount: jobPosts.filledCount,
+        contractMonths: jobPosts.contractMonths,
+      },
+    })
+    .from(matchings)
+    .innerJoin(workers, eq(workers.id, matchings.workerId))
+    .innerJoin(jobPosts, eq(jobPosts.id, matchings.jobPostId))
+    .innerJoin(employers, eq(employers.id, matchings.employerId))
+    .innerJoin(branches, eq(branches.id, jobPosts.branchId))
+    .where(
+      and(
+        inArray(matchings.status, [...statuses]),
+        by.workerId !== undefined ? eq(matchings.workerId, by.workerId) : undefined,
+        by.jobPostId !== undefined ? eq(matchings.jobPostId, by.jobPostId) : undefined,
+        by.employerId !== undefined ? eq(matchings.employerId, by.employerId) : undefined,
+        by.resumeId !== undefined ? eq(matchings.resumeId, by.resumeId) : undefined,
+        by.id !== undefined ? eq(matchings.id, by.id) : undefined,
+      ),
+    )
+    .orderBy(asc(matchings.id));
+}
+export type MatchingWithInputs = Awaited<ReturnType<typeof matchingsWithInputs>>[number];

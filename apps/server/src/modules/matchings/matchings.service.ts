@@ -1,11 +1,13 @@
 import {
   type EligibilityIssue,
+  type EligibilityStage,
   hasHardIssue,
   MATCHING_STATUS_LABELS,
   MATCHING_TRANSITIONS,
   type Matching,
   type MatchingStatus,
   type matchingCreateSchema,
+  matchingDateErrors,
   type matchingListQuerySchema,
   type matchingStatusChangeSchema,
   type matchingUpdateSchema,
@@ -25,8 +27,9 @@ import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.reposit
 import type { JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
-import { eligibilityIssues, enforceEligibility } from './matchings.eligibility';
+import { eligibilityIssues, enforceEligibility, ruleInput } from './matchings.eligibility';
 import { followMatching } from './matchings.follow';
+import { ENGAGED_WORKER_INDEX, engagedElsewhere, guardHeldMatchings } from './matchings.integrity';
 import * as repo from './matchings.repository';
 
 type MatchingCreate = z.output<typeof matchingCreateSchema>;
@@ -41,6 +44,16 @@ const duplicateOpen = () =>
   conflict(recordMessages.duplicateOpenMatching, [
     { field: 'worker_id', message: recordMessages.duplicateOpenMatching },
   ]);
+
+const workerEngaged = () =>
+  conflict(recordMessages.workerEngaged, [{ field: 'worker_id', message: recordMessages.workerEngaged }]);
+
+/** The step of the rule engine a status change is checked at; other targets are not checked. */
+const STAGE_OF: Partial<Record<MatchingStatus, EligibilityStage>> = {
+  accepted: 'accept',
+  contracted: 'contract',
+  working: 'start',
+};
 
 const workerName = (w: { workerNameKo: string; workerFirstName: string; workerLastName: string }) =>
   w.workerNameKo || `${w.workerFirstName} ${w.workerLastName}`;
@@ -80,10 +93,9 @@ export function toMatching(row: repo.MatchingRow): Matching {
   };
 }
 
-function checkDates(dates: { startDate: string | null; endDate: string | null }) {
-  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate) {
-    throw validationError([{ field: 'end_date', message: recordMessages.endBeforeStart }]);
-  }
+function checkDates(status: MatchingStatus, dates: { startDate: string | null; endDate: string | null }) {
+  const errors = matchingDateErrors(status, dates, seoulToday());
+  if (errors.length > 0) throw validationError(errors);
 }
 
 /** The list screen's query as repository filters (the export of the same list shares it). */
@@ -147,7 +159,15 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
     const post = await repo.jobPostFor(db, query.jobPostId, { scope: actor.scope, lock: false });
     const worker = post && (await repo.workerFor(db, query.workerId, { scope: actor.scope, lock: false }));
     if (!post || !worker) throw notFound();
-    const issues = eligibilityIssues(worker, post, query.startDate ?? null, seoulToday());
+    const input = ruleInput({
+      worker,
+      post,
+      standing: await repo.postStanding(db, post),
+      startDate: query.startDate ?? null,
+      today: seoulToday(),
+      engagedIn: await engagedElsewhere(db, worker.id),
+    });
+    const issues = eligibilityIssues(input, 'propose');
     return { eligible: !hasHardIssue(issues), issues };
   }
 
@@ -165,7 +185,15 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           throw validationError([{ field: 'resume_id', message: recordMessages.resumeNotOfWorker }]);
         }
         if (await repo.openMatchingExists(tx, post.id, worker.id)) throw duplicateOpen();
-        const overridden = enforceEligibility(eligibilityIssues(worker, post, input.startDate, today), {
+        const rules = ruleInput({
+          worker,
+          post,
+          standing: await repo.postStanding(tx, post),
+          startDate: input.startDate,
+          today,
+          engagedIn: await engagedElsewhere(tx, worker.id),
+        });
+        const overridden = enforceEligibility(eligibilityIssues(rules, 'propose'), {
           overrideReason: input.overrideReason,
           role: actor.role,
         });
@@ -241,13 +269,26 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       const diff = diffOf(current, changes);
       if (Object.keys(diff).length === 0) return detail(tx, id, actor);
       const next = { ...current, ...changes };
-      checkDates(next);
+      if (diff.startDate || diff.endDate) checkDates(next.status, next);
       if (diff.agreedSalaryType || diff.agreedSalaryAmount || diff.startDate) {
-        if (next.agreedSalaryType && next.agreedSalaryAmount) {
-          const post = await repo.jobPostFor(tx, current.jobPostId);
+        // Post, then worker: the order every matching write locks them in (docs/domain-integrity.md).
+        const post = await repo.jobPostFor(tx, current.jobPostId);
+        await repo.workerFor(tx, current.workerId);
+        if (post && next.agreedSalaryType && next.agreedSalaryAmount) {
           const salary = { salaryType: next.agreedSalaryType, salaryAmount: next.agreedSalaryAmount };
-          if (post) await checkPay(tx, salary, post, next.startDate);
+          await checkPay(tx, salary, post, next.startDate);
         }
+        const { minimumWageByYear } = await settings.get(tx);
+        await guardHeldMatchings(
+          tx,
+          { id },
+          { matching: next },
+          {
+            today: seoulToday(),
+            minimumWageByYear,
+            field: diff.startDate ? 'start_date' : 'agreed_salary_amount',
+          },
+        );
       }
       const values = Object.fromEntries(
         Object.keys(diff).map((key) => [key, changes[key as keyof typeof changes]]),
@@ -270,87 +311,102 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
    */
   async function changeStatus(id: number, change: StatusChange, actor: Actor) {
     const today = seoulToday();
-    return db.transaction(async (tx) => {
-      const current = await repo.lockMatching(tx, id, actor.scope);
-      if (!current) throw notFound();
-      if (current.version !== change.version) throw versionConflict();
-      const to: MatchingStatus = change.status;
-      checkTransition(MATCHING_TRANSITIONS, MATCHING_STATUS_LABELS, {
-        from: current.status,
-        to,
-        reason: change.reason,
-        role: actor.role,
-      });
-      const values: Partial<repo.MatchingValues> = { status: to, statusChangedAt: new Date() };
-      if (change.interviewAt) values.interviewAt = new Date(change.interviewAt);
-      if (change.contractDate) values.contractDate = change.contractDate;
-      if (change.startDate) values.startDate = change.startDate;
-      if (change.endDate) values.endDate = change.endDate;
-      let historyReason = change.reason || null;
-
-      if (to === 'contracted') {
-        const startDate = change.startDate ?? current.startDate;
-        if (!startDate) {
-          throw validationError([{ field: 'start_date', message: recordMessages.startDateRequired }]);
-        }
-        const post = await repo.jobPostFor(tx, current.jobPostId);
-        const worker = await repo.workerFor(tx, current.workerId);
-        if (!post || !worker) throw notFound();
-        // A post that closed while the matching went on is no reason to stop the contract.
-        const issues = eligibilityIssues(worker, post, startDate, today).filter(
-          (issue) => !(issue.code === 'POST_NOT_ACTIVE' && post.status !== 'suspended'),
-        );
-        const overridden = enforceEligibility(issues, {
-          overrideReason: change.overrideReason,
+    return onUniqueViolation(ENGAGED_WORKER_INDEX, workerEngaged, () =>
+      db.transaction(async (tx) => {
+        const current = await repo.lockMatching(tx, id, actor.scope);
+        if (!current) throw notFound();
+        if (current.version !== change.version) throw versionConflict();
+        const to: MatchingStatus = change.status;
+        checkTransition(MATCHING_TRANSITIONS, MATCHING_STATUS_LABELS, {
+          from: current.status,
+          to,
+          reason: change.reason,
           role: actor.role,
-          overridden: current.overriddenWarnings,
         });
-        if (overridden.length > 0) {
-          values.overriddenWarnings = [...current.overriddenWarnings, ...overridden];
-          values.overrideReason = change.overrideReason!;
-          historyReason = [historyReason, recordMessages.overrideNote(change.overrideReason!)]
-            .filter(Boolean)
-            .join(' / ');
+        const values: Partial<repo.MatchingValues> = { status: to, statusChangedAt: new Date() };
+        if (change.interviewAt) values.interviewAt = new Date(change.interviewAt);
+        if (change.contractDate) values.contractDate = change.contractDate;
+        if (change.startDate) values.startDate = change.startDate;
+        if (change.endDate) values.endDate = change.endDate;
+        let historyReason = change.reason || null;
+        if (current.status === 'proposed' && to === 'accepted') {
+          historyReason = recordMessages.interviewSkipped(change.reason!.trim());
         }
-        values.contractDate = change.contractDate ?? current.contractDate ?? today;
-      }
-      if (to === 'working') {
-        // Work that begins before the planned day begins today.
-        const planned = current.startDate;
-        values.startDate = change.startDate ?? (planned && planned <= today ? planned : today);
-      }
-      if (to === 'completed' || to === 'terminated')
-        values.endDate = change.endDate ?? current.endDate ?? today;
-      if (to === 'cancelled' || to === 'terminated') values.cancelReason = change.reason ?? null;
-      checkDates({
-        startDate: values.startDate ?? current.startDate,
-        endDate: values.endDate ?? current.endDate,
-      });
+        if (to === 'contracted') values.contractDate = change.contractDate ?? current.contractDate ?? today;
+        if (to === 'working') {
+          // Work that begins before the planned day begins today.
+          const planned = current.startDate;
+          values.startDate = change.startDate ?? (planned && planned <= today ? planned : today);
+        }
+        if (to === 'completed' || to === 'terminated') {
+          values.endDate =
+            change.endDate ?? (current.endDate && current.endDate <= today ? current.endDate : today);
+        }
+        if (to === 'cancelled' || to === 'terminated') values.cancelReason = change.reason ?? null;
+        const startDate = values.startDate ?? current.startDate;
+        checkDates(to, { startDate, endDate: values.endDate ?? current.endDate });
 
-      if (!(await repo.updateMatching(tx, { id, version: change.version }, values))) throw versionConflict();
-      await repo.insertStatusHistory(tx, {
-        matchingId: id,
-        fromStatus: current.status,
-        toStatus: to,
-        reason: historyReason,
-        changedBy: actor.adminId,
-      });
-      const { statusChangedAt: _at, ...logged } = values;
-      await appendAudit(tx, actor.audit, {
-        action: 'UPDATE',
-        targetType: 'matching',
-        targetId: id,
-        summary: statusSummary(MATCHING_STATUS_LABELS, current.status, to),
-        diff: diffOf(current, logged),
-        reason: historyReason,
-      });
-      await followMatching(
-        tx,
-        { matchingId: id, jobPostId: current.jobPostId, workerId: current.workerId },
-        actor,
-      );
-      return detail(tx, id, actor);
-    });
+        const stage = STAGE_OF[to];
+        if (stage) {
+          // Post, then worker, locked: an edit of either waits for this change, or this one sees the edit.
+          const post = await repo.jobPostFor(tx, current.jobPostId);
+          const worker = await repo.workerFor(tx, current.workerId);
+          if (!post || !worker) throw notFound();
+          const { minimumWageByYear } = await settings.get(tx);
+          const rules = ruleInput({
+            worker,
+            post,
+            standing: await repo.postStanding(tx, post),
+            startDate,
+            today,
+            pay:
+              current.agreedSalaryType && current.agreedSalaryAmount
+                ? { salaryType: current.agreedSalaryType, salaryAmount: current.agreedSalaryAmount }
+                : null,
+            minimumWageByYear,
+            engagedIn: await engagedElsewhere(tx, worker.id, id),
+          });
+          const overridden = enforceEligibility(eligibilityIssues(rules, stage), {
+            overrideReason: change.overrideReason,
+            role: actor.role,
+            overridden: current.overriddenWarnings,
+            hardOnly: stage !== 'contract',
+          });
+          if (overridden.length > 0) {
+            values.overriddenWarnings = [...current.overriddenWarnings, ...overridden];
+            values.overrideReason = change.overrideReason!;
+            historyReason = [historyReason, recordMessages.overrideNote(change.overrideReason!)]
+              .filter(Boolean)
+              .join(' / ');
+          }
+        }
+
+        if (!(await repo.updateMatching(tx, { id, version: change.version }, values)))
+          throw versionConflict();
+        await repo.insertStatusHistory(tx, {
+          matchingId: id,
+          fromStatus: current.status,
+          toStatus: to,
+          reason: historyReason,
+          changedBy: actor.adminId,
+        });
+        const { statusChangedAt: _at, ...logged } = values;
+        await appendAudit(tx, actor.audit, {
+          action: 'UPDATE',
+          targetType: 'matching',
+          targetId: id,
+          summary: statusSummary(MATCHING_STATUS_LABELS, current.status, to),
+          diff: diffOf(current, logged),
+          reason: historyReason,
+        });
+        await followMatching(
+          tx,
+          { matchingId: id, jobPostId: current.jobPostId, workerId: current.workerId },
+          actor,
+        );
+        return detail(tx, id, actor);
+      }),
+    );
   }
 
   async function history(id: number, actor: Actor) {

@@ -104,13 +104,3 @@ export async function softDeleteNotice(executor: Executor, id: number): Promise<
     .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${notices.version} + 1` })
     .where(and(eq(notices.id, id), live));
 }
-
-/** A view is not an edit: no version bump, updatedAt kept. False when there is no such notice. */
-export async function recordView(executor: Executor, id: number): Promise<boolean> {
-  const rows = await executor
-    .update(notices)
-    .set({ viewCount: sql`${notices.viewCount} + 1` })
-    .where(and(eq(notices.id, id), live))
-    .returning({ id: notices.id });
-  return rows.length === 1;
-}

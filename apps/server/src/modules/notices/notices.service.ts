@@ -81,12 +81,9 @@ export function createNoticesService({ db }: { db: Database }) {
     };
   }
 
-  /** Opening a notice counts a view. */
+  /** An operator's view is not counted: viewCount counts the app's views (DESIGN §4). */
   async function get(id: number): Promise<Notice> {
-    return db.transaction(async (tx) => {
-      if (!(await repo.recordView(tx, id))) throw notFound();
-      return detail(tx, id);
-    });
+    return detail(db, id);
   }
 
   async function create(input: NoticeCreate, actor: Actor): Promise<Notice> {

@@ -10,6 +10,7 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   or,
   type SQL,
   sql,
@@ -207,6 +208,23 @@ export async function findAccountNo(executor: Executor, id: number, scope: Scope
     .from(payouts)
     .innerJoin(employers, eq(employers.id, payouts.employerId))
     .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
+    .limit(1);
+  return row;
+}
+
+/** The matching's fee payout that is not cancelled, other than `exceptId` (one per matching, DESIGN §4). */
+export async function liveMatchingFee(executor: Executor, matchingId: number, exceptId?: number) {
+  const [row] = await executor
+    .select({ id: payouts.id, amount: payouts.amount, status: payouts.status })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.matchingId, matchingId),
+        eq(payouts.type, 'matching_fee'),
+        ne(payouts.status, 'cancelled'),
+        exceptId === undefined ? undefined : ne(payouts.id, exceptId),
+      ),
+    )
     .limit(1);
   return row;
 }

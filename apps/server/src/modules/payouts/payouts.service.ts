@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { isoOrNull } from '../../lib/dates';
+import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { digitTerm } from '../../lib/list';
@@ -86,6 +87,21 @@ export function payoutFilters(pii: PiiCipher, query: PayoutFilterQuery): repo.Pa
 }
 type PayoutFilterQuery = Omit<PayoutListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
 
+/** The partial unique index behind one live fee payout per matching (migration 0010). */
+const MATCHING_FEE_INDEX = 'payouts_matching_fee_key';
+
+/** 409 naming the payout that already carries the matching's fee (linked when known). */
+const duplicateFee = (existingId?: number) =>
+  conflict(recordMessages.duplicateMatchingFee, [
+    {
+      field: 'matching_id',
+      message: recordMessages.duplicateMatchingFee,
+      ...(existingId === undefined
+        ? {}
+        : { resource: 'payouts' as const, id: existingId, label: `정산 #${existingId}` }),
+    },
+  ]);
+
 export function createPayoutsService({
   db,
   pii,
@@ -103,7 +119,7 @@ export function createPayoutsService({
   }
 
   /** Employer, matching and worker exist, are in the admin's branches and belong together. */
-  async function checkLinks(executor: Executor, links: Links, actor: Actor) {
+  async function checkLinks(executor: Executor, links: Links, actor: Actor, exceptId?: number) {
     if (!(await repo.employerFor(executor, links.employerId, actor.scope))) {
       throw fieldError('employer_id', recordMessages.employerNotFound);
     }
@@ -122,6 +138,10 @@ export function createPayoutsService({
     }
     if (links.type === 'wage' && links.workerId === null) {
       throw fieldError('worker_id', recordMessages.payoutWorkerRequired);
+    }
+    if (links.type === 'matching_fee' && links.matchingId !== null) {
+      const existing = await repo.liveMatchingFee(executor, links.matchingId, exceptId);
+      if (existing) throw duplicateFee(existing.id);
     }
   }
 
@@ -167,18 +187,23 @@ export function createPayoutsService({
       createdBy: actor.adminId,
       statusChangedAt: new Date(),
     };
-    return db.transaction(async (tx) => {
-      await checkLinks(tx, fields, actor);
-      const id = await repo.insertPayout(tx, values);
-      await appendAudit(tx, actor.audit, {
-        action: 'CREATE',
-        targetType: 'payout',
-        targetId: id,
-        summary: `정산 등록: ${input.amount.toLocaleString('ko-KR')}원`,
-        diff: creationDiff({ ...fields, vat: values.vat, accountNo: account.accountNoMasked }),
-      });
-      return detail(tx, id, actor);
-    });
+    return onUniqueViolation(
+      MATCHING_FEE_INDEX,
+      () => duplicateFee(),
+      () =>
+        db.transaction(async (tx) => {
+          await checkLinks(tx, fields, actor);
+          const id = await repo.insertPayout(tx, values);
+          await appendAudit(tx, actor.audit, {
+            action: 'CREATE',
+            targetType: 'payout',
+            targetId: id,
+            summary: `정산 등록: ${input.amount.toLocaleString('ko-KR')}원`,
+            diff: creationDiff({ ...fields, vat: values.vat, accountNo: account.accountNoMasked }),
+          });
+          return detail(tx, id, actor);
+        }),
+    );
   }
 
   /**
@@ -187,40 +212,48 @@ export function createPayoutsService({
    */
   async function update(id: number, input: PayoutUpdate, actor: Actor): Promise<Payout> {
     const { version, accountNo, vat, ...changes } = input;
-    return db.transaction(async (tx) => {
-      const current = await repo.lockPayout(tx, id, actor.scope);
-      if (!current) throw notFound();
-      if (current.version !== version) throw versionConflict();
-      if ((PAYOUT_LOCKED_STATUSES as readonly string[]).includes(current.status)) {
-        throw conflict(recordMessages.payoutNotEditable(PAYOUT_STATUS_LABELS[current.status]));
-      }
-      const diff: Diff = diffOf(current, changes);
-      const next = { ...current, ...changes };
-      const nextVat =
-        vat ?? (vat === null || diff.amount || diff.type ? defaultVat(next.type, next.amount) : current.vat);
-      if (nextVat !== current.vat) diff.vat = { before: current.vat, after: nextVat };
-      const values: Partial<repo.PayoutValues> = Object.fromEntries(
-        Object.keys(diff).map((key) => [key, diff[key]!.after]),
-      );
-      if (diff.employerId || diff.matchingId || diff.workerId || diff.type) await checkLinks(tx, next, actor);
-      if (accountNo !== undefined) {
-        const account = accountNoColumns(pii, accountNo);
-        if (account.accountNoHash !== current.accountNoHash) {
-          Object.assign(values, account);
-          diff.accountNo = { before: current.accountNoMasked, after: account.accountNoMasked };
-        }
-      }
-      if (Object.keys(diff).length === 0) return detail(tx, id, actor);
-      if (!(await repo.updatePayout(tx, { id, version }, values))) throw versionConflict();
-      await appendAudit(tx, actor.audit, {
-        action: 'UPDATE',
-        targetType: 'payout',
-        targetId: id,
-        summary: `정산 수정: ${Object.keys(diff).join(', ')}`,
-        diff,
-      });
-      return detail(tx, id, actor);
-    });
+    return onUniqueViolation(
+      MATCHING_FEE_INDEX,
+      () => duplicateFee(),
+      () =>
+        db.transaction(async (tx) => {
+          const current = await repo.lockPayout(tx, id, actor.scope);
+          if (!current) throw notFound();
+          if (current.version !== version) throw versionConflict();
+          if ((PAYOUT_LOCKED_STATUSES as readonly string[]).includes(current.status)) {
+            throw conflict(recordMessages.payoutNotEditable(PAYOUT_STATUS_LABELS[current.status]));
+          }
+          const diff: Diff = diffOf(current, changes);
+          const next = { ...current, ...changes };
+          const nextVat =
+            vat ??
+            (vat === null || diff.amount || diff.type ? defaultVat(next.type, next.amount) : current.vat);
+          if (nextVat !== current.vat) diff.vat = { before: current.vat, after: nextVat };
+          const values: Partial<repo.PayoutValues> = Object.fromEntries(
+            Object.keys(diff).map((key) => [key, diff[key]!.after]),
+          );
+          if (diff.employerId || diff.matchingId || diff.workerId || diff.type) {
+            await checkLinks(tx, next, actor, id);
+          }
+          if (accountNo !== undefined) {
+            const account = accountNoColumns(pii, accountNo);
+            if (account.accountNoHash !== current.accountNoHash) {
+              Object.assign(values, account);
+              diff.accountNo = { before: current.accountNoMasked, after: account.accountNoMasked };
+            }
+          }
+          if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+          if (!(await repo.updatePayout(tx, { id, version }, values))) throw versionConflict();
+          await appendAudit(tx, actor.audit, {
+            action: 'UPDATE',
+            targetType: 'payout',
+            targetId: id,
+            summary: `정산 수정: ${Object.keys(diff).join(', ')}`,
+            diff,
+          });
+          return detail(tx, id, actor);
+        }),
+    );
   }
 
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Payout> {

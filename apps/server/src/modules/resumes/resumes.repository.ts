@@ -141,11 +141,3 @@ export async function updateResume(
     .returning({ id: resumes.id });
   return rows.length === 1;
 }
-
-/** A view is not an edit: no version bump, updatedAt kept. */
-export async function recordView(executor: Executor, id: number): Promise<void> {
-  await executor
-    .update(resumes)
-    .set({ viewsCount: sql`${resumes.viewsCount} + 1`, lastViewedAt: new Date() })
-    .where(and(eq(resumes.id, id), isNull(resumes.deletedAt)));
-}

@@ -18,6 +18,7 @@ import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import { findWorker } from '../workers/workers.repository';
 import * as repo from './resumes.repository';
 
@@ -80,12 +81,14 @@ export function createResumesService({ db }: { db: Database }) {
     };
   }
 
-  /** An operator opening a resume: counted (viewsCount, lastViewedAt) and, as personal data, logged. */
+  /**
+   * An operator opening a resume: logged as a view of personal data, not counted (viewsCount and
+   * lastViewedAt count the app's views, DESIGN §4).
+   */
   async function get(id: number, actor: Actor): Promise<Resume> {
     return db.transaction(async (tx) => {
       const row = await repo.findResume(tx, id, actor.scope);
       if (!row) throw notFound();
-      await repo.recordView(tx, id);
       await appendAudit(tx, actor.audit, {
         action: 'VIEW_PII',
         targetType: 'resume',
@@ -162,6 +165,7 @@ export function createResumesService({ db }: { db: Database }) {
     await db.transaction(async (tx) => {
       const current = await repo.lockResume(tx, id, actor.scope);
       if (!current || current.deletedAt) throw notFound();
+      await guardNoLiveMatchings(tx, { resumeId: id }, recordMessages.resumeHasLiveMatchings);
       await repo.updateResume(tx, { id, version: current.version }, { deletedAt: new Date() });
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',

@@ -3,6 +3,7 @@ import {
   type VisaExpiryRow,
   visaBuckets,
   type visaExpiryQuerySchema,
+  visaValidity,
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
@@ -78,7 +79,7 @@ export function createVisaExpiryService(deps: {
         maxDays: range.maxDays,
         count: counts[range.key] ?? 0,
       })),
-      data: rows satisfies VisaExpiryRow[],
+      data: rows.map((row): VisaExpiryRow => ({ ...row, visaValidity: visaValidity(row, today) })),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
   }

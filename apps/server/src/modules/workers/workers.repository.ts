@@ -169,15 +169,6 @@ export async function alienRegNoTaken(executor: Executor, hash: string, exceptId
   return Boolean(row);
 }
 
-export async function branchExists(executor: Executor, branchId: number): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: branches.id })
-    .from(branches)
-    .where(eq(branches.id, branchId))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function insertWorker(executor: Executor, values: WorkerValues): Promise<number> {
   const [row] = await executor.insert(workers).values(values).returning({ id: workers.id });
   return row!.id;

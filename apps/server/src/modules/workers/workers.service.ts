@@ -3,6 +3,7 @@ import {
   PII_FIELD_LABELS,
   type PiiField,
   recordMessages,
+  visaValidity,
   WORKER_STATUS_LABELS,
   WORKER_TRANSITIONS,
   type Worker,
@@ -19,10 +20,12 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
-import { inScope } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
+import { checkRecordBranch } from '../branches/branches.rules';
+import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
+import type { SettingsService } from '../settings/settings.service';
 import { type ExtensionInput, extensionValues } from './workers.extension';
 import { alienRegNoColumns, passportNoColumns, workerSearch } from './workers.pii';
 import * as repo from './workers.repository';
@@ -33,7 +36,7 @@ type WorkerListQuery = z.output<typeof workerListQuerySchema>;
 
 const UNIQUE_ALIEN_REG_NO = 'workers_alien_reg_no_hash_key';
 
-export function toWorker(row: repo.WorkerRow): Worker {
+export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
   const {
     alienRegNoMasked,
     passportNoMasked,
@@ -47,6 +50,7 @@ export function toWorker(row: repo.WorkerRow): Worker {
     ...rest,
     alienRegNo: alienRegNoMasked,
     passportNo: passportNoMasked,
+    visaValidity: visaValidity(row, today),
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
@@ -77,20 +81,46 @@ export function workerFilters(pii: PiiCipher, query: WorkerFilterQuery): repo.Wo
 }
 type WorkerFilterQuery = Omit<WorkerListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
 
-export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher }) {
+/** Worker fields the rules of matchings under way read (docs/domain-integrity.md). */
+const RULE_FIELDS = ['visaType', 'visaStatus', 'visaExpiryDate', 'status'] as const;
+
+export function createWorkersService({
+  db,
+  pii,
+  settings,
+}: {
+  db: Database;
+  pii: PiiCipher;
+  settings: SettingsService;
+}) {
+  /** Refuses a change of the worker's visa or status that would break a matching under way. */
+  async function guardMatchings(
+    tx: Executor,
+    workerId: number,
+    change: Partial<Pick<repo.WorkerValues, (typeof RULE_FIELDS)[number]>>,
+  ) {
+    const changed = RULE_FIELDS.filter((field) => change[field] !== undefined);
+    if (changed.length === 0) return;
+    const { minimumWageByYear } = await settings.get(tx);
+    const field = changed.includes('visaExpiryDate')
+      ? 'visa_expiry_date'
+      : changed.includes('visaType')
+        ? 'visa_type'
+        : changed.includes('visaStatus')
+          ? 'visa_status'
+          : 'status';
+    await guardHeldMatchings(
+      tx,
+      { workerId },
+      { worker: change },
+      { today: seoulToday(), minimumWageByYear, field },
+    );
+  }
+
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Worker> {
     const row = await repo.findWorker(executor, id, actor.scope);
     if (!row) throw notFound();
     return toWorker(row);
-  }
-
-  async function checkBranch(executor: Executor, branchId: number, actor: Actor) {
-    if (!inScope(actor.scope, branchId)) {
-      throw validationError([{ field: 'branch_id', message: recordMessages.branchOutOfScope }]);
-    }
-    if (!(await repo.branchExists(executor, branchId))) {
-      throw validationError([{ field: 'branch_id', message: recordMessages.branchNotFound }]);
-    }
   }
 
   async function list(query: WorkerListQuery, actor: Actor) {
@@ -102,7 +132,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
       pageSize: query.pageSize,
     });
     return {
-      data: rows.map(toWorker),
+      data: rows.map((row) => toWorker(row)),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
   }
@@ -125,7 +155,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
     const passport = passportNoColumns(pii, passportNo ?? null);
     return onUniqueViolation(UNIQUE_ALIEN_REG_NO, duplicateAlienRegNo, () =>
       db.transaction(async (tx) => {
-        await checkBranch(tx, fields.branchId, actor);
+        await checkRecordBranch(tx, fields.branchId, actor.scope);
         if (arn.alienRegNoHash && (await repo.alienRegNoTaken(tx, arn.alienRegNoHash))) {
           throw duplicateAlienRegNo();
         }
@@ -157,7 +187,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
         const values: Partial<repo.WorkerValues> = Object.fromEntries(
           Object.keys(diff).map((key) => [key, diff[key]!.after]),
         );
-        if (diff.branchId) await checkBranch(tx, changes.branchId!, actor);
+        if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
         if (alienRegNo !== undefined) {
           const next = alienRegNoColumns(pii, alienRegNo);
           if (next.alienRegNoHash !== current.alienRegNoHash) {
@@ -176,6 +206,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
           }
         }
         if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+        await guardMatchings(tx, id, values);
         if (!(await repo.updateWorker(tx, { id, version, scope: actor.scope }, values))) {
           throw versionConflict();
         }
@@ -211,6 +242,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
         statusReason: change.reason || null,
         statusChangedAt: new Date(),
       };
+      await guardMatchings(tx, id, { status: change.status });
       if (!(await repo.updateWorker(tx, { id, version: change.version, scope: actor.scope }, values))) {
         throw versionConflict();
       }
@@ -235,6 +267,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
       const values = extensionValues(current, input, today);
       const diff = diffOf(current, values);
       if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+      await guardMatchings(tx, id, values);
       if (!(await repo.updateWorker(tx, { id, version: input.version, scope: actor.scope }, values))) {
         throw versionConflict();
       }
@@ -273,6 +306,7 @@ export function createWorkersService({ db, pii }: { db: Database; pii: PiiCipher
     await db.transaction(async (tx) => {
       const current = await repo.lockWorker(tx, id, actor.scope);
       if (!current) throw notFound();
+      await guardNoLiveMatchings(tx, { workerId: id }, recordMessages.workerHasLiveMatchings);
       await repo.softDeleteWorker(tx, id, actor.scope);
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',

@@ -435,10 +435,19 @@ describe('seed generator: matchings', () => {
         workerNationality: worker.nationality,
         workerVisaType: worker.visaType,
       });
+      // As things stood when the matching was made: the worker free, the post open.
       const issues = checkEligibility({
-        worker: { ...worker, status: 'seeking' },
-        post: { ...post, status: 'active', filledCount: 0, weeklyHours: weeklyHours(post) },
+        worker: { ...worker, status: 'seeking', visaStatus: 'valid' },
+        post: {
+          ...post,
+          status: 'active',
+          filledCount: 0,
+          weeklyHours: weeklyHours(post),
+          employerStatus: 'approved',
+          branchStatus: 'active',
+        },
         startDate: m.startDate,
+        today: m.createdAt.toISOString().slice(0, 10),
       });
       expect(issues, `${m.id}`).toEqual([]);
       expect(hourlyEquivalent(m.agreedSalaryType, m.agreedSalaryAmount, post)!).toBeGreaterThanOrEqual(

@@ -167,9 +167,9 @@ async function seedReviews() {
       branch === 'A'
         ? { employerId: ids.factoryA!, workerId: ids.w8!, branchId: ansan }
         : { employerId: ids.factoryB!, workerId: ids.x3!, branchId: busan };
-    // Matchings of long ago: outside this month and the trend.
+    // Matchings of long ago (completed: a worker works in one matching at a time), outside this month and the trend.
     const matching = await insertMatching(ctx, refs, {
-      status: 'working',
+      status: 'completed',
       createdAt: new Date('2020-01-01'),
     });
     const [row] = await ctx.db

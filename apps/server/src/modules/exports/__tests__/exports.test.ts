@@ -13,6 +13,7 @@ import {
   PAYOUT_TYPE_LABELS,
   VISA_STATUS_LABELS,
   VISA_TYPE_LABELS,
+  visaValidity,
   WORKER_STATUS_LABELS,
 } from '@ilson/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -32,6 +33,7 @@ import {
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
 import { auditLogs } from '../../../db/schema';
+import { seoulToday } from '../../../lib/dates';
 
 let ctx: TestContext;
 let superAdmin: Api;
@@ -86,6 +88,12 @@ beforeAll(async () => {
   await insertEmployer(ctx, branchA, { companyName: '(주)시화금속', managerPhone: '01098765432' });
   const workerA = await insertWorker(ctx, branchA, { nameKo: '', firstName: 'Kim', lastName: 'Tran' });
   const workerB = await insertWorker(ctx, branchB, { nameKo: '소피아' });
+  // Stored as 유효 but expired last year: the file says 만료, as every screen does.
+  await insertWorker(ctx, branchB, {
+    nameKo: '만료된 비자',
+    visaStatus: 'valid',
+    visaExpiryDate: '2025-06-30',
+  });
   const matchingA = await insertMatching(
     ctx,
     { employerId: employerA.id, workerId: workerA.id, branchId: branchA },
@@ -258,7 +266,9 @@ function expectedWorker(
     revealed ? revealed.alienRegNo : row.alien_reg_no_masked,
     revealed ? revealed.passportNo : row.passport_no_masked,
     VISA_TYPE_LABELS[row.visa_type],
-    VISA_STATUS_LABELS[row.visa_status],
+    VISA_STATUS_LABELS[
+      visaValidity({ visaStatus: row.visa_status, visaExpiryDate: row.visa_expiry_date }, seoulToday())
+    ],
     day(row.visa_expiry_date),
     day(row.entry_date),
     KOREAN_LEVEL_LABELS[row.korean_level],
@@ -635,13 +645,13 @@ describe('export limits', () => {
     };
     await expect(service.start('workers', query, actor)).rejects.toMatchObject({
       statusCode: 422,
-      details: [{ field: 'format', message: exportMessages.tooManyRowsForExcel(6, 2) }],
+      details: [{ field: 'format', message: exportMessages.tooManyRowsForExcel(7, 2) }],
     });
     // CSV has no such limit.
     const file = await service.start('workers', { ...query, format: 'csv' }, actor);
     const chunks: Buffer[] = [];
     for await (const chunk of file.body) chunks.push(chunk as Buffer);
-    expect(csvRows(Buffer.concat(chunks)).rows).toHaveLength(6);
+    expect(csvRows(Buffer.concat(chunks)).rows).toHaveLength(7);
   });
 
   it('formats phone numbers in SQL exactly as the contracts do', async () => {

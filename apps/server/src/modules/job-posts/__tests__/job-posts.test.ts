@@ -214,12 +214,12 @@ describe('GET /job-posts', () => {
 });
 
 describe('GET /job-posts/:id', () => {
-  it('counts a view each time an operator opens it, without changing its version', async () => {
+  it('does not count an operator’s views (views count the app’s), nor change the version', async () => {
     const { id } = (await create()).json();
     await admin.get(`/job-posts/${id}`);
     const second = await viewer.get(`/job-posts/${id}`);
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ view_count: 2, version: 1 });
+    expect(second.json()).toMatchObject({ view_count: 0, version: 1 });
     expect((await admin.get('/job-posts/999999')).statusCode).toBe(404);
   });
 });

@@ -35,14 +35,15 @@ afterAll(async () => {
 
 type Step = { status: string; reason?: string; start_date?: string; override_reason?: string };
 const START = '2027-01-04';
+const ACCEPT: Step[] = [{ status: 'interview' }, { status: 'accepted' }];
 const PATHS: Record<string, Step[]> = {
   proposed: [],
   interview: [{ status: 'interview' }],
-  accepted: [{ status: 'accepted' }],
-  contracted: [{ status: 'accepted' }, { status: 'contracted', start_date: START }],
-  working: [{ status: 'accepted' }, { status: 'contracted', start_date: START }, { status: 'working' }],
+  accepted: ACCEPT,
+  contracted: [...ACCEPT, { status: 'contracted', start_date: START }],
+  working: [...ACCEPT, { status: 'contracted', start_date: START }, { status: 'working' }],
   completed: [
-    { status: 'accepted' },
+    ...ACCEPT,
     { status: 'contracted', start_date: START },
     { status: 'working' },
     { status: 'completed' },
@@ -64,6 +65,12 @@ async function step(id: number, version: number, body: Step, api = admin) {
   const response = await api.post(`/matchings/${id}/status`, { ...body, version });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
+}
+
+/** proposed → interview → accepted. */
+async function accept(id: number, version: number) {
+  const interviewed = await step(id, version, { status: 'interview' });
+  return step(id, interviewed.version, { status: 'accepted' });
 }
 
 async function inStatus(status: string) {
@@ -231,7 +238,7 @@ describe('the matching flow', () => {
     const w = await insertWorker(ctx, branchId, { status: 'inactive' });
     const m = await matching(await post(), w.id, { override_reason: '복귀 예정' });
     expect(await workerStatus(w.id)).toBe('inactive');
-    let body = await step(m.id, m.version, { status: 'accepted' });
+    let body = await accept(m.id, m.version);
     body = await step(m.id, body.version, { status: 'contracted', start_date: START });
     expect(await workerStatus(w.id)).toBe('inactive');
     body = await step(m.id, body.version, { status: 'working' });
@@ -265,7 +272,7 @@ describe('the visa check at contract', () => {
     const superAdmin = (await signedIn(ctx, 'super_admin')).api;
     const w = await insertWorker(ctx, branchId, { visaExpiryDate: '2027-02-01' });
     const m = await matching(await post(), w.id);
-    const accepted = await step(m.id, m.version, { status: 'accepted' });
+    const accepted = await accept(m.id, m.version);
     const refused = await superAdmin.post(`/matchings/${m.id}/status`, {
       status: 'contracted',
       start_date: '2027-03-01',
@@ -304,7 +311,7 @@ describe('the visa check at contract', () => {
     const second = await matching(jobPostId, (await insertWorker(ctx, branchId, { koreanLevel: 'none' })).id);
     let version = first.version;
     for (const s of PATHS.contracted!) version = (await step(first.id, version, s)).version;
-    const accepted = await step(second.id, second.version, { status: 'accepted' });
+    const accepted = await accept(second.id, second.version);
     const refused = await manager.post(`/matchings/${second.id}/status`, {
       status: 'contracted',
       start_date: START,

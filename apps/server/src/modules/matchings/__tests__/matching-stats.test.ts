@@ -133,6 +133,11 @@ beforeAll(async () => {
         workerVisaType: row.visa,
         industry: onFarm ? 'agriculture' : 'manufacturing',
         status: row.status,
+        // The dates a status needs (a check constraint): any day will do for statistics.
+        startDate: ['proposed', 'interview', 'accepted', 'cancelled'].includes(row.status)
+          ? null
+          : '2026-01-05',
+        endDate: ['completed', 'terminated'].includes(row.status) ? '2026-02-05' : null,
         createdAt: kst(row.created),
       })
       .returning();

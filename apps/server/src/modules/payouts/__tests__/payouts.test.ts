@@ -56,10 +56,11 @@ type PayoutReply = {
   account_no: string | null;
 };
 
+/** A fee payout of employer A, not tied to a matching unless asked (one live fee per matching). */
 async function createPayout(body: Record<string, unknown> = {}, api = admin): Promise<PayoutReply> {
   const response = await api.post('/payouts', {
     employer_id: employerA,
-    matching_id: matchingA,
+    matching_id: null,
     type: 'matching_fee',
     amount: 300_000,
     ...body,
@@ -301,7 +302,7 @@ describe('payouts: flow and edits', () => {
   });
 
   it('recomputes the default VAT when the amount changes, keeps a given one, and refuses a stale version', async () => {
-    const payout = await createPayout({ amount: 200_000 });
+    const payout = await createPayout({ amount: 200_000, matching_id: matchingA });
     const bigger = await admin.patch(`/payouts/${payout.id}`, { amount: 400_000, version: 1 });
     expect(bigger.json()).toMatchObject({ vat: 40_000, total: 440_000, version: 2 });
     const given = await admin.patch(`/payouts/${payout.id}`, { vat: 5_000, version: 2 });
@@ -312,6 +313,35 @@ describe('payouts: flow and edits', () => {
     expect(stale.statusCode).toBe(409);
     const relinked = await admin.patch(`/payouts/${payout.id}`, { employer_id: employerA2, version: 4 });
     expect(relinked.json().error.details[0].field).toBe('matching_id');
+  });
+
+  it('keeps one live matching fee per matching: create, retype and relink are refused, a cancelled one frees it', async () => {
+    const matching = await insertMatching(ctx, {
+      employerId: employerA2,
+      workerId: workerB,
+      branchId: branchB,
+    });
+    const body = { employer_id: employerA2, matching_id: matching.id, type: 'matching_fee', amount: 300_000 };
+    const first = await admin.post('/payouts', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await admin.post('/payouts', body);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'CONFLICT',
+      message: recordMessages.duplicateMatchingFee,
+      details: [{ field: 'matching_id', resource: 'payouts', id: first.json().id }],
+    });
+    const refund = await admin.post('/payouts', { ...body, type: 'refund', amount: 50_000 });
+    expect(refund.statusCode).toBe(201);
+    const retyped = await admin.patch(`/payouts/${refund.json().id}`, { type: 'matching_fee', version: 1 });
+    expect(retyped.statusCode).toBe(409);
+    const loose = await createPayout({ employer_id: employerA2 });
+    const relinked = await admin.patch(`/payouts/${loose.id}`, { matching_id: matching.id, version: 1 });
+    expect(relinked.statusCode).toBe(409);
+
+    await step(first.json(), 'cancelled', { reason: '금액 오류' });
+    const again = await admin.post('/payouts', body);
+    expect(again.statusCode, again.body).toBe(201);
   });
 });
 

@@ -1,0 +1,282 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
+import { createTestContext, engine, type TestContext } from '../../../test/helpers';
+import { adminUrl, withDatabase } from '../../../test/pg-admin';
+import { type DbHandle, openPglite, openPostgres, queryRows } from '../../db/client';
+import { runMigrations } from '../../db/migrate';
+import {
+  dataRepairs,
+  jobPosts,
+  matchingStatusHistory,
+  matchings,
+  payouts,
+  type workers,
+} from '../../db/schema';
+import { addDays, seoulToday } from '../../lib/dates';
+import { MIGRATIONS_FOLDER } from '../../lib/paths';
+import { CHECKS, runChecks } from '../checks';
+import { listRepairs } from '../repairs';
+
+/**
+ * The invariant checks of `npm run check:data` and the model-based test must see a broken rule, or their silence
+ * proves nothing: each is shown a record written straight to the database (behind the API) that breaks it.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const TODAY = seoulToday();
+
+async function brokenRecords() {
+  const branch = (await insertBranch(ctx)).id;
+  const employer = (await insertEmployer(ctx, branch)).id;
+  const refs = (workerId: number) => ({ employerId: employer, workerId, branchId: branch });
+  const w = async (values: Partial<typeof workers.$inferInsert> = {}) =>
+    (await insertWorker(ctx, branch, values)).id;
+
+  const cancelled = await insertMatching(ctx, refs(await w({ visaStatus: 'cancelled' })), {
+    status: 'accepted',
+  });
+  const expired = await insertMatching(ctx, refs(await w({ visaExpiryDate: addDays(TODAY, -1) })), {
+    status: 'working',
+  });
+  const departed = await insertMatching(ctx, refs(await w({ status: 'departed' })), { status: 'contracted' });
+  const notAllowed = await insertMatching(ctx, refs(await w({ visaType: 'H-2' })), { status: 'working' });
+  const notPermitted = await insertMatching(ctx, refs(await w({ visaType: 'F-4' })), { status: 'working' });
+  await ctx.db.execute(
+    sql`UPDATE job_posts SET allowed_visa_types = '{F-4}' WHERE id = ${notPermitted.jobPostId}`,
+  );
+  const beforeStart = await insertMatching(ctx, refs(await w({ visaExpiryDate: '2026-01-01' })), {
+    status: 'contracted',
+    startDate: '2026-02-01',
+  });
+  const futureWork = await insertMatching(ctx, refs(await w()), {
+    status: 'working',
+    startDate: addDays(TODAY, 5),
+  });
+  const skipped = await insertMatching(ctx, refs(await w()), { status: 'accepted' });
+  await ctx.db
+    .insert(matchingStatusHistory)
+    .values({ matchingId: skipped.id, fromStatus: 'proposed', toStatus: 'accepted' });
+  const unapproved = (await insertEmployer(ctx, branch, { status: 'suspended' })).id;
+  const openPost = await insertMatching(
+    ctx,
+    { employerId: unapproved, workerId: await w(), branchId: branch },
+    { status: 'cancelled' },
+  );
+  await ctx.db.execute(
+    sql`UPDATE job_posts SET allowed_visa_types = '{E-9,D-10}' WHERE id = ${openPost.jobPostId}`,
+  );
+  const deletedWorker = await w();
+  const onDeleted = await insertMatching(ctx, refs(deletedWorker), { status: 'proposed' });
+  await ctx.db.execute(sql`UPDATE workers SET deleted_at = now() WHERE id = ${deletedWorker}`);
+  const drift = await insertMatching(ctx, refs(await w()), { status: 'completed' });
+  await ctx.db.execute(sql`UPDATE job_posts SET filled_count = 7 WHERE id = ${drift.jobPostId}`);
+  return {
+    branch,
+    expected: {
+      held_visa_invalid: [cancelled.id, expired.id],
+      held_worker_departed: [departed.id],
+      held_visa_not_allowed: [notAllowed.id],
+      held_visa_not_permitted: [notPermitted.id],
+      held_visa_before_start: [beforeStart.id],
+      matching_dates: [futureWork.id],
+      interview_skipped_silently: [skipped.id],
+      post_open_employer_not_approved: [openPost.jobPostId],
+      post_visas_not_permitted: [openPost.jobPostId],
+      live_matching_on_deleted_record: [onDeleted.id],
+      filled_count_drift: [drift.jobPostId],
+    } as Record<string, number[]>,
+  };
+}
+
+describe('the invariant checks', () => {
+  it('each finds the record written behind the API that breaks its rule, in its branch only', async () => {
+    const { branch, expected } = await brokenRecords();
+    const results = await runChecks(ctx.db, { branchIds: [branch] });
+    for (const [code, ids] of Object.entries(expected)) {
+      const found = results.find((r) => r.code === code)!.violations.map((v) => v.targetId);
+      for (const id of ids) expect(found, code).toContain(id);
+    }
+    const elsewhere = await runChecks(ctx.db, { branchIds: [branch + 1000] });
+    expect(elsewhere.every((r) => r.violations.length === 0)).toBe(true);
+  });
+
+  it('also sees what the database refuses: two contracts of one worker, two fees of one matching', async () => {
+    const branch = (await insertBranch(ctx)).id;
+    const employer = (await insertEmployer(ctx, branch)).id;
+    const worker = (await insertWorker(ctx, branch)).id;
+    const refs = { employerId: employer, workerId: worker, branchId: branch };
+    const first = await insertMatching(ctx, refs);
+    let results: Awaited<ReturnType<typeof runChecks>> = [];
+    const rolledBack = new Error('rolled back');
+    // The indexes are dropped inside a transaction that is rolled back: nothing of it stays.
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`DROP INDEX matchings_worker_engaged_key`);
+        await tx.execute(sql`DROP INDEX payouts_matching_fee_key`);
+        const second = await insertMatching({ db: tx as unknown as TestContext['db'] }, refs);
+        for (let i = 0; i < 2; i++) {
+          await tx
+            .insert(payouts)
+            .values({ employerId: employer, matchingId: first.id, type: 'matching_fee', amount: 1 });
+        }
+        results = await runChecks(tx as unknown as TestContext['db'], { branchIds: [branch] }, [
+          'worker_engaged_twice',
+          'duplicate_matching_fee',
+        ]);
+        expect(second.id).toBeGreaterThan(first.id);
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(results.map((r) => [r.code, r.violations.map((v) => v.targetId)])).toEqual([
+      ['worker_engaged_twice', [worker]],
+      ['duplicate_matching_fee', [first.id]],
+    ]);
+    const [index] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'matchings_worker_engaged_key'`,
+    );
+    expect(index?.n).toBe(1);
+  });
+
+  it('covers every check it declares', () => {
+    expect(CHECKS.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['worker_engaged_twice', 'duplicate_matching_fee']),
+    );
+  });
+});
+
+/** A database migrated up to (not including) the migration tagged `stopBefore`. */
+async function databaseBefore(stopBefore: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ilson-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const stop = journal.entries.find((e) => e.tag === stopBefore)!.idx;
+  journal.entries = journal.entries.filter((e) => e.idx < stop);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (engine === 'pg') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `ilson_repair_${randomBytes(4).toString('hex')}`;
+    await withDatabase(adminUrl(url), (client) => client.query(`CREATE DATABASE "${name}"`));
+    handle = openPostgres(adminUrl(url, name), { max: 2 });
+    drop = () =>
+      withDatabase(adminUrl(url), (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      ).then(() => {});
+  } else {
+    handle = await openPglite();
+  }
+  await runMigrations(handle, folder);
+  rmSync(folder, { recursive: true, force: true });
+  return { handle, drop };
+}
+
+describe('migration 0010 on data that breaks its constraints', () => {
+  it('repairs what the new constraints need, records every repair, and leaves those checks clean', {
+    timeout: 120_000,
+  }, async () => {
+    const { handle, drop } = await databaseBefore('0010_integrity');
+    const old = { db: handle.db };
+    try {
+      const branch = (await insertBranch(old)).id;
+      const employer = (await insertEmployer(old, branch)).id;
+      const worker = (await insertWorker(old, branch)).id;
+      const refs = { employerId: employer, workerId: worker, branchId: branch };
+      const working = await insertMatching(old, refs, { status: 'working', startDate: '2026-01-05' });
+      const contracted = await insertMatching(old, refs, { status: 'contracted', startDate: '2026-03-01' });
+      const noEnd = await insertMatching(
+        old,
+        { ...refs, workerId: (await insertWorker(old, branch)).id },
+        {
+          status: 'completed',
+          startDate: '2026-01-05',
+          endDate: null,
+        },
+      );
+      const skipped = await insertMatching(
+        old,
+        { ...refs, workerId: (await insertWorker(old, branch)).id },
+        {
+          status: 'accepted',
+          startDate: null,
+        },
+      );
+      await handle.db
+        .insert(matchingStatusHistory)
+        .values({ matchingId: skipped.id, fromStatus: 'proposed', toStatus: 'accepted' });
+      const fees: number[] = [];
+      for (const status of ['pending', 'paid'] as const) {
+        const [row] = await handle.db
+          .insert(payouts)
+          .values({
+            employerId: employer,
+            matchingId: working.id,
+            type: 'matching_fee',
+            amount: 300_000,
+            status,
+          })
+          .returning({ id: payouts.id });
+        fees.push(row!.id);
+      }
+      await handle.db.execute(
+        sql`UPDATE job_posts SET filled_count = 1 WHERE id IN (${contracted.jobPostId}, ${working.jobPostId})`,
+      );
+
+      await runMigrations(handle);
+
+      const rows = await handle.db.select().from(matchings);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(working.id)!.status).toBe('working');
+      expect(byId.get(contracted.id)).toMatchObject({
+        status: 'cancelled',
+        cancelReason: '데이터 점검: 같은 근로자의 다른 계약과 겹침',
+      });
+      expect(byId.get(noEnd.id)!.endDate).not.toBeNull();
+      const feeRows = await handle.db.select().from(payouts);
+      expect(feeRows.find((p) => p.id === fees[0])!.status).toBe('cancelled');
+      expect(feeRows.find((p) => p.id === fees[1])!.status).toBe('paid');
+      const [post] = await handle.db.select().from(jobPosts).where(sql`id = ${contracted.jobPostId}`);
+      expect(post!.filledCount).toBe(0);
+      const repairs = await listRepairs(handle.db);
+      expect(repairs.map((r) => [r.check, r.targetType, r.targetId])).toEqual(
+        expect.arrayContaining([
+          ['worker_engaged_twice', 'matching', contracted.id],
+          ['duplicate_matching_fee', 'payout', fees[0]],
+          ['matching_dates', 'matching', noEnd.id],
+          ['interview_skipped_silently', 'matching', skipped.id],
+          ['filled_count_drift', 'job_post', contracted.jobPostId],
+        ]),
+      );
+      expect(await handle.db.select().from(dataRepairs)).toHaveLength(repairs.length);
+      const results = await runChecks(handle.db, {}, [
+        'worker_engaged_twice',
+        'duplicate_matching_fee',
+        'matching_dates',
+        'interview_skipped_silently',
+        'filled_count_drift',
+      ]);
+      expect(results.filter((r) => r.violations.length > 0)).toEqual([]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  checkEligibility,
+  type ErrorDetail,
+  MATCHING_OPEN_STATUSES,
+  type MatchingStatus,
+  newHardIssues,
+  type RelatedRecord,
+  recordMessages,
+} from '@ilson/contracts';
+import type { Executor } from '../../db/types';
+import { AppError } from '../../lib/errors';
+import { matchingLabel, ruleInput } from './matchings.eligibility';
+import * as repo from './matchings.repository';
+
+/**
+ * The invariants of matchings under way, kept on every write that changes one of their inputs
+ * (docs/domain-integrity.md): a worker's visa or status, a post's terms, a matching's dates and pay, and
+ * deletes of the records they hang on. Each guard runs inside the caller's transaction, after the caller
+ * locked the record it changes, so a concurrent status change waits for it and then sees the new values.
+ */
+
+type Row = repo.MatchingWithInputs;
+type By = Parameters<typeof repo.matchingsWithInputs>[1];
+
+export type HeldChange = {
+  worker?: Partial<Row['worker']>;
+  post?: Partial<Row['post']>;
+  matching?: {
+    startDate?: string | null;
+    agreedSalaryType?: Row['agreedSalaryType'];
+    agreedSalaryAmount?: number | null;
+  };
+};
+
+const payOf = (m: { agreedSalaryType: Row['agreedSalaryType']; agreedSalaryAmount: number | null }) =>
+  m.agreedSalaryType && m.agreedSalaryAmount
+    ? { salaryType: m.agreedSalaryType, salaryAmount: m.agreedSalaryAmount }
+    : null;
+
+function inputOf(
+  row: Row,
+  change: HeldChange,
+  context: { today: string; minimumWageByYear: Record<string, number> },
+) {
+  const matching = { ...row, ...change.matching };
+  return ruleInput({
+    worker: { ...row.worker, ...change.worker },
+    post: { ...row.post, ...change.post },
+    standing: { employerStatus: row.employerStatus, branchStatus: row.branchStatus },
+    startDate: matching.startDate,
+    today: context.today,
+    pay: payOf(matching),
+    minimumWageByYear: context.minimumWageByYear,
+  });
+}
+
+/**
+ * Refuses a change (409 MATCHINGS_AFFECTED) that would give an accepted, contracted or working matching a
+ * hard issue it did not have: each such matching is listed with what would break. Issues a matching
+ * already had (a visa that ran out since) do not block an unrelated edit.
+ */
+export async function guardHeldMatchings(
+  tx: Executor,
+  by: By,
+  change: HeldChange,
+  context: { today: string; minimumWageByYear: Record<string, number>; field: string },
+): Promise<void> {
+  const rows = await repo.matchingsWithInputs(tx, by, repo.MATCHING_HELD_STATUSES);
+  const details: ErrorDetail[] = [];
+  let first: string | undefined;
+  for (const row of rows) {
+    const before = checkEligibility(inputOf(row, {}, context), 'hold');
+    const after = checkEligibility(inputOf(row, change, context), 'hold');
+    const broken = newHardIssues(before, after);
+    if (broken.length === 0) continue;
+    first ??= broken[0]!.message;
+    const label = matchingLabel(row);
+    details.push({
+      field: context.field,
+      message: `${label}: ${broken.map((issue) => issue.message).join(' ')}`,
+      resource: 'matchings',
+      id: row.id,
+      label,
+    });
+  }
+  if (details.length > 0) {
+    throw new AppError(
+      'MATCHINGS_AFFECTED',
+      409,
+      recordMessages.matchingsAffected(details.length, first!),
+      details,
+    );
+  }
+}
+
+function linked(rows: readonly Row[]): ErrorDetail[] {
+  return rows.map((row) => {
+    const label = matchingLabel(row);
+    return { message: label, resource: 'matchings', id: row.id, label };
+  });
+}
+
+/** Refuses a delete (409 LIVE_MATCHINGS) while the record has matchings under way, listing them. */
+export async function guardNoLiveMatchings(tx: Executor, by: By, message: string): Promise<void> {
+  const rows = await repo.matchingsWithInputs(tx, by, MATCHING_OPEN_STATUSES);
+  if (rows.length > 0) throw new AppError('LIVE_MATCHINGS', 409, message, linked(rows));
+}
+
+const ENGAGED: readonly MatchingStatus[] = ['contracted', 'working'];
+
+/** The worker's other matchings that are contracted or working: where they are engaged already. */
+export async function engagedElsewhere(
+  tx: Executor,
+  workerId: number,
+  exceptMatchingId?: number,
+): Promise<RelatedRecord[]> {
+  const rows = await repo.matchingsWithInputs(tx, { workerId }, ENGAGED);
+  return rows
+    .filter((row) => row.id !== exceptMatchingId)
+    .map((row) => ({ resource: 'matchings', id: row.id, label: matchingLabel(row) }));
+}
+
+/** The unique index behind "one contracted or working matching per worker" (migration 0010). */
+export const ENGAGED_WORKER_INDEX = 'matchings_worker_engaged_key';
