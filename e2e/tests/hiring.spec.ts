@@ -46,10 +46,11 @@ function worker(branchId: number, lastName: string, visaType: string) {
 }
 
 /** Runs one step of the matching's status flow from its detail page. */
-async function step(page: Page, button: string, dates: Record<string, string> = {}) {
+async function step(page: Page, button: string, dates: Record<string, string> = {}, reason?: string) {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog');
   for (const [label, date] of Object.entries(dates)) await pickDate(dialog, label, date);
+  if (reason) await dialog.getByLabel('사유', { exact: true }).fill(reason);
   // The dialog's confirm button carries the step's own label.
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -93,7 +94,8 @@ test('a job post for an approved employer is approved, matched with an eligible 
   await expect(page).toHaveURL(/\/matchings\/\d+/);
   await expect(page.getByText('제안').first()).toBeVisible();
 
-  await step(page, '합격 처리');
+  // The worker was interviewed by the employer before: the skip is recorded with its reason.
+  await step(page, '면접 생략 후 합격', {}, '사업주 사전 면접 완료');
   await step(page, '계약 체결', { 계약일: seoulDate(0), '근무 시작일': seoulDate(0) });
   await step(page, '근무 시작', { '근무 시작일': seoulDate(0) });
   await expect(page.getByText('근무 중').first()).toBeVisible();
@@ -121,7 +123,7 @@ test('an ineligible pair shows why and cannot be matched', async ({ page, reques
     work_end_time: '18:00',
     salary_type: 'monthly',
     salary_amount: 2_600_000,
-    allowed_visa_types: ['E-9', 'D-10'],
+    allowed_visa_types: ['E-9', 'H-2'],
     submit: true,
   });
   const { token } = await apiLogin(request);
@@ -131,13 +133,13 @@ test('an ineligible pair shows why and cannot be matched', async ({ page, reques
   });
   expect(approved.status(), await approved.text()).toBe(200);
   const lastName = `KIM${uniqueDigits(5)}`;
-  await apiCreate(request, 'workers', worker(branch.id, lastName, 'D-10'));
+  await apiCreate(request, 'workers', worker(branch.id, lastName, 'E-8'));
   await signIn(page);
 
   await page.goto('/matchings/new');
   await pickOption(page, page, '채용공고', title);
   await pickOption(page, page, '근로자', lastName);
   await expect(page.getByText('매칭할 수 없습니다')).toBeVisible();
-  await expect(page.getByText('D-10 구직 체류자격으로는 취업할 수 없습니다.')).toBeVisible();
+  await expect(page.getByText('E-8 계절근로는 제조업에서 일할 수 없습니다.')).toBeVisible();
   await expect(page.getByRole('button', { name: '매칭 등록' }).last()).toBeDisabled();
 });

@@ -2,7 +2,14 @@ import { errorMessages } from '@ilson/contracts';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { ko } from '../locales/ko';
-import { ApiError, classifyError, classifyResponse, normalizeDetails, validationMessage } from './errors';
+import {
+  ApiError,
+  classifyError,
+  classifyResponse,
+  hasLinkedRecords,
+  normalizeDetails,
+  validationMessage,
+} from './errors';
 
 const envelope = (code: string, message?: string, details?: unknown) => ({
   error: { code, message, details },
@@ -108,6 +115,80 @@ describe('validationMessage (SPEC §5 rule for 400/422)', () => {
       { field: 'visaExpiryDate', message: 'c' },
       { message: 'd' },
     ]);
+  });
+});
+
+describe('details that point at records', () => {
+  const affected = envelope(
+    'MATCHINGS_AFFECTED',
+    '진행 중인 매칭 1건의 조건이 깨지므로 변경할 수 없습니다.',
+    [
+      {
+        field: 'visa_expiry_date',
+        message: '#12 홍길동 · 용접공 모집 (계약 완료): 체류 만료일이 근무 시작일보다 앞섭니다.',
+        resource: 'matchings',
+        id: 12,
+        label: '#12 홍길동 · 용접공 모집 (계약 완료)',
+      },
+    ],
+  );
+
+  it('keeps resource, id and label beside field and message', () => {
+    const error = classifyResponse(409, affected);
+    expect(error.code).toBe('MATCHINGS_AFFECTED');
+    expect(error.message).toBe('진행 중인 매칭 1건의 조건이 깨지므로 변경할 수 없습니다.');
+    expect(error.details).toEqual([
+      {
+        field: 'visaExpiryDate',
+        message: '#12 홍길동 · 용접공 모집 (계약 완료): 체류 만료일이 근무 시작일보다 앞섭니다.',
+        resource: 'matchings',
+        id: 12,
+        label: '#12 홍길동 · 용접공 모집 (계약 완료)',
+      },
+    ]);
+    expect(hasLinkedRecords(error)).toBe(true);
+  });
+
+  it('keeps a linked detail without a label or a field', () => {
+    expect(normalizeDetails([{ message: '진행 중', resource: 'job-posts', id: 3 }])).toEqual([
+      { message: '진행 중', resource: 'job-posts', id: 3 },
+    ]);
+  });
+
+  it('drops a link to an unknown resource or an id that is not a positive integer', () => {
+    expect(
+      normalizeDetails([
+        { message: 'a', resource: 'admins', id: 1, label: 'x' },
+        { message: 'b', resource: 'matchings', id: '12', label: 'y' },
+        { message: 'c', resource: 'matchings', id: 1.5 },
+        { message: 'd', resource: 'matchings', id: 0 },
+      ]),
+    ).toEqual([{ message: 'a' }, { message: 'b' }, { message: 'c' }, { message: 'd' }]);
+    expect(hasLinkedRecords(classifyResponse(409, envelope('CONFLICT', 'x', [{ message: 'y' }])))).toBe(
+      false,
+    );
+  });
+
+  it('takes the title of a 422 from a detail that is not a record link', () => {
+    const body = envelope('VISA_NOT_ELIGIBLE', '이미 계약 중입니다.', [
+      {
+        message: '#7 김철수 · 포장 (근무 중)',
+        resource: 'matchings',
+        id: 7,
+        label: '#7 김철수 · 포장 (근무 중)',
+      },
+      { field: 'worker_id', message: '이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다.' },
+    ]);
+    expect(classifyResponse(422, body).message).toBe(
+      '이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다.',
+    );
+    expect(
+      validationMessage(
+        envelope('VISA_NOT_ELIGIBLE', '이미 계약 중입니다.', [
+          { message: '#7', resource: 'matchings', id: 7 },
+        ]),
+      ),
+    ).toBe('이미 계약 중입니다.');
   });
 });
 

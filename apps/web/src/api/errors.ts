@@ -1,4 +1,4 @@
-import { type ErrorCode, errorMessages, snakeToCamel } from '@ilson/contracts';
+import { type ErrorCode, errorMessages, type LinkedResource, snakeToCamel } from '@ilson/contracts';
 import type { AxiosError } from 'axios';
 import { ko } from '../locales/ko';
 
@@ -13,7 +13,19 @@ export type ApiErrorType =
   | 'network'
   | 'unknown';
 
-export type ApiErrorDetail = { field?: string; message: string };
+/**
+ * A field's message, or a record a refused change concerns (`resource` + `id`, with the `label` to show);
+ * the screen links to `/{resource}/{id}`.
+ */
+export type ApiErrorDetail = {
+  field?: string;
+  message: string;
+  resource?: LinkedResource;
+  id?: number;
+  label?: string;
+};
+/** A detail that points at a record. */
+export type LinkedDetail = ApiErrorDetail & { resource: LinkedResource; id: number };
 
 type ApiErrorInit = {
   type: ApiErrorType;
@@ -62,6 +74,46 @@ const CODE = {
   SERVER_ERROR: 'SERVER_ERROR',
 } as const satisfies { [K in ErrorCode]?: K };
 
+/** The contracts' LINKED_RESOURCES as a literal (that module builds zod schemas); the type keeps them equal. */
+const LINKED_RESOURCES: Record<LinkedResource, true> = {
+  matchings: true,
+  workers: true,
+  'job-posts': true,
+  employers: true,
+  payouts: true,
+};
+
+export function isLinkedDetail(detail: ApiErrorDetail): detail is LinkedDetail {
+  return detail.resource !== undefined && detail.id !== undefined;
+}
+
+/**
+ * What a linked detail says besides naming its record: the message without the label it starts with
+ * (`#12 홍길동 · 용접 (계약 완료): …`); empty when the message is only the label.
+ */
+export function detailText(detail: ApiErrorDetail): string {
+  const { message, label } = detail;
+  if (!label) return message;
+  if (message === label) return '';
+  return message.startsWith(`${label}:`) ? message.slice(label.length + 1).trim() : message;
+}
+
+/** Whether the error names records (a refusal the screen shows with links, not as a toast). */
+export function hasLinkedRecords(error: ApiError): boolean {
+  return error.details.some(isLinkedDetail);
+}
+
+/**
+ * The caught error when it names records, marked handled (the screen shows it with its links; no toast
+ * repeats it). Null for any other error.
+ */
+export function claimRefusal(caught: unknown): ApiError | null {
+  const error = classifyError(caught);
+  if (!hasLinkedRecords(error)) return null;
+  error.handled = true;
+  return error;
+}
+
 export const CLIENT_ERROR_CODES = {
   TIMEOUT: 'TIMEOUT',
   NETWORK_ERROR: 'NETWORK_ERROR',
@@ -90,7 +142,19 @@ export function readErrorBody(body: unknown): ErrorBody {
   return { code: nonEmptyString(error.code), message: nonEmptyString(error.message), details: error.details };
 }
 
-/** Details as a list of `{field, message}`; field names (snake_case on the wire) become camelCase. */
+/** The record a detail points at, when it names a known resource and a positive integer id. */
+function linkOf(item: Record<string, unknown>): Pick<ApiErrorDetail, 'resource' | 'id' | 'label'> {
+  const { resource, id } = item;
+  if (typeof resource !== 'string' || !Object.hasOwn(LINKED_RESOURCES, resource)) return {};
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return {};
+  const label = nonEmptyString(item.label);
+  return { resource: resource as LinkedResource, id, ...(label ? { label } : {}) };
+}
+
+/**
+ * Details as a list of `{field, message}`, plus `resource`, `id` and `label` of a detail that points at a
+ * record; field names (snake_case on the wire) become camelCase.
+ */
 export function normalizeDetails(details: unknown): ApiErrorDetail[] {
   if (Array.isArray(details)) {
     return details.flatMap((item): ApiErrorDetail[] => {
@@ -99,7 +163,7 @@ export function normalizeDetails(details: unknown): ApiErrorDetail[] {
       const message = nonEmptyString(item.message);
       if (!message) return [];
       const field = nonEmptyString(item.field);
-      return [field ? { field: snakeToCamel(field), message } : { message }];
+      return [{ ...(field ? { field: snakeToCamel(field) } : {}), message, ...linkOf(item) }];
     });
   }
   if (isRecord(details)) {
@@ -114,10 +178,14 @@ export function normalizeDetails(details: unknown): ApiErrorDetail[] {
   return [];
 }
 
-/** SPEC §5: the first message in the details, else the error message, else the generic validation message. */
+/**
+ * SPEC §5: the first message in the details, else the error message, else the generic validation message.
+ * Details that point at a record are skipped: their message is often just the record's label.
+ */
 export function validationMessage(body: unknown): string {
   const { message, details } = readErrorBody(body);
-  return normalizeDetails(details)[0]?.message ?? message ?? errorMessages.VALIDATION_ERROR;
+  const first = normalizeDetails(details).find((detail) => !isLinkedDetail(detail));
+  return first?.message ?? message ?? errorMessages.VALIDATION_ERROR;
 }
 
 /** SPEC §8 classification of a reply by its status. */

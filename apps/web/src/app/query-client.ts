@@ -1,13 +1,17 @@
 import { MUTATION_RETRY, QUERY_RETRY, QUERY_STALE_TIME_MS } from '@ilson/contracts';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { classifyError } from '../api/errors';
+import { classifyError, hasLinkedRecords } from '../api/errors';
 import type { ShowErrorToast } from '../components/toast';
 
 declare module '@tanstack/react-query' {
   // Augmenting the library's own Register type needs an interface.
   interface Register {
     queryMeta: { errorToast?: boolean };
-    mutationMeta: { errorToast?: boolean };
+    mutationMeta: {
+      errorToast?: boolean;
+      /** The screens using the mutation show a refusal that names records themselves, with links. */
+      showsLinkedRecords?: boolean;
+    };
   }
 }
 
@@ -28,6 +32,8 @@ export function createQueryClient(showError: ShowErrorToast): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorToast === false) return;
+        // A toast cannot hold links: where the screen lists the records itself, it is the only notice.
+        if (mutation.meta?.showsLinkedRecords && hasLinkedRecords(classifyError(error))) return;
         showError(error);
       },
     }),

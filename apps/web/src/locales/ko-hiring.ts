@@ -265,6 +265,12 @@ export const koHiring = {
       terminated: '해지일과 사유를 입력해 주세요.',
       cancelled: '취소 사유를 입력해 주세요. 매칭 이력에 기록됩니다.',
     },
+    skipInterview: {
+      hint: '면접 없이 합격으로 처리합니다. 면접을 생략한 사유를 입력해 주세요. 매칭 이력에 기록됩니다.',
+      reasonPlaceholder: '예: 재입사 근로자로 이전 근무 평가가 있음',
+      step: '면접 생략',
+      entry: '면접 생략',
+    },
     dateRequired: '날짜를 입력해 주세요.',
     interviewRequired: '면접 일시를 입력해 주세요.',
     editTerms: '조건 수정',

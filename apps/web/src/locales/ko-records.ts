@@ -85,6 +85,19 @@ export const koRecords = {
     reasonPlaceholder: '처리 사유를 입력하세요. 변경 이력에 기록됩니다.',
     run: '처리',
   },
+  /** Records a refused change points at (error details with `resource` and `id`), shown as links. */
+  linked: {
+    resources: {
+      matchings: '매칭',
+      workers: '근로자',
+      'job-posts': '채용공고',
+      employers: '사업주',
+      payouts: '정산',
+    },
+    fallbackLabel: (resource: string, id: number) => `${resource} #${id}`,
+    listLabel: '관련 데이터',
+    close: '닫기',
+  },
   history: {
     at: '일시',
     action: '구분',
@@ -226,6 +239,8 @@ export const koRecords = {
     tabs: { matchings: '매칭' },
     resumes: '이력서 보기',
     latinNamePlaceholder: '여권과 같은 영문',
+    visaStatusHelp: '만료는 체류 만료일이 지나면 자동으로 판정됩니다.',
+    visaExpiredByDate: '체류 만료일이 지나 만료로 판정했습니다.',
     desiredIndustriesHelp: '최대 5개',
     alienRegNoPlaceholder: '000000-0000000',
     passportNoPlaceholder: '영문 대문자·숫자',

@@ -24,7 +24,7 @@ export const errorReply = (
   status: number,
   code: string,
   message: string,
-  details?: { field?: string; message: string }[],
+  details?: { field?: string; message: string; resource?: string; id?: number; label?: string }[],
 ) => ({ status, body: { error: { code, message, ...(details ? { details } : {}) } } });
 
 const stamp = { created_at: '2024-05-01T01:00:00.000Z', updated_at: '2024-05-02T02:00:00.000Z' };
@@ -96,6 +96,7 @@ export function wireWorker(overrides: Record<string, unknown> = {}) {
     passport_expiry_date: '2030-01-31',
     visa_type: 'E-9',
     visa_status: 'valid',
+    visa_validity: 'valid',
     visa_expiry_date: '2026-12-31',
     entry_date: '2023-02-01',
     employment_period_end_date: null,

@@ -1,7 +1,9 @@
 import { recordMessages, type Transition } from '@ilson/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { claimRefusal } from '../../api/errors';
 import { koRecords } from '../../locales/ko-records';
+import { type Refusal, RefusalAlert } from '../linked-records';
 
 export type TransitionTone = 'primary' | 'danger' | 'default';
 
@@ -16,7 +18,10 @@ type StatusActionsProps<S extends string> = {
 
 const REASON_MAX = 500;
 
-/** A detail header's status buttons; each asks for confirmation, with a reason where the table needs one. */
+/**
+ * A detail header's status buttons; each asks for confirmation, with a reason where the table needs one. A
+ * refusal naming records (matchings under way) shows in the dialog with links; other errors are toasted.
+ */
 export function StatusActions<S extends string>({
   transitions,
   current,
@@ -26,11 +31,18 @@ export function StatusActions<S extends string>({
 }: StatusActionsProps<S>) {
   const [active, setActive] = useState<Transition<S> | null>(null);
   const [running, setRunning] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [form] = Form.useForm<{ reason?: string }>();
   const t = koRecords.status;
 
+  const open = (transition: Transition<S>) => {
+    setRefusal(null);
+    setActive(transition);
+  };
+
   const close = () => {
     setActive(null);
+    setRefusal(null);
     form.resetFields();
   };
 
@@ -41,11 +53,13 @@ export function StatusActions<S extends string>({
     if (!values) return;
     const { reason } = values;
     setRunning(true);
+    setRefusal(null);
     try {
       await onRun(active, reason?.trim() || undefined);
       close();
-    } catch {
-      // The mutation has shown the error; the dialog stays for another try.
+    } catch (caught) {
+      // Anything else the mutation has toasted; the dialog stays for another try.
+      setRefusal(claimRefusal(caught));
     } finally {
       setRunning(false);
     }
@@ -60,7 +74,7 @@ export function StatusActions<S extends string>({
             key={`${transition.action}-${transition.to}`}
             type={kind === 'primary' ? 'primary' : 'default'}
             danger={kind === 'danger'}
-            onClick={() => setActive(transition)}
+            onClick={() => open(transition)}
           >
             {transition.label}
           </Button>
@@ -84,6 +98,7 @@ export function StatusActions<S extends string>({
         {active && (
           <>
             <Typography.Paragraph>{t.changeFlow(labels[current], labels[active.to])}</Typography.Paragraph>
+            {refusal && <RefusalAlert refusal={refusal} />}
             <Form form={form} layout="vertical" requiredMark={active.reasonRequired}>
               <Form.Item
                 name="reason"

@@ -1,22 +1,30 @@
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { koRecords } from '../../locales/ko-records';
+import { useRefusalDialog } from '../linked-records';
 
-/** Asks before a delete; the mutation's error, if any, is toasted by the query client. */
+/**
+ * Asks before a delete. A refusal naming records (matchings under way) opens a dialog linking to them; any
+ * other error is toasted by the query client.
+ */
 export function useConfirmDelete() {
   const { modal } = App.useApp();
+  const showRefusal = useRefusalDialog();
   return useCallback(
-    (run: () => Promise<unknown>) => {
+    (run: () => Promise<unknown>, options: { content?: ReactNode } = {}) => {
       const t = koRecords.common;
       modal.confirm({
         title: t.deleteConfirmTitle,
-        content: t.deleteConfirmBody,
+        content: options.content ?? t.deleteConfirmBody,
         okText: t.delete,
         okButtonProps: { danger: true },
         cancelText: t.cancel,
-        onOk: () => run().catch(() => undefined),
+        onOk: () =>
+          run().catch((caught: unknown) => {
+            showRefusal(caught);
+          }),
       });
     },
-    [modal],
+    [modal, showRefusal],
   );
 }

@@ -1,7 +1,7 @@
-import type { z } from '@ilson/contracts';
+import { z } from '@ilson/contracts';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { ApiErrorDetail } from '../../api/errors';
+import { type ApiErrorDetail, detailText, isLinkedDetail, type LinkedDetail } from '../../api/errors';
 
 // biome-ignore lint/suspicious/noExplicitAny: any object schema of the contracts.
 export type ObjectSchema = z.ZodObject<any>;
@@ -38,12 +38,14 @@ function namePath(key: string): string | (string | number)[] {
  * `checkEmpty` (then a select's "선택해 주세요" comes from the schema too); the submit runs the whole schema.
  */
 export function schemaRule(schema: ObjectSchema, field: string, { checkEmpty = false } = {}): Rule {
+  // The field inside an object of its own name, so the Korean message carries the field's label.
+  const single = z.object({ [field]: schema.shape[field] });
   return {
     validator: async (_rule, value: unknown) => {
       const empty = value === undefined || value === null || value === '';
       if (empty && !checkEmpty) return;
       // An empty select checked as '' meets the schema's own "선택해 주세요", not zod's type message.
-      const result = schema.shape[field].safeParse(empty ? '' : value);
+      const result = single.safeParse({ [field]: empty ? '' : value });
       if (!result.success) throw new Error(result.error.issues[0]?.message);
     },
   };
@@ -61,10 +63,10 @@ function group(entries: { field: string; message: string }[]): Messages {
   return byField;
 }
 
-function show(form: FormInstance, byField: Messages) {
+function show(form: FormInstance, byField: Messages, { scroll = true } = {}) {
   form.setFields([...byField].map(([name, errors]) => ({ name: namePath(name), errors })));
   const first = byField.keys().next().value;
-  if (first) form.scrollToField(namePath(first), { block: 'center', behavior: 'smooth' });
+  if (first && scroll) form.scrollToField(namePath(first), { block: 'center', behavior: 'smooth' });
 }
 
 export type SchemaCheck<T> = { ok: true; data: T } | { ok: false };
@@ -89,21 +91,32 @@ export function checkWithSchema<S extends ObjectSchema>(
 
 /**
  * Server details (`field` already camelCase) onto the form's fields. Returns the messages that name no field
- * of this form, for a banner above it.
+ * of this form, for a banner above it, and apart the details that point at records (`linked`), for the
+ * banner's links. A linked detail naming a field of the form also marks that field with what it says, but
+ * does not count as `mapped` nor scroll: the banner is what to read.
  */
 export function applyServerErrors(
   form: FormInstance,
   details: readonly ApiErrorDetail[],
   fields: readonly string[],
   nested: readonly string[] = [],
-): { mapped: boolean; unmapped: string[] } {
+): { mapped: boolean; unmapped: string[]; linked: LinkedDetail[] } {
   const onFields: { field: string; message: string }[] = [];
+  const marked: { field: string; message: string }[] = [];
   const unmapped: string[] = [];
+  const linked: LinkedDetail[] = [];
   for (const detail of details) {
     const field = detail.field ? fieldOf(splitPath(detail.field), nested) : undefined;
-    if (field && fields.includes(topField(field))) onFields.push({ field, message: detail.message });
+    const onForm = field !== undefined && fields.includes(topField(field));
+    if (isLinkedDetail(detail)) {
+      linked.push(detail);
+      const text = detailText(detail);
+      if (onForm && text) marked.push({ field, message: text });
+    } else if (onForm) onFields.push({ field, message: detail.message });
     else unmapped.push(detail.message);
   }
-  if (onFields.length > 0) show(form, group(onFields));
-  return { mapped: onFields.length > 0, unmapped };
+  if (onFields.length + marked.length > 0) {
+    show(form, group([...onFields, ...marked]), { scroll: onFields.length > 0 });
+  }
+  return { mapped: onFields.length > 0, unmapped, linked };
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Row, theme } from 'antd';
-import { Children, isValidElement, type ReactNode } from 'react';
+import { Children, isValidElement, type ReactNode, useEffect, useRef } from 'react';
 import { koRecords } from '../../locales/ko-records';
+import { type Refusal, RefusalAlert } from '../linked-records';
 
 type FormSectionProps = { title: string; children: ReactNode; extra?: ReactNode };
 
@@ -83,8 +84,22 @@ export function FormActions({
   );
 }
 
-/** Server messages that name no field of the form. */
-export function FormBanner({ messages }: { messages: readonly string[] }) {
+/**
+ * Server messages that name no field of the form; or a refusal naming records (`useRecordForm`'s `refusal`),
+ * with a link to each, brought into view since the submit button is at the bottom of the form.
+ */
+export function FormBanner({ messages, refusal }: { messages: readonly string[]; refusal?: Refusal | null }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [refusal]);
+  if (refusal) {
+    return (
+      <div ref={ref} style={{ scrollMarginTop: 16 }}>
+        <RefusalAlert refusal={refusal} />
+      </div>
+    );
+  }
   if (messages.length === 0) return null;
   return (
     <Alert

@@ -3,6 +3,7 @@ import { App, type FormInstance } from 'antd';
 import { createElement, useCallback, useState } from 'react';
 import { classifyError } from '../../api/errors';
 import { koRecords } from '../../locales/ko-records';
+import { type Refusal, refusalOf } from '../linked-records';
 import { useErrorToast, useToast } from '../toast';
 import { type ConflictCompare, ConflictComparison } from './conflict-comparison';
 import { applyServerErrors, checkWithSchema, type ObjectSchema } from './field-errors';
@@ -26,13 +27,16 @@ type RecordFormOptions<S extends ObjectSchema, R> = {
 
 /**
  * One submit path for every record form: field rules, then the contracts' schema, then the server; its
- * field errors land on the fields, the rest in a banner or a toast. Tracks unsaved input and guards it.
+ * field errors land on the fields, the rest in a banner or a toast. A refusal that names records (matchings
+ * the change would break) becomes `refusal`, which the banner shows with links. Tracks unsaved input and
+ * guards it.
  */
 export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOptions<S, R>) {
   const { form, schema, fields, toInput, submit, onSaved, onStaleVersion, nestedLists = [] } = options;
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const leave = useUnsavedChangesGuard(dirty);
   const toast = useToast();
   const showError = useErrorToast();
@@ -41,6 +45,7 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
   // biome-ignore lint/suspicious/noExplicitAny: antd hands the form's values over untyped.
   const handleFinish = async (values: any) => {
     setBanner([]);
+    setRefusal(null);
     const check = checkWithSchema(form, schema, toInput(values), nestedLists);
     if (!check.ok) {
       toast.error(t.checkFields);
@@ -53,8 +58,13 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
       leave(() => onSaved(result));
     } catch (caught) {
       const error = classifyError(caught);
-      const { mapped, unmapped } = applyServerErrors(form, error.details, fields, nestedLists);
-      if (mapped) {
+      const applied = applyServerErrors(form, error.details, fields, nestedLists);
+      const { mapped, unmapped } = applied;
+      const refused = refusalOf(error.message, applied);
+      if (refused) {
+        setRefusal(refused);
+        if (mapped) toast.error(t.checkFields);
+      } else if (mapped) {
         setBanner(unmapped);
         toast.error(t.checkFields);
       } else if (error.status === 409 && error.serverCode === 'CONFLICT' && onStaleVersion) {
@@ -72,7 +82,17 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
   const handleFinishFailed = useCallback(() => toast.error(koRecords.form.checkFields), [toast]);
   const handleValuesChange = useCallback(() => setDirty(true), []);
 
-  return { handleFinish, handleFinishFailed, handleValuesChange, dirty, setDirty, saving, banner, leave };
+  return {
+    handleFinish,
+    handleFinishFailed,
+    handleValuesChange,
+    dirty,
+    setDirty,
+    saving,
+    banner,
+    refusal,
+    leave,
+  };
 }
 
 /**

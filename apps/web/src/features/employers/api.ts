@@ -118,6 +118,7 @@ export function useChangeEmployerStatus(id: number) {
       await api.post(`employers/${id}/status`, body);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     // Refused or stale: the toast says why, and the page shows the status as it now is.
     onSettled: invalidate,
   });
@@ -142,6 +143,7 @@ export function useDeleteEmployer(id: number) {
       await api.delete(`employers/${id}`);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: employerKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: employerKeys.all });

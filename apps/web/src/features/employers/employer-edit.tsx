@@ -66,7 +66,7 @@ export function EmployerEdit({ employer, reload, exitTo }: EmployerEditProps) {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <EmployerFormFields />
         <FormActions saving={record.saving} onCancel={() => navigate(exitTo)} />
       </Form>

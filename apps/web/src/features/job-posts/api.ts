@@ -134,6 +134,7 @@ export function useChangeJobPostStatus(id: number) {
   return useMutation({
     mutationFn: (body: JobPostStatusBody) => changeJobPostStatus(id, body),
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSettled: invalidate,
   });
 }
@@ -145,6 +146,7 @@ export function useDeleteJobPost(id: number) {
       await api.delete(`job-posts/${id}`);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: jobPostKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: jobPostKeys.all });

@@ -72,7 +72,7 @@ function JobPostCreate() {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <JobPostFormFields form={form} minimumWages={minimumWages} />
         <FormActions
           saving={record.saving}
@@ -170,7 +170,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <JobPostFormFields
           form={form}
           employer={{ id: post.employerId, companyName: post.employerName, businessRegNo: '' }}

@@ -2,6 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { recordMessages } from '@ilson/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { RecordLinks } from '../../components/linked-records';
 import { koHiring } from '../../locales/ko-hiring';
 import { koRecords } from '../../locales/ko-records';
 import type { Eligibility } from './api';
@@ -41,11 +42,15 @@ type EligibilityPanelProps = {
   canOverride: boolean;
 };
 
+/** Each issue's message, and under it the records it points at (the worker's contract elsewhere). */
 function IssueList({ issues }: { issues: Eligibility['issues'] }) {
   return (
     <ul style={{ margin: 0, paddingInlineStart: 18 }}>
       {issues.map((issue) => (
-        <li key={issue.code}>{issue.message}</li>
+        <li key={`${issue.code}-${issue.message}`}>
+          {issue.message}
+          {issue.related && <RecordLinks records={issue.related} />}
+        </li>
       ))}
     </ul>
   );

@@ -29,6 +29,7 @@ import { formatWon, parseWon } from '../../components/form/formatters';
 import { useRecordForm } from '../../components/form/use-record-form';
 import { JobPostPicker, WorkerPicker } from '../../components/pickers/pickers';
 import { useToast } from '../../components/toast';
+import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { PageHeader } from '../../layout/page-header';
 import { toDateString } from '../../lib/datetime';
 import { koHiring } from '../../locales/ko-hiring';
@@ -133,7 +134,16 @@ function WorkerSummary({ worker }: { worker: Worker }) {
       styles={{ label: { width: 110 } }}
       items={[
         { key: 'nationality', label: f.nationality, children: nationalityLabel(worker.nationality) },
-        { key: 'visa', label: f.visaType, children: VISA_TYPE_LABELS[worker.visaType] },
+        {
+          key: 'visa',
+          label: f.visaType,
+          children: (
+            <>
+              {VISA_TYPE_LABELS[worker.visaType]}{' '}
+              {worker.visaValidity !== 'valid' && <VisaValidityTag validity={worker.visaValidity} />}
+            </>
+          ),
+        },
         {
           key: 'expiry',
           label: koRecords.workers.fields.visaExpiryDate,
@@ -225,8 +235,8 @@ export default function MatchingNewPage() {
 
   // The server re-checks on submit; if it found something new, show the fresh answer.
   useEffect(() => {
-    if (record.banner.length > 0) void eligibility.refetch();
-  }, [record.banner, eligibility.refetch]);
+    if (record.banner.length > 0 || record.refusal) void eligibility.refetch();
+  }, [record.banner, record.refusal, eligibility.refetch]);
 
   return (
     <>
@@ -246,7 +256,7 @@ export default function MatchingNewPage() {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <Row gutter={[24, 0]}>
           <Col xs={24} lg={14} xxl={15}>
             <Card size="small" title={t.sections.pair} style={{ marginBottom: 16 }}>

@@ -20,7 +20,14 @@ type User = ReturnType<typeof userEvent.setup>;
 const HARD = '이 채용공고는 F-4 재외동포 체류자격을 허용하지 않습니다.';
 const WARNING = '근로자의 한국어 능력이 공고의 요구 수준보다 낮습니다.';
 
-function eligibility(issues: { code: string; severity: 'hard' | 'warning'; message: string }[]) {
+type Issue = {
+  code: string;
+  severity: 'hard' | 'warning';
+  message: string;
+  related?: { resource: 'matchings'; id: number; label: string }[];
+};
+
+function eligibility(issues: Issue[]) {
   return {
     status: 200,
     body: { eligible: !issues.some((issue) => issue.severity === 'hard'), issues },
@@ -141,5 +148,29 @@ describe('matching creation', () => {
     expect(screen.getByText(recordMessages.overrideNotPermitted)).toBeTruthy();
     expect(screen.queryByLabelText('예외 진행 사유')).toBeNull();
     expect(submitButton().disabled).toBe(true);
+  });
+
+  it("links an issue's related matchings under it", async () => {
+    signedInAs(server, 'admin');
+    const label = '#12 응우옌 반 안 · 용접공 모집 (근무 중)';
+    server.on(
+      'GET',
+      'matchings/eligibility',
+      eligibility([
+        {
+          code: 'WORKER_ENGAGED',
+          severity: 'warning',
+          message: `이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다: ${label}`,
+          related: [{ resource: 'matchings', id: 12, label }],
+        },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderApp('/matchings/new', server);
+    await screen.findByLabelText('채용공고');
+    await pickPair(user);
+    const link = await screen.findByRole('link', { name: label });
+    expect(link.getAttribute('href')).toBe('/matchings/12');
+    expect(link.closest('ul')?.closest('li')?.textContent).toContain('이미 계약 완료 또는 근무 중입니다');
   });
 });

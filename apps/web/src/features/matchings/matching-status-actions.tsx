@@ -9,8 +9,10 @@ import {
 import { Alert, Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { classifyError } from '../../api/errors';
+import { type ApiErrorDetail, classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
+import { applyServerErrors } from '../../components/form/field-errors';
+import { DetailList, refusalOf } from '../../components/linked-records';
 import { useErrorToast, useToast } from '../../components/toast';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
 import { koHiring } from '../../locales/ko-hiring';
@@ -75,10 +77,30 @@ function toBody(to: MatchingStatus, values: StepValues, version: number): Matchi
   };
 }
 
+/** Ending the matching is red; a step forward is not, even one that needs a reason (면접 생략 후 합격). */
+const ENDING: readonly MatchingStatus[] = ['cancelled', 'terminated'];
+
 function tone(transition: Transition<MatchingStatus>, index: number) {
-  if (transition.reasonRequired) return { danger: true } as const;
+  if (ENDING.includes(transition.to)) return { danger: true } as const;
   return index === 0 ? ({ type: 'primary' } as const) : ({} as const);
 }
+
+/** What the dialog says under the flow line: by action first (two actions reach `accepted`), then by status. */
+function stepHint(transition: Transition<MatchingStatus>): string | undefined {
+  if (transition.action === 'accept_without_interview') return t.skipInterview.hint;
+  return t.step[transition.to as keyof typeof t.step];
+}
+
+/**
+ * What the server answered that the dialog shows: hard issues (`blocks`: cannot go on as is), warnings an
+ * override reason may pass, or another refusal naming records; each detail listed, records as links.
+ */
+type Problem = {
+  type: 'error' | 'warning';
+  title: string;
+  details: readonly ApiErrorDetail[];
+  blocks: boolean;
+};
 
 const DATE_LABELS = {
   interviewAt: f.interviewAt,
@@ -97,19 +119,20 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
   const showError = useErrorToast();
   const change = useChangeMatchingStatus(matching.id);
   const [active, setActive] = useState<Transition<MatchingStatus> | null>(null);
-  const [problems, setProblems] = useState<{ blocked: string[]; warnings: string[] }>({
-    blocked: [],
-    warnings: [],
-  });
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [form] = Form.useForm<StepValues>();
   const transitions = allowedTransitions(MATCHING_TRANSITIONS, matching.status, can);
   const canOverride = can('matchings:override');
 
   const open = (transition: Transition<MatchingStatus>) => {
-    setProblems({ blocked: [], warnings: [] });
+    setProblem(null);
     setActive(transition);
   };
-  const close = () => setActive(null);
+  const close = () => {
+    setActive(null);
+    // The form instance outlives the dialog: a step's reason must not carry over to the next one.
+    form.resetFields();
+  };
 
   const handleOk = async () => {
     if (!active) return;
@@ -121,28 +144,30 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
       close();
     } catch (caught) {
       const error = classifyError(caught);
-      const messages = error.details.map((detail) => detail.message);
+      const details: readonly ApiErrorDetail[] =
+        error.details.length > 0 ? error.details : [{ message: error.message }];
       if (error.serverCode === 'ELIGIBILITY_WARNING') {
-        setProblems({ blocked: [], warnings: messages.length ? messages : [error.message] });
+        setProblem({ type: 'warning', title: t.eligibility.warnings, details, blocks: false });
         return;
       }
       if (error.serverCode === 'VISA_NOT_ELIGIBLE') {
-        setProblems({ blocked: messages.length ? messages : [error.message], warnings: [] });
+        setProblem({ type: 'error', title: t.eligibility.blocked, details, blocks: true });
         return;
       }
-      const onFields = error.details.filter((detail) => detail.field && FIELD_NAMES.includes(detail.field));
-      if (onFields.length > 0) {
-        form.setFields(
-          onFields.map((detail) => ({ name: detail.field as keyof StepValues, errors: [detail.message] })),
-        );
+      const applied = applyServerErrors(form, error.details, FIELD_NAMES);
+      const refused = refusalOf(error.message, applied);
+      if (refused) {
+        // E.g. the worker is contracted elsewhere, or a date would break another matching: the dialog stays.
+        setProblem({ type: 'error', title: refused.message, details: refused.details, blocks: false });
         return;
       }
-      showError(error);
+      if (!applied.mapped) showError(error);
     }
   };
 
   const fields = active ? (STEP_FIELDS[active.to] ?? []) : [];
-  const needsOverride = problems.warnings.length > 0;
+  const needsOverride = problem?.type === 'warning';
+  const hint = active ? stepHint(active) : undefined;
 
   return (
     <>
@@ -160,8 +185,8 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
         title={active?.label}
         okText={active?.to === 'cancelled' ? t.cancelMatching : active?.label}
         okButtonProps={{
-          danger: active?.reasonRequired,
-          disabled: problems.blocked.length > 0 || (needsOverride && !canOverride),
+          danger: active ? ENDING.includes(active.to) : false,
+          disabled: problem?.blocks || (needsOverride && !canOverride),
         }}
         cancelText={t.close}
         confirmLoading={change.isPending}
@@ -176,34 +201,23 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
                 MATCHING_STATUS_LABELS[matching.status],
                 MATCHING_STATUS_LABELS[active.to],
               )}
-              {t.step[active.to as keyof typeof t.step] && (
+              {hint && (
                 <>
                   <br />
-                  <Typography.Text type="secondary">
-                    {t.step[active.to as keyof typeof t.step]}
-                  </Typography.Text>
+                  <Typography.Text type="secondary">{hint}</Typography.Text>
                 </>
               )}
             </Typography.Paragraph>
-            {problems.blocked.length > 0 && (
+            {problem && (
               <Alert
-                type="error"
+                type={problem.type}
                 showIcon
-                role="alert"
-                title={t.eligibility.blocked}
-                description={problems.blocked.join(' ')}
-                style={{ marginBottom: 16 }}
-              />
-            )}
-            {needsOverride && (
-              <Alert
-                type="warning"
-                showIcon
-                title={t.eligibility.warnings}
+                role={problem.type === 'error' ? 'alert' : undefined}
+                title={problem.title}
                 description={
                   <>
-                    {problems.warnings.join(' ')}
-                    {!canOverride && <div>{recordMessages.overrideNotPermitted}</div>}
+                    <DetailList details={problem.details} title={problem.title} />
+                    {needsOverride && !canOverride && <div>{recordMessages.overrideNotPermitted}</div>}
                   </>
                 }
                 style={{ marginBottom: 16 }}
@@ -259,7 +273,11 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
                 rows={3}
                 maxLength={REASON_MAX}
                 showCount
-                placeholder={koRecords.status.reasonPlaceholder}
+                placeholder={
+                  active.action === 'accept_without_interview'
+                    ? t.skipInterview.reasonPlaceholder
+                    : koRecords.status.reasonPlaceholder
+                }
               />
             </Form.Item>
           )}

@@ -1,8 +1,11 @@
 import { SALARY_TYPE_LABELS, SALARY_TYPES, type SalaryType } from '@ilson/contracts';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { classifyError } from '../../api/errors';
+import { applyServerErrors } from '../../components/form/field-errors';
 import { formatWon, parseWon } from '../../components/form/formatters';
+import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
 import { useErrorToast, useToast } from '../../components/toast';
 import { parseDate, toDateString } from '../../lib/datetime';
 import { koHiring } from '../../locales/ko-hiring';
@@ -37,10 +40,17 @@ export function TermsModal({
   const update = useUpdateMatching(matching.id);
   const toast = useToast();
   const showError = useErrorToast();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
 
   const handleOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
+    setRefusal(null);
     try {
       await update.mutateAsync({
         agreedSalaryType: values.agreedSalaryType ?? null,
@@ -52,17 +62,14 @@ export function TermsModal({
         version: matching.version,
       });
       toast.success(t.termsSaved);
-      onClose();
+      close();
     } catch (caught) {
       const error = classifyError(caught);
-      const onFields = error.details.filter((detail) => detail.field && FIELDS.includes(detail.field));
-      if (onFields.length > 0) {
-        form.setFields(
-          onFields.map((detail) => ({ name: detail.field as keyof TermsValues, errors: [detail.message] })),
-        );
-      } else {
-        showError(error);
-      }
+      const applied = applyServerErrors(form, error.details, FIELDS);
+      const refused = refusalOf(error.message, applied);
+      // Matchings the new dates or pay would break: listed with links, the dialog stays open.
+      if (refused) setRefusal(refused);
+      else if (!applied.mapped) showError(error);
     }
   };
 
@@ -74,10 +81,11 @@ export function TermsModal({
       cancelText={koRecords.common.cancel}
       confirmLoading={update.isPending}
       onOk={handleOk}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       width={640}
     >
+      {refusal && <RefusalAlert refusal={refusal} />}
       <Form
         form={form}
         layout="vertical"

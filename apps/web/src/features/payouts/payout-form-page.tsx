@@ -55,7 +55,7 @@ function PayoutCreate() {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <PayoutFormFields form={form} />
         <FormActions
           saving={record.saving}
@@ -109,7 +109,7 @@ function PayoutEditForm({ payout, reload }: EditProps) {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <PayoutFormFields form={form} current={payout} />
         <FormActions saving={record.saving} onCancel={() => navigate(detailPath)} />
       </Form>

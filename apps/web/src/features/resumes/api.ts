@@ -124,6 +124,7 @@ export function useChangeResumeStatus(id: number) {
       await api.post(`resumes/${id}/status`, body);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSettled: invalidate,
   });
 }
@@ -135,6 +136,7 @@ export function useDeleteResume(id: number) {
       await api.delete(`resumes/${id}`);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSettled: invalidate,
   });
 }

@@ -6,12 +6,13 @@ import {
   RESUME_TRANSITIONS,
   type Resume,
 } from '@ilson/contracts';
-import { Alert, App, Button, Card, Descriptions, Tabs } from 'antd';
+import { Alert, Button, Card, Descriptions, Tabs } from 'antd';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { HistoryTab } from '../../components/detail/history-tab';
 import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
 import { StatusActions } from '../../components/detail/status-actions';
+import { useConfirmDelete } from '../../components/detail/use-delete-action';
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
@@ -78,7 +79,7 @@ function ResumeDetail({ resume }: { resume: Resume }) {
   const can = useCan();
   const navigate = useNavigate();
   const toast = useToast();
-  const { modal } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const [tab, setTab] = useTabParam(TABS, 'resume');
   const history = useResumeHistory(resume.id, tab === 'history');
   const changeStatus = useChangeResumeStatus(resume.id);
@@ -87,18 +88,13 @@ function ResumeDetail({ resume }: { resume: Resume }) {
   const canWrite = can('resumes:write');
 
   const handleDelete = () =>
-    modal.confirm({
-      title: koRecords.common.deleteConfirmTitle,
-      content: t.deleteBody,
-      okText: koRecords.common.delete,
-      okButtonProps: { danger: true },
-      cancelText: koRecords.common.cancel,
-      onOk: () =>
-        remove
-          .mutateAsync()
-          .then(() => toast.success(koRecords.common.deleted))
-          .catch(() => undefined),
-    });
+    confirmDelete(
+      async () => {
+        await remove.mutateAsync();
+        toast.success(koRecords.common.deleted);
+      },
+      { content: t.deleteBody },
+    );
 
   const handleRestore = async () => {
     await restore.mutateAsync();

@@ -147,6 +147,7 @@ export function useChangeWorkerStatus(id: number) {
       await api.post(`workers/${id}/status`, body);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSettled: invalidate,
   });
 }
@@ -183,6 +184,7 @@ export function useDeleteWorker(id: number) {
       await api.delete(`workers/${id}`);
     },
     retry: retryMutation,
+    meta: { showsLinkedRecords: true },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: workerKeys.detail(id) });
       return queryClient.invalidateQueries({ queryKey: workerKeys.all });

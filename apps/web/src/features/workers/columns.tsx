@@ -2,6 +2,7 @@ import {
   formatPhone,
   nationalityLabel,
   VISA_TYPE_LABELS,
+  type VisaStatus,
   type VisaType,
   WORKER_STATUS_LABELS,
   type Worker,
@@ -11,6 +12,7 @@ import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
+import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { daysUntil } from '../../lib/datetime';
 import { koRecords } from '../../locales/ko-records';
 
@@ -90,6 +92,16 @@ export const showMobile = (phone: string) => (phone ? formatPhone(phone) : none)
 export const showNationality = (code: string) => nationalityLabel(code);
 export const showVisaType = (type: VisaType) => <Tag style={{ marginInlineEnd: 0 }}>{type}</Tag>;
 
+/** The visa type, and beside it the visa's standing today unless it is simply valid. */
+export function VisaTypeCell({ type, validity }: { type: VisaType; validity: VisaStatus }) {
+  return (
+    <Flex gap={4} wrap={false} align="center">
+      <span title={VISA_TYPE_LABELS[type]}>{showVisaType(type)}</span>
+      {validity !== 'valid' && <VisaValidityTag validity={validity} />}
+    </Flex>
+  );
+}
+
 export const workerColumns: ColumnsType<Worker> = [
   {
     title: f.name,
@@ -108,7 +120,7 @@ export const workerColumns: ColumnsType<Worker> = [
   {
     title: f.visaType,
     dataIndex: 'visaType',
-    render: (type: VisaType) => <span title={VISA_TYPE_LABELS[type]}>{showVisaType(type)}</span>,
+    render: (type: VisaType, worker) => <VisaTypeCell type={type} validity={worker.visaValidity} />,
   },
   {
     title: f.visaExpiryDate,

@@ -1,8 +1,10 @@
 import { EXTENSION_STATUS_LABELS, type ExtensionStatus, recordMessages } from '@ilson/contracts';
 import { Button, DatePicker, Descriptions, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { classifyError } from '../../api/errors';
 import { applyServerErrors } from '../../components/form/field-errors';
+import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
 import { useErrorToast, useToast } from '../../components/toast';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
 import { koRecords } from '../../locales/ko-records';
@@ -39,21 +41,35 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
   const update = useUpdateExtension();
   const toast = useToast();
   const showError = useErrorToast();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const approving = target?.extensionStatus === 'applied';
 
   if (!target) return null;
 
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
+
   const send = async (body: Omit<ExtensionBody, 'version'>) => {
+    setRefusal(null);
     try {
       await update.mutateAsync({ id: target.id, body: { ...body, version: target.version } });
       toast.success(t.saved);
-      onClose();
+      close();
     } catch (caught) {
       const error = classifyError(caught);
-      if (applyServerErrors(form, error.details, FIELDS).mapped) return;
+      const applied = applyServerErrors(form, error.details, FIELDS);
+      const refused = refusalOf(error.message, applied);
+      // Matchings the change would break: listed here, the dialog stays for another try.
+      if (refused) {
+        setRefusal(refused);
+        return;
+      }
+      if (applied.mapped) return;
       showError(error);
       // A stale version or a refused change: the lists have been refreshed; start again from there.
-      if (error.status === 409) onClose();
+      if (error.status === 409) close();
     }
   };
 
@@ -78,7 +94,7 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
     <Modal
       open
       title={approving ? t.approveTitle : t.applyTitle}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       footer={[
         approving && (
@@ -91,7 +107,7 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
             {t.cancel}
           </Button>
         ),
-        <Button key="cancel" onClick={onClose}>
+        <Button key="cancel" onClick={close}>
           {koRecords.common.cancel}
         </Button>,
         <Button key="ok" type="primary" loading={update.isPending} onClick={() => void handleOk()}>
@@ -99,6 +115,7 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
         </Button>,
       ]}
     >
+      {refusal && <RefusalAlert refusal={refusal} />}
       <Descriptions
         size="small"
         column={1}

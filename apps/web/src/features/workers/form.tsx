@@ -216,7 +216,7 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
         <Form.Item name="visaType" label={f.visaType} required rules={[rule('visaType', true)]}>
           <Select options={visaTypeOptions} placeholder={select} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
-        <Form.Item name="visaStatus" label={f.visaStatus}>
+        <Form.Item name="visaStatus" label={f.visaStatus} extra={t.visaStatusHelp}>
           <Select options={visaStatusOptions} />
         </Form.Item>
         <Form.Item name="visaExpiryDate" label={f.visaExpiryDate}>

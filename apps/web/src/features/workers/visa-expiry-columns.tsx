@@ -8,7 +8,7 @@ import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { koRecords } from '../../locales/ko-records';
-import { DdayTag, showMobile, showNationality, showVisaType, WorkerName, WorkerStatusTag } from './columns';
+import { DdayTag, showMobile, showNationality, VisaTypeCell, WorkerName, WorkerStatusTag } from './columns';
 
 const t = koRecords.workers;
 const f = t.fields;
@@ -35,7 +35,11 @@ export function visaExpiryColumns(onExtension?: (row: VisaExpiryRow) => void): C
       render: (date: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{date}</span>,
     },
     { title: f.nationality, dataIndex: 'nationality', render: showNationality },
-    { title: f.visaType, dataIndex: 'visaType', render: (type: VisaType) => showVisaType(type) },
+    {
+      title: f.visaType,
+      dataIndex: 'visaType',
+      render: (type: VisaType, row) => <VisaTypeCell type={type} validity={row.visaValidity} />,
+    },
     {
       title: f.extensionStatus,
       dataIndex: 'extensionStatus',

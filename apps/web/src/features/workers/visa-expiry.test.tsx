@@ -26,6 +26,7 @@ function row(overrides: Record<string, unknown> = {}) {
     nationality: 'VN',
     visa_type: 'E-9',
     visa_status: 'valid',
+    visa_validity: 'valid',
     visa_expiry_date: '2026-12-13',
     days_left: 20,
     extension_status: 'none',
@@ -75,6 +76,24 @@ describe('visa expiry', () => {
     await waitFor(() => expect(view.location()).toBe('/workers/visa-expiry?bucket=d30'));
     await waitFor(() => expect(lastParams()).toEqual({ page: 1, page_size: 20, bucket: 'd30' }));
     expect(screen.getByRole('button', { name: /D-30/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("shows a visa's standing today beside its type unless it is simply valid", async () => {
+    server.on(
+      'GET',
+      'workers/visa-expiry',
+      board([
+        row(),
+        row({ id: 21, name_ko: '바트', days_left: -3, visa_status: 'valid', visa_validity: 'expired' }),
+        row({ id: 22, name_ko: '아잠', visa_status: 'pending', visa_validity: 'pending' }),
+      ]),
+    );
+    renderApp('/workers/visa-expiry', server);
+    const cells = (name: string) => within(screen.getByText(name).closest('tr') as HTMLElement);
+    await screen.findByText('바트');
+    expect(cells('바트').getByText('만료')).toBeTruthy();
+    expect(cells('아잠').getByText('심사 중')).toBeTruthy();
+    expect(cells('응우옌 반 안').queryByText('유효')).toBeNull();
   });
 
   it('opens on the bucket of its URL', async () => {

@@ -67,7 +67,7 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
         onValuesChange={record.handleValuesChange}
         scrollToFirstError={{ block: 'center' }}
       >
-        <FormBanner messages={record.banner} />
+        <FormBanner messages={record.banner} refusal={record.refusal} />
         <WorkerFormFields masked={masked} />
         <FormActions saving={record.saving} onCancel={() => navigate(exitTo)} />
       </Form>

@@ -4,12 +4,12 @@ import {
   INDUSTRY_LABELS,
   KOREAN_LEVEL_LABELS,
   nationalityLabel,
-  VISA_STATUS_LABELS,
   VISA_TYPE_LABELS,
   type Worker,
 } from '@ilson/contracts';
-import { Button, Tag } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { InfoSection } from '../../components/detail/info-section';
+import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { formatDateTime } from '../../lib/datetime';
 import { koRecords } from '../../locales/ko-records';
 import { latinName, showMobile, VisaExpiry, WorkerStatusTag } from './columns';
@@ -71,7 +71,20 @@ export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
           },
           { key: 'passportExpiryDate', label: f.passportExpiryDate, children: w.passportExpiryDate ?? none },
           { key: 'visaType', label: f.visaType, children: VISA_TYPE_LABELS[w.visaType] },
-          { key: 'visaStatus', label: f.visaStatus, children: VISA_STATUS_LABELS[w.visaStatus] },
+          {
+            key: 'visaStatus',
+            label: f.visaStatus,
+            children: (
+              <Flex vertical gap={2} align="flex-start">
+                <VisaValidityTag validity={w.visaValidity} />
+                {w.visaValidity === 'expired' && w.visaStatus !== 'expired' && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t.visaExpiredByDate}
+                  </Typography.Text>
+                )}
+              </Flex>
+            ),
+          },
           {
             key: 'visaExpiryDate',
             label: f.visaExpiryDate,

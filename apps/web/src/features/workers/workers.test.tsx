@@ -217,3 +217,144 @@ describe('worker form', () => {
     expect(body).not.toHaveProperty('passport_no');
   });
 });
+
+const LABEL_12 = '#12 응우옌 반 안 · 용접공 모집 (계약 완료)';
+const LABEL_15 = '#15 응우옌 반 안 · 포장 보조 (합격)';
+
+describe('refusals that name matchings under way', () => {
+  it('shows a worker edit refused with MATCHINGS_AFFECTED, each matching a link, and opens the one clicked', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    server.on(
+      'PATCH',
+      'workers/20',
+      errorReply(409, 'MATCHINGS_AFFECTED', '진행 중인 매칭 2건의 조건이 깨지므로 변경할 수 없습니다.', [
+        {
+          field: 'visa_expiry_date',
+          message: `${LABEL_12}: 체류 만료일(2025-01-01)이 근무 시작일(2099-01-05)보다 앞섭니다.`,
+          resource: 'matchings',
+          id: 12,
+          label: LABEL_12,
+        },
+        {
+          field: 'visa_expiry_date',
+          message: `${LABEL_15}: 체류 만료일(2025-01-01)이 근무 시작일(2099-02-01)보다 앞섭니다.`,
+          resource: 'matchings',
+          id: 15,
+          label: LABEL_15,
+        },
+      ]),
+    );
+    server.on('GET', 'matchings/12', { status: 200, body: wireMatching({ id: 12, status: 'contracted' }) });
+    const user = userEvent.setup();
+    const view = renderApp('/workers/20?mode=edit', server);
+    await user.clear(await screen.findByLabelText('한글 이름'));
+    await user.type(screen.getByLabelText('한글 이름'), '응우옌 반');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+
+    const alert = within(await screen.findByRole('alert'));
+    expect(alert.getByText('진행 중인 매칭 2건의 조건이 깨지므로 변경할 수 없습니다.')).toBeTruthy();
+    expect(alert.getByText('체류 만료일(2025-01-01)이 근무 시작일(2099-01-05)보다 앞섭니다.')).toBeTruthy();
+    const links = alert.getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [LABEL_12, '/matchings/12'],
+      [LABEL_15, '/matchings/15'],
+    ]);
+    // The field the refusal names is marked too; the form stays as typed.
+    expect(screen.getAllByText(/보다 앞섭니다/).length).toBeGreaterThan(2);
+    expect(view.location()).toBe('/workers/20?mode=edit');
+
+    await user.click(links[0]!);
+    // The input is unsaved: the guard asks first.
+    await user.click((await dialog('저장하지 않은 변경 사항')).getByRole('button', { name: '나가기' }));
+    await waitFor(() => expect(view.location()).toBe('/matchings/12'));
+  });
+
+  it('shows 만료 when the visa has run out by its date, though it was entered as 유효', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', {
+      status: 200,
+      body: wireWorker({ visa_status: 'valid', visa_validity: 'expired', visa_expiry_date: '2000-01-01' }),
+    });
+    renderApp('/workers/20', server);
+    const item = (await screen.findByText('비자 상태')).closest('tr') as HTMLElement;
+    const cell = within(item);
+    expect(cell.getByText('만료')).toBeTruthy();
+    expect(cell.queryByText('유효')).toBeNull();
+    expect(cell.getByText('체류 만료일이 지나 만료로 판정했습니다.')).toBeTruthy();
+  });
+
+  it('edits the declared 비자 상태 and says that 만료 follows the 체류 만료일', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', {
+      status: 200,
+      body: wireWorker({ visa_status: 'valid', visa_validity: 'expired' }),
+    });
+    renderApp('/workers/20?mode=edit', server);
+    expect(await screen.findByText('만료는 체류 만료일이 지나면 자동으로 판정됩니다.')).toBeTruthy();
+    expect(screen.getByTitle('유효')).toBeTruthy();
+  });
+
+  it('lists the matchings a refused delete points at in a dialog, closed by following a link', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    server.on(
+      'DELETE',
+      'workers/20',
+      errorReply(409, 'LIVE_MATCHINGS', '진행 중인 매칭이 있는 근로자는 삭제할 수 없습니다.', [
+        { message: LABEL_12, resource: 'matchings', id: 12, label: LABEL_12 },
+      ]),
+    );
+    server.on('GET', 'matchings/12', { status: 200, body: wireMatching({ id: 12, status: 'contracted' }) });
+    const user = userEvent.setup();
+    const view = renderApp('/workers/20', server);
+    await screen.findByText('950412-5******');
+    await user.click(header().getByRole('button', { name: '삭제' }));
+    await user.click((await dialog('삭제하시겠습니까?')).getByRole('button', { name: '삭제' }));
+
+    const refusal = await dialog('진행 중인 매칭이 있는 근로자는 삭제할 수 없습니다.');
+    const link = refusal.getByRole('link', { name: LABEL_12 });
+    // The toast stays quiet: the dialog says it, with the link.
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+    await user.click(link);
+    await waitFor(() => expect(view.location()).toBe('/matchings/12'));
+    // Closing (happy-dom never ends antd's leave animation, so it stays in the DOM).
+    await waitFor(() =>
+      expect(document.querySelector('.ant-modal-confirm-error')?.className).toMatch(/-leave/),
+    );
+  });
+
+  it('shows a refused status change in its dialog with the matchings as links', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    server.on(
+      'POST',
+      'workers/20/status',
+      errorReply(
+        409,
+        'MATCHINGS_AFFECTED',
+        '합격·계약·근무 중인 매칭이 있는 근로자는 출국 처리할 수 없습니다.',
+        [
+          {
+            field: 'status',
+            message: `${LABEL_15}: 출국 처리된 근로자입니다.`,
+            resource: 'matchings',
+            id: 15,
+            label: LABEL_15,
+          },
+        ],
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/workers/20', server);
+    await screen.findByText('950412-5******');
+    await user.click(header().getByRole('button', { name: '출국 처리' }));
+    const modal = await dialog('사유');
+    await user.type(modal.getByLabelText('사유'), '귀국');
+    await user.click(modal.getByRole('button', { name: '출국 처리' }));
+    const alert = within(await modal.findByRole('alert'));
+    expect(alert.getByRole('link', { name: LABEL_15 }).getAttribute('href')).toBe('/matchings/15');
+    expect(alert.getByText('출국 처리된 근로자입니다.')).toBeTruthy();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  });
+});
