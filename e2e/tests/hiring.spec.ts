@@ -1,11 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiCreate,
   businessRegNo,
   createBranch,
-  pickDate,
   pickOption,
   seoulDate,
+  statusStep,
   uniqueDigits,
 } from './records';
 import { apiHeaders, apiLogin, signIn } from './support';
@@ -45,17 +45,6 @@ function worker(branchId: number, lastName: string, visaType: string) {
   };
 }
 
-/** Runs one step of the matching's status flow from its detail page. */
-async function step(page: Page, button: string, dates: Record<string, string> = {}, reason?: string) {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  for (const [label, date] of Object.entries(dates)) await pickDate(dialog, label, date);
-  if (reason) await dialog.getByLabel('사유', { exact: true }).fill(reason);
-  // The dialog's confirm button carries the step's own label.
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('a job post for an approved employer is approved, matched with an eligible worker and walked to working', async ({
   page,
   request,
@@ -83,7 +72,7 @@ test('a job post for an approved employer is approved, matched with an eligible 
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('승인 대기').first()).toBeVisible();
 
-  await step(page, '승인(게시)');
+  await statusStep(page, '승인(게시)');
   await expect(page.getByText('게시 중').first()).toBeVisible();
 
   await page.goto('/matchings/new');
@@ -95,9 +84,9 @@ test('a job post for an approved employer is approved, matched with an eligible 
   await expect(page.getByText('제안').first()).toBeVisible();
 
   // The worker was interviewed by the employer before: the skip is recorded with its reason.
-  await step(page, '면접 생략 후 합격', {}, '사업주 사전 면접 완료');
-  await step(page, '계약 체결', { 계약일: seoulDate(0), '근무 시작일': seoulDate(0) });
-  await step(page, '근무 시작', { '근무 시작일': seoulDate(0) });
+  await statusStep(page, '면접 생략 후 합격', { reason: '사업주 사전 면접 완료' });
+  await statusStep(page, '계약 체결', { dates: { 계약일: seoulDate(0), '근무 시작일': seoulDate(0) } });
+  await statusStep(page, '근무 시작', { dates: { '근무 시작일': seoulDate(0) } });
   await expect(page.getByText('근무 중').first()).toBeVisible();
 
   await page.goto(`/workers/${eligible.id}`);

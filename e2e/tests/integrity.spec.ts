@@ -1,5 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiCreate, businessRegNo, createBranch, pickDate, seoulDate, uniqueDigits } from './records';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  apiCreate,
+  businessRegNo,
+  createBranch,
+  pickDate,
+  seoulDate,
+  statusStep,
+  uniqueDigits,
+} from './records';
 import { apiHeaders, apiLogin, signIn } from './support';
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
@@ -62,20 +70,6 @@ async function proposedMatching(request: APIRequestContext) {
   return { workerId: worker.id, matchingId: matching.id, title };
 }
 
-/** One step of the matching's flow from its detail page; the dialog's confirm carries the step's label. */
-async function step(
-  page: Page,
-  button: string,
-  fill: { reason?: string; dates?: Record<string, string> } = {},
-) {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  for (const [label, date] of Object.entries(fill.dates ?? {})) await pickDate(dialog, label, date);
-  if (fill.reason) await dialog.getByLabel('사유', { exact: true }).fill(fill.reason);
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('an edit that would break a contracted matching is refused with a link to it; the skipped interview shows', async ({
   page,
   request,
@@ -95,7 +89,7 @@ test('an edit that would break a contracted matching is refused with a link to i
   await dialog.getByLabel('사유', { exact: true }).fill('재입사 근로자로 이전 근무 평가가 있음');
   await dialog.getByRole('button', { name: '면접 생략 후 합격', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await step(page, '계약 체결', { dates: { 계약일: seoulDate(0), '근무 시작일': startDate } });
+  await statusStep(page, '계약 체결', { dates: { 계약일: seoulDate(0), '근무 시작일': startDate } });
   await expect(page.getByText('계약 완료').first()).toBeVisible();
 
   // (b) The stepper shows the interview as skipped, the timeline the reason.

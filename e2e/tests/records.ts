@@ -71,3 +71,20 @@ export async function pickDate(scope: Locator | Page, label: string, date: strin
   await input.fill(date);
   await input.press('Enter');
 }
+
+/**
+ * One status step from a record's detail page: the dialog's dates and reason filled in, then its
+ * confirm button, which carries the step's own label.
+ */
+export async function statusStep(
+  page: Page,
+  button: string,
+  fill: { dates?: Record<string, string>; reason?: string } = {},
+) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  for (const [label, date] of Object.entries(fill.dates ?? {})) await pickDate(dialog, label, date);
+  if (fill.reason) await dialog.getByLabel('사유', { exact: true }).fill(fill.reason);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
