@@ -14,7 +14,11 @@ export type ServerProcess = {
 const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-export const randomPort = () => 40_000 + Math.floor(Math.random() * 20_000);
+/**
+ * A port above Linux's ephemeral range (32768–60999): a port inside it may already be the local end of one of
+ * the many outgoing database connections the suite holds, and the server then fails with EADDRINUSE.
+ */
+export const randomPort = () => 61_000 + Math.floor(Math.random() * 4_500);
 
 export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
   let output = '';
