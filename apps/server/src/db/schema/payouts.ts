@@ -51,6 +51,8 @@ export const payouts = pgTable(
     statusReason: text(),
     statusChangedAt: tstz(),
     createdBy: integer().references(() => admins.id, { onDelete: 'set null' }),
+    /** Who last changed its amount, account or payee: that admin may not approve it (maker–checker). */
+    lastEditedBy: integer().references(() => admins.id, { onDelete: 'set null' }),
     ...timestamps,
     version: version(),
   },
