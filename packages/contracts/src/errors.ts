@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   MATCHINGS_AFFECTED: 'MATCHINGS_AFFECTED',
   /** 409: the record has matchings under way (not completed, cancelled or terminated); details list them. */
   LIVE_MATCHINGS: 'LIVE_MATCHINGS',
+  /** 409: the admin who made a payout (registered it or last changed its money) may not approve it. */
+  SELF_APPROVAL: 'SELF_APPROVAL',
   /** 403: an admin signed in with a temporary password may call nothing but the password change first. */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;

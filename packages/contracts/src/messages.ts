@@ -39,6 +39,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   ELIGIBILITY_WARNING: '확인이 필요한 항목이 있습니다. 예외 사유를 입력하면 진행할 수 있습니다.',
   MATCHINGS_AFFECTED: '진행 중인 매칭의 조건이 깨지므로 변경할 수 없습니다.',
   LIVE_MATCHINGS: '진행 중인 매칭이 있어 처리할 수 없습니다.',
+  SELF_APPROVAL:
+    '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산은 승인할 수 없습니다. 다른 승인 권한자에게 요청해 주세요.',
   PASSWORD_CHANGE_REQUIRED: '임시 비밀번호로 로그인했습니다. 비밀번호를 변경한 뒤 이용해 주세요.',
 };
 
@@ -116,6 +118,9 @@ export const recordMessages = {
   startDateRequiredWhileHeld: '계약 완료·근무 중·종료된 매칭의 근무 시작일은 지울 수 없습니다.',
   endDateRequiredWhenEnded: '종료된 매칭의 종료일은 지울 수 없습니다.',
   branchInactive: '운영 중지된 지점에는 새 데이터를 등록하거나 옮길 수 없습니다.',
+  selfApprovalReasonRequired: '본인이 만든 정산을 최고 관리자 권한으로 승인하려면 사유를 입력해 주세요.',
+  selfApprovalNote: (reason: string) => `본인 수정 건 승인(최고 관리자): ${reason}`,
+  payoutBackToPending: '승인 후 금액·계좌·수취인이 바뀌어 다시 승인 대기로 돌아갑니다.',
   duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
   interviewSkipped: (reason: string) => `면접 생략: ${reason}`,
   postsFollowEmployer: (status: string) => `사업주 ${status}에 따른 자동 변경`,

@@ -24,6 +24,26 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 /** A paid or cancelled payout is final: it cannot be edited (409). */
 export const PAYOUT_LOCKED_STATUSES = ['paid', 'cancelled'] as const satisfies readonly PayoutStatus[];
 
+/**
+ * Fields of a payout that decide who gets how much (DESIGN §3 "Money"): changing one makes the editor its
+ * maker, who may not approve it, and sends an approved (or failed) payout back to pending.
+ */
+export const PAYOUT_MONEY_FIELDS = [
+  'employerId',
+  'matchingId',
+  'workerId',
+  'type',
+  'amount',
+  'vat',
+  'method',
+  'bankName',
+  'accountNo',
+  'accountHolder',
+] as const;
+
+/** Statuses that lead to paying out: approving into them needs a checker other than the maker. */
+export const PAYOUT_APPROVED_STATUSES = ['approved'] as const satisfies readonly PayoutStatus[];
+
 /** DESIGN §4: pending → approved → paid, pending|approved → cancelled, approved → failed → approved. */
 export const PAYOUT_TRANSITIONS: readonly Transition<PayoutStatus, Permission>[] = [
   {
@@ -136,6 +156,9 @@ export const payoutSchema = z.object({
   amount: z.number().int(),
   vat: z.number().int(),
   total: z.number().int(),
+  /** The maker: who registered it or last changed its amount, account or payee (may not approve it). */
+  lastEditedBy: z.number().int().nullable(),
+  lastEditorName: z.string().nullable(),
   method: z.enum(PAYOUT_METHODS),
   bankName: z.string(),
   /** Masked: only the last four digits. */

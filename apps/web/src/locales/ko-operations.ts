@@ -228,6 +228,7 @@ export const koOperations = {
       branchId: '지점',
       createdAt: '등록일시',
       updatedAt: '최근 수정일시',
+      lastEditor: '금액·계좌 작성자',
       count: '건수',
     },
     sections: {
@@ -262,6 +263,11 @@ export const koOperations = {
     backToPayout: '정산 상세로',
     paidAtLabel: '지급일시',
     paidAtHelp: '비워 두면 지금 시각으로 기록됩니다.',
+    /** Maker–checker (DESIGN §3): who made the money may not approve it. */
+    ownPayout:
+      '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산입니다. 다른 승인 권한자가 승인해야 합니다.',
+    ownPayoutOverride:
+      '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산입니다. 최고 관리자는 사유를 남기고 승인할 수 있습니다.',
     reasonBanner: { cancelled: '취소 사유', failed: '지급 실패 사유' },
     title: (id: number) => `정산 #${id}`,
     reveal: {

@@ -81,6 +81,8 @@ export function wirePayout(overrides: Record<string, unknown> = {}) {
     amount: 300_000,
     vat: 30_000,
     total: 330_000,
+    last_edited_by: 7,
+    last_editor_name: '정산담당',
     method: 'bank_transfer',
     bank_name: '국민은행',
     account_no: '********6789',

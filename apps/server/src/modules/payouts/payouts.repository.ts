@@ -15,7 +15,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { admins, employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
@@ -48,6 +49,8 @@ export const SORT_COLUMNS = {
   amount: payouts.amount,
 } as const;
 
+const lastEditor = alias(admins, 'last_editor');
+
 // Replies never carry the ciphertext or the search hash: only the masked form is selected.
 const { accountNoEnc: _enc, accountNoHash: _hash, ...visibleColumns } = getTableColumns(payouts);
 const payoutColumns = {
@@ -57,6 +60,7 @@ const payoutColumns = {
   workerNameKo: workers.nameKo,
   workerFirstName: workers.firstName,
   workerLastName: workers.lastName,
+  lastEditorName: lastEditor.name,
 };
 
 function selectPayouts(executor: Executor) {
@@ -64,7 +68,8 @@ function selectPayouts(executor: Executor) {
     .select(payoutColumns)
     .from(payouts)
     .innerJoin(employers, eq(employers.id, payouts.employerId))
-    .leftJoin(workers, eq(workers.id, payouts.workerId));
+    .leftJoin(workers, eq(workers.id, payouts.workerId))
+    .leftJoin(lastEditor, eq(lastEditor.id, payouts.lastEditedBy));
 }
 export type PayoutRow = Awaited<ReturnType<ReturnType<typeof selectPayouts>['execute']>>[number];
 

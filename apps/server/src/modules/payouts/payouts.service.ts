@@ -1,5 +1,7 @@
 import {
+  PAYOUT_APPROVED_STATUSES,
   PAYOUT_LOCKED_STATUSES,
+  PAYOUT_MONEY_FIELDS,
   PAYOUT_STATUS_LABELS,
   PAYOUT_TRANSITIONS,
   type Payout,
@@ -16,7 +18,7 @@ import type { Executor } from '../../db/types';
 import { isoOrNull } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
-import { conflict, notFound, validationError } from '../../lib/errors';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { digitTerm } from '../../lib/list';
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
@@ -57,6 +59,8 @@ export function toPayout(row: repo.PayoutRow): Payout {
     scheduledDate: row.scheduledDate,
     paidAt: isoOrNull(row.paidAt),
     memo: row.memo,
+    lastEditedBy: row.lastEditedBy,
+    lastEditorName: row.lastEditorName,
     status: row.status,
     statusReason: row.statusReason,
     createdAt: row.createdAt.toISOString(),
@@ -185,6 +189,7 @@ export function createPayoutsService({
       vat: vat ?? defaultVat(fields.type, fields.amount),
       ...account,
       createdBy: actor.adminId,
+      lastEditedBy: actor.adminId,
       statusChangedAt: new Date(),
     };
     return onUniqueViolation(
@@ -243,6 +248,19 @@ export function createPayoutsService({
             }
           }
           if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+          // DESIGN §3: whoever changes the money is its maker; an approved payout goes back to review.
+          const money = PAYOUT_MONEY_FIELDS.some((field) => diff[field]);
+          let reason: string | null = null;
+          if (money) {
+            values.lastEditedBy = actor.adminId;
+            if (current.status === 'approved' || current.status === 'failed') {
+              values.status = 'pending';
+              values.statusReason = recordMessages.payoutBackToPending;
+              values.statusChangedAt = new Date();
+              diff.status = { before: current.status, after: 'pending' };
+              reason = recordMessages.payoutBackToPending;
+            }
+          }
           if (!(await repo.updatePayout(tx, { id, version }, values))) throw versionConflict();
           await appendAudit(tx, actor.audit, {
             action: 'UPDATE',
@@ -250,6 +268,7 @@ export function createPayoutsService({
             targetId: id,
             summary: `정산 수정: ${Object.keys(diff).join(', ')}`,
             diff,
+            reason,
           });
           return detail(tx, id, actor);
         }),
@@ -268,9 +287,20 @@ export function createPayoutsService({
         reason: change.reason,
         role: actor.role,
       });
+      let reason = change.reason || null;
+      if ((PAYOUT_APPROVED_STATUSES as readonly string[]).includes(change.status)) {
+        // Maker–checker: the maker approves only as a super_admin, with a reason on record.
+        if (current.lastEditedBy === actor.adminId) {
+          if (actor.role !== 'super_admin') throw new AppError('SELF_APPROVAL', 409);
+          if (!change.reason?.trim()) {
+            throw fieldError('reason', recordMessages.selfApprovalReasonRequired);
+          }
+          reason = recordMessages.selfApprovalNote(change.reason.trim());
+        }
+      }
       const values: Partial<repo.PayoutValues> = {
         status: change.status,
-        statusReason: change.reason || null,
+        statusReason: reason,
         statusChangedAt: now,
       };
       if (change.status === 'paid') {
@@ -288,7 +318,7 @@ export function createPayoutsService({
         targetId: id,
         summary: statusSummary(PAYOUT_STATUS_LABELS, current.status, change.status),
         diff: diffOf(current, logged),
-        reason: change.reason || null,
+        reason,
       });
       return detail(tx, id, actor);
     });

@@ -109,6 +109,7 @@ function PayoutInfo({ payout }: { payout: Payout }) {
             span: 'filled',
             children: <span style={{ whiteSpace: 'pre-wrap' }}>{payout.memo || none}</span>,
           },
+          { key: 'lastEditor', label: f.lastEditor, children: payout.lastEditorName ?? none },
           { key: 'createdAt', label: f.createdAt, children: formatDateTime(payout.createdAt) },
           { key: 'updatedAt', label: f.updatedAt, children: formatDateTime(payout.updatedAt) },
         ]}

@@ -7,11 +7,12 @@ import {
   recordMessages,
   type Transition,
 } from '@ilson/contracts';
-import { Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
+import { useSession } from '../../auth/session-context';
 import { useErrorToast, useToast } from '../../components/toast';
 import { koOperations } from '../../locales/ko-operations';
 import { koRecords } from '../../locales/ko-records';
@@ -38,6 +39,14 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
   const change = useChangePayoutStatus(payout.id);
   const [active, setActive] = useState<Transition<PayoutStatus> | null>(null);
   const [form] = Form.useForm<StepValues>();
+  const { user } = useSession();
+  // Maker–checker: the maker may not approve; a super_admin may, with a reason on record.
+  const ownPayout = user !== null && payout.lastEditedBy === user.id;
+  const overridesOwn = ownPayout && user?.role === 'super_admin';
+  const blocked = (transition: Transition<PayoutStatus>) =>
+    transition.to === 'approved' && ownPayout && !overridesOwn;
+  const needsReason = (transition: Transition<PayoutStatus>) =>
+    transition.reasonRequired || (transition.to === 'approved' && overridesOwn);
   const transitions = allowedTransitions(PAYOUT_TRANSITIONS, payout.status, can);
 
   const handleOk = async () => {
@@ -70,6 +79,8 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
         <Button
           key={`${transition.action}-${transition.to}`}
           {...tone(transition)}
+          disabled={blocked(transition)}
+          title={blocked(transition) ? t.ownPayout : undefined}
           onClick={() => setActive(transition)}
         >
           {transition.label}
@@ -86,6 +97,9 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
         onCancel={() => setActive(null)}
         destroyOnHidden
       >
+        {active?.to === 'approved' && overridesOwn && (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t.ownPayoutOverride} />
+        )}
         {active && (
           <Typography.Paragraph>
             {koRecords.status.changeFlow(
@@ -128,9 +142,9 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
           {active && (
             <Form.Item
               name="reason"
-              label={active.reasonRequired ? koRecords.status.reason : koRecords.status.reasonOptional}
+              label={needsReason(active) ? koRecords.status.reason : koRecords.status.reasonOptional}
               rules={[
-                { required: active.reasonRequired, whitespace: true, message: recordMessages.reasonRequired },
+                { required: needsReason(active), whitespace: true, message: recordMessages.reasonRequired },
                 { max: REASON_MAX },
               ]}
             >

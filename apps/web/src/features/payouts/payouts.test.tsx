@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dialog, pickOption } from '../../test/antd';
-import { createMockServer, type MockServer } from '../../test/mock-server';
+import { createMockServer, type MockServer, wireUser } from '../../test/mock-server';
 import { payoutTotals, wirePayout } from '../../test/operations';
 import { listReply, signedInAs, wireEmployer, withLookups } from '../../test/records';
+
 import { renderApp, signIn } from '../../test/render-app';
 
 let server: MockServer;
@@ -174,6 +175,35 @@ describe('payout detail', () => {
     await user.click(modal.getByRole('button', { name: '열람하기' }));
     expect(await screen.findByText('110123456789')).toBeTruthy();
     expect(server.callsTo('POST', 'payouts/200/reveal')[0]?.body).toEqual({ reason: '지급 계좌 확인 요청' });
+  });
+
+  it('does not offer its maker the approval; a super_admin maker approves with a reason', async () => {
+    server.on('GET', 'payouts/200', { status: 200, body: wirePayout({ last_edited_by: wireUser.id }) });
+    renderApp('/payouts/200', server);
+    const approve = await screen.findByRole('button', { name: '지급 승인' });
+    expect(approve).toHaveProperty('disabled', true);
+    expect(approve.getAttribute('title')).toContain('다른 승인 권한자가 승인해야 합니다');
+  });
+
+  it('asks a super_admin who made the payout for a reason before approving it', async () => {
+    signedInAs(server, 'super_admin');
+    server.on('GET', 'payouts/200', { status: 200, body: wirePayout({ last_edited_by: wireUser.id }) });
+    server.on('POST', 'payouts/200/status', { status: 200, body: wirePayout({ status: 'approved' }) });
+    const user = userEvent.setup();
+    renderApp('/payouts/200', server);
+    await user.click(await screen.findByRole('button', { name: '지급 승인' }));
+    const modal = await dialog('지급 승인');
+    expect(modal.getByText(/최고 관리자는 사유를 남기고 승인할 수 있습니다/)).toBeTruthy();
+    await user.click(modal.getByRole('button', { name: '지급 승인' }));
+    expect(await modal.findByText('사유를 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'payouts/200/status')).toHaveLength(0);
+    await user.type(modal.getByRole('textbox'), '담당자 부재');
+    await user.click(modal.getByRole('button', { name: '지급 승인' }));
+    await waitFor(() => expect(server.callsTo('POST', 'payouts/200/status')).toHaveLength(1));
+    expect(server.callsTo('POST', 'payouts/200/status')[0]?.body).toMatchObject({
+      status: 'approved',
+      reason: '담당자 부재',
+    });
   });
 
   it('marks an approved payout paid with its time', async () => {

@@ -18,6 +18,8 @@ let ctx: TestContext;
 let admin: Api;
 let manager: Api;
 let viewer: Api;
+let checker: Api;
+let superAdmin: Api;
 let branchB: number;
 let employerA: number;
 let employerA2: number;
@@ -36,6 +38,8 @@ beforeAll(async () => {
   admin = (await signedIn(ctx, 'admin')).api;
   manager = (await signedIn(ctx, 'branch_manager', branchA)).api;
   viewer = (await signedIn(ctx, 'viewer')).api;
+  checker = (await signedIn(ctx, 'admin')).api;
+  superAdmin = (await signedIn(ctx, 'super_admin')).api;
   employerA = (await insertEmployer(ctx, branchA, { companyName: '(주)안산정밀' })).id;
   employerA2 = (await insertEmployer(ctx, branchA, { companyName: '(주)시화금속' })).id;
   employerB = (await insertEmployer(ctx, branchB, { companyName: '(주)부산해운' })).id;
@@ -69,12 +73,13 @@ async function createPayout(body: Record<string, unknown> = {}, api = admin): Pr
   return response.json();
 }
 
+/** One status change; approvals by `checker`, another admin than the maker (maker–checker). */
 async function step(
   payout: { id: number; version: number },
   status: string,
   extra: Record<string, unknown> = {},
 ) {
-  const response = await admin.post(`/payouts/${payout.id}/status`, {
+  const response = await (status === 'approved' ? checker : admin).post(`/payouts/${payout.id}/status`, {
     status,
     version: payout.version,
     ...extra,
@@ -238,7 +243,8 @@ describe('payouts: flow and edits', () => {
       prepare: async (from) => {
         const [row] = await ctx.db
           .update(payouts)
-          .set({ status: from })
+          // Made by someone else: the table is walked here, maker–checker has its own test.
+          .set({ status: from, lastEditedBy: null })
           .where(eq(payouts.id, payout.id))
           .returning();
         return row!;
@@ -274,6 +280,61 @@ describe('payouts: flow and edits', () => {
       version: future.version,
     });
     expect(refused.statusCode).toBe(422);
+  });
+
+  it('maker–checker: the maker may not approve; a money edit sends an approved payout back to pending', async () => {
+    const made = await createPayout({ amount: 2_510_000, account_no: ACCOUNT });
+    const own = await admin.post(`/payouts/${made.id}/status`, { status: 'approved', version: made.version });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.code).toBe('SELF_APPROVAL');
+    const approved = await step(made, 'approved');
+    expect(approved).toMatchObject({ status: 'approved', last_edited_by: expect.any(Number) });
+
+    // The attack: a branch manager raises the amount and swaps the account of an approved payout.
+    const raised = await manager.patch(`/payouts/${made.id}`, {
+      amount: 9_999_999,
+      account_no: '333-22-111111',
+      version: approved.version,
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({ status: 'pending', amount: 9_999_999 });
+    const payNow = await checker.post(`/payouts/${made.id}/status`, {
+      status: 'paid',
+      version: raised.json().version,
+    });
+    expect(payNow.json().error.code).toBe('INVALID_TRANSITION');
+    // A memo is not money: an approved payout stays approved, its maker unchanged.
+    const again = await step(raised.json(), 'approved');
+    const memo = await manager.patch(`/payouts/${made.id}`, { memo: '3월분', version: again.version });
+    expect(memo.json()).toMatchObject({ status: 'approved', last_edited_by: again.last_edited_by });
+    const history = (await admin.get(`/payouts/${made.id}/history`)).json().data;
+    expect(
+      history.find((h: { reason: string | null }) => h.reason === recordMessages.payoutBackToPending),
+    ).toBeDefined();
+  });
+
+  it('lets a super_admin approve their own payout only with a reason on record', async () => {
+    const made = (
+      await superAdmin.post('/payouts', { employer_id: employerA, type: 'refund', amount: 10_000 })
+    ).json();
+    const bare = await superAdmin.post(`/payouts/${made.id}/status`, {
+      status: 'approved',
+      version: made.version,
+    });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().error.details[0]).toEqual({
+      field: 'reason',
+      message: recordMessages.selfApprovalReasonRequired,
+    });
+    const approved = await superAdmin.post(`/payouts/${made.id}/status`, {
+      status: 'approved',
+      reason: '담당자 부재',
+      version: made.version,
+    });
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      status_reason: recordMessages.selfApprovalNote('담당자 부재'),
+    });
   });
 
   it('fails only with a reason and retries failed → approved', async () => {
