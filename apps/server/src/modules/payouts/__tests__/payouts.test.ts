@@ -58,6 +58,7 @@ type PayoutReply = {
   vat: number;
   total: number;
   account_no: string | null;
+  last_edited_by: number | null;
 };
 
 /** A fee payout of employer A, not tied to a matching unless asked (one live fee per matching). */
