@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { patchSettings } from './records';
 import { apiHeaders, apiLogin, signIn, uiLogin } from './support';
 
 /** 내 정보 (profile, password, recent logins), the forced change of a temporary password, idle logout. */
@@ -148,12 +149,8 @@ test.describe('idle logout', () => {
     page,
     request,
   }) => {
-    const { token } = await apiLogin(request);
     const setTimeoutMinutes = async (minutes: number) => {
-      const response = await request.patch('/api/v1/settings', {
-        headers: await apiHeaders(request, token),
-        data: { session_timeout_minutes: minutes },
-      });
+      const response = await patchSettings(request, { session_timeout_minutes: minutes });
       expect(response.status()).toBe(200);
     };
     await setTimeoutMinutes(5);

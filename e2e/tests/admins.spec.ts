@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { patchSettings } from './records';
 import { apiHeaders, apiLogin, signIn, uiLogin } from './support';
 
 /** /settings (system settings) and /settings/admins (admin accounts), as the suite's only super admin. */
@@ -142,11 +143,7 @@ test.describe('admin accounts', () => {
     expect(await settingsValue(request, 'visa_alert_days')).toEqual([...before, 45].sort((a, b) => a - b));
 
     // Put it back for the other specs.
-    const { token } = await apiLogin(request);
-    const restore = await request.patch('/api/v1/settings', {
-      headers: await apiHeaders(request, token),
-      data: { visa_alert_days: before },
-    });
+    const restore = await patchSettings(request, { visa_alert_days: before });
     expect(restore.status()).toBe(200);
   });
 });

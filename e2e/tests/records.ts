@@ -88,3 +88,12 @@ export async function statusStep(
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** PATCH settings with the version just read, as the settings screen sends it (a stale one is refused). */
+export async function patchSettings(request: APIRequestContext, data: Record<string, unknown>) {
+  const { token } = await apiLogin(request);
+  const headers = await apiHeaders(request, token);
+  const read = await request.get('/api/v1/settings', { headers });
+  const { version } = (await read.json()) as { version: number };
+  return request.patch('/api/v1/settings', { headers, data: { ...data, version } });
+}

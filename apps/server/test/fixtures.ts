@@ -312,3 +312,9 @@ export async function insertAppUser(
     .returning();
   return row!;
 }
+
+/** PATCH /settings with the version just read, as the settings screen sends it. */
+export async function patchSettings(api: Api, body: Record<string, unknown>) {
+  const read = await api.get('/settings');
+  return api.patch('/settings', { ...body, version: (read.json() as { version: number }).version });
+}

@@ -36,6 +36,7 @@ import {
   insertMatching,
   insertWorker,
   jobPostBody,
+  patchSettings,
   resumeBody,
   signedIn,
   workerBody,
@@ -451,11 +452,12 @@ const WRITES = {
     versioned(await fresh.review(branch), { status: 'published' }),
   // settings are global: the call changes one the other tests do not read, and puts it back.
   'PATCH /settings': async () => {
-    const before = (await superApi.get('/settings')).json().contact_phone;
+    const read = (await superApi.get('/settings')).json();
+    const before = read.contact_phone;
     return {
-      payload: { contact_phone: '02-1234-5678' },
+      payload: { contact_phone: '02-1234-5678', version: read.version },
       restore: async () => {
-        const restored = await superApi.patch('/settings', { contact_phone: before });
+        const restored = await patchSettings(superApi, { contact_phone: before });
         expect(restored.statusCode, restored.body).toBe(200);
       },
     };

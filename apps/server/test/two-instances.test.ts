@@ -202,11 +202,18 @@ describe.runIf(engine === 'pg')('two API processes on one PostgreSQL', () => {
     const changed = await send(a, 'PATCH', '/settings', {
       ip,
       token: session.body.token,
-      body: { session_timeout_minutes: next },
+      body: { session_timeout_minutes: next, version: before.body.version },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const after = await send(b, 'GET', '/settings', { ip, token: session.body.token });
     expect(after.body.session_timeout_minutes).toBe(next);
+    // A save on the other process made on what it read before is refused, not merged over the change.
+    const stale = await send(b, 'PATCH', '/settings', {
+      ip,
+      token: session.body.token,
+      body: { minimum_wage_by_year: { '2026': 10_320, '2027': 10_700 }, version: before.body.version },
+    });
+    expect(stale.status).toBe(409);
   });
 
   it('creates one record when a create is retried on the other process with the same Idempotency-Key', async () => {

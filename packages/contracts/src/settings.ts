@@ -1,3 +1,4 @@
+import { versionField } from './common';
 import { fieldMessages } from './messages';
 import { z } from './zod-setup';
 
@@ -64,7 +65,12 @@ export const SETTINGS_DEFAULTS: Settings = {
   dormantAfterDays: 365,
 };
 
-export const settingsPatchSchema = settingsSchema.partial();
+/** GET/PATCH /settings: the settings and the version they were read at (two admins do not overwrite each other). */
+export const settingsRecordSchema = settingsSchema.extend({ version: versionField });
+export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
+
+/** Only the settings sent change; `version` is the one read (409 when another admin saved meanwhile). */
+export const settingsPatchSchema = settingsSchema.partial().extend({ version: versionField });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 export const SETTINGS_LABELS: Record<keyof Settings, string> = {

@@ -2,7 +2,7 @@ import {
   clientSettingsSchema,
   publicSettingsSchema,
   settingsPatchSchema,
-  settingsSchema,
+  settingsRecordSchema,
 } from '@ilson/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActor, requireAdmin } from '../../plugins/auth';
@@ -11,9 +11,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      schema: { tags: ['settings'], summary: '시스템 설정', response: { 200: settingsSchema } },
+      schema: { tags: ['settings'], summary: '시스템 설정', response: { 200: settingsRecordSchema } },
     },
-    async () => app.settings.get(),
+    async () => app.settings.getRecord(),
   );
 
   app.patch(
@@ -23,7 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['settings'],
         summary: '시스템 설정 변경 (변경 전후가 접속기록에 남음)',
         body: settingsPatchSchema,
-        response: { 200: settingsSchema },
+        response: { 200: settingsRecordSchema },
       },
     },
     async (request) => {

@@ -1,9 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { SETTINGS_DEFAULTS, type Settings, type SettingsPatch, settingsSchema } from '@ilson/contracts';
+import {
+  SETTINGS_DEFAULTS,
+  type Settings,
+  type SettingsPatch,
+  type SettingsRecord,
+  settingsSchema,
+} from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import { versionConflict } from '../../lib/status-change';
 import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
-import { readSettingRows, upsertSetting } from './settings.repository';
+import { lockVersion, readSettingRows, readVersion, upsertSetting, VERSION_KEY } from './settings.repository';
 
 type SettingKey = keyof Settings;
 
@@ -24,11 +31,23 @@ export function createSettingsService(db: Database) {
     return merged as Settings;
   }
 
+  /** The settings with the version an edit must send back (the settings screen). */
+  async function getRecord(executor: Executor = db): Promise<SettingsRecord> {
+    return { ...(await get(executor)), version: await readVersion(executor) };
+  }
+
+  /**
+   * `version` is what the screen read (PATCH /settings requires it); the server's own callers may leave it
+   * out and change the settings as they stand.
+   */
   async function update(
-    patch: SettingsPatch,
+    { version, ...patch }: Omit<SettingsPatch, 'version'> & { version?: number },
     actor: AuditActor & { actorAdminId: number },
-  ): Promise<Settings> {
+  ): Promise<SettingsRecord> {
     await db.transaction(async (tx) => {
+      // One version for all settings, its row locked: a save made on stale values is refused, not merged.
+      const currentVersion = await lockVersion(tx);
+      if (version !== undefined && currentVersion !== version) throw versionConflict();
       const current = await get(tx);
       const diff: Record<string, { before: unknown; after: unknown }> = {};
       for (const [key, value] of Object.entries(patch) as [SettingKey, unknown][]) {
@@ -37,6 +56,7 @@ export function createSettingsService(db: Database) {
         await upsertSetting(tx, key, value, actor.actorAdminId);
       }
       if (Object.keys(diff).length > 0) {
+        await upsertSetting(tx, VERSION_KEY, currentVersion + 1, actor.actorAdminId);
         await appendAudit(tx, actor, {
           action: 'SETTINGS_CHANGE',
           targetType: 'settings',
@@ -45,9 +65,9 @@ export function createSettingsService(db: Database) {
         });
       }
     });
-    return get();
+    return getRecord();
   }
 
-  return { get, update };
+  return { get, getRecord, update };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

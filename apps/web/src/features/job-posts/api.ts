@@ -7,14 +7,13 @@ import {
   type jobPostInputSchema,
   jobPostSchema,
   listResponseSchema,
-  type Settings,
-  settingsSchema,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { idempotencyHeaders } from '../../api/idempotency';
 import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { settingsQuery } from '../../api/settings';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const JOB_POST_FILTERS = [
@@ -81,16 +80,7 @@ export const useJobPostHistory = (id: number, enabled: boolean) =>
 
 /** The minimum wage by year, for the form's live warning: only for those who may read the settings. */
 export const useMinimumWages = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['settings'],
-    queryFn: async ({ signal }): Promise<Settings> => {
-      const response = await api.get('settings', { signal });
-      return parseReply(settingsSchema, response.data);
-    },
-    enabled,
-    meta: { errorToast: false },
-    select: (settings) => settings.minimumWageByYear,
-  });
+  useQuery({ ...settingsQuery, enabled, select: (settings) => settings.minimumWageByYear });
 
 function useInvalidateJobPosts() {
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ beforeEach(() => {
   // One minimum wage for every year: the warning does not depend on the day the test runs.
   server.on('GET', 'settings', {
     status: 200,
-    body: toWire({ ...SETTINGS_DEFAULTS, minimumWageByYear: { '2000': 10_030 } }),
+    body: toWire({ ...SETTINGS_DEFAULTS, minimumWageByYear: { '2000': 10_030 }, version: 1 }),
   });
 });
 

@@ -7,7 +7,6 @@ import {
   SALARY_TYPE_LABELS,
   SALARY_TYPES,
   type SalaryType,
-  settingsSchema,
   VISA_TYPE_LABELS,
   WORKER_STATUS_LABELS,
   type Worker,
@@ -21,6 +20,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { parseRecord } from '../../api/records';
+import { settingsQuery } from '../../api/settings';
 import { useCan } from '../../auth/permissions';
 import { parseId } from '../../components/detail/record-state';
 import { schemaRule } from '../../components/form/field-errors';
@@ -182,10 +182,8 @@ export default function MatchingNewPage() {
   const state = eligibilityState(eligibility, picked, canOverride);
   const resumes = useWorkerResumeOptions(workerId);
   const defaultFee = useQuery({
-    queryKey: ['settings'],
-    queryFn: async ({ signal }) => parseRecord(settingsSchema, (await api.get('settings', { signal })).data),
+    ...settingsQuery,
     enabled: can('settings:read'),
-    meta: { errorToast: false },
     select: (settings) => settings.defaultMatchingFee,
   }).data;
 

@@ -1,5 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Settings, settingsMessages, settingsSchema } from '@ilson/contracts';
+import {
+  SETTINGS_LABELS,
+  type Settings,
+  type SettingsRecord,
+  settingsMessages,
+  settingsSchema,
+} from '@ilson/contracts';
 import { Alert, Button, Flex, Form, Input, InputNumber, Result, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
@@ -8,7 +14,7 @@ import { useCan } from '../../auth/permissions';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormActions, FormBanner, FormSection, WideField } from '../../components/form/form-layout';
 import { formatWon, parseWon, typePhone } from '../../components/form/formatters';
-import { useRecordForm } from '../../components/form/use-record-form';
+import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { PageSpinner } from '../../components/spinners';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
@@ -179,24 +185,44 @@ function numberField(name: keyof Settings, unit: string) {
   );
 }
 
-function SettingsForm({ settings, canWrite }: { settings: Settings; canWrite: boolean }) {
+function SettingsForm({
+  settings,
+  canWrite,
+  reload,
+}: {
+  settings: SettingsRecord;
+  canWrite: boolean;
+  reload: () => Promise<SettingsRecord | undefined>;
+}) {
   const [form] = Form.useForm<SettingsFormValues>();
   const [baseline, setBaseline] = useState(settings);
+  // The version read: a save made after another admin's is refused and compared, not merged over it.
+  const [version, setVersion] = useState(settings.version);
   const save = useSaveSettings();
   const toast = useToast();
   const u = t.units;
+  const staleVersion = useStaleVersionDialog<SettingsRecord>({
+    form,
+    latest: reload,
+    toValues: settingsToValues,
+    setVersion,
+    labels: SETTINGS_LABELS,
+    onReloaded: setBaseline,
+  });
 
   const record = useRecordForm({
     form,
     schema: settingsSchema,
     fields: SETTINGS_FIELDS,
     toInput: settingsValuesToInput,
-    submit: (data) => save.mutateAsync(data),
+    submit: (data) => save.mutateAsync({ ...data, version }),
     onSaved: (saved) => {
       setBaseline(saved);
+      setVersion(saved.version);
       form.setFieldsValue(settingsToValues(saved));
       toast.success(t.saved);
     },
+    onStaleVersion: () => staleVersion(() => record.setDirty(false)),
   });
 
   return (
@@ -350,7 +376,11 @@ export default function SettingsPage() {
       <PageHeader />
       <SettingsNav />
       {result.data ? (
-        <SettingsForm settings={result.data} canWrite={can('settings:write')} />
+        <SettingsForm
+          settings={result.data}
+          canWrite={can('settings:write')}
+          reload={async () => (await result.refetch()).data}
+        />
       ) : result.isPending ? (
         <PageSpinner />
       ) : (

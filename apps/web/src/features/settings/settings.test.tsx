@@ -1,8 +1,9 @@
-import { SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
+import { recordMessages, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { koAdmins } from '../../locales/ko-admins';
+import { dialog } from '../../test/antd';
 import { createMockServer, type MockServer } from '../../test/mock-server';
 import { errorReply, signedInAs, withLookups } from '../../test/records';
 import { renderApp, signIn } from '../../test/render-app';
@@ -26,6 +27,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   default_matching_fee: 300_000,
   export_reason_required: true,
   dormant_after_days: 365,
+  version: 4,
   ...overrides,
 });
 
@@ -80,10 +82,49 @@ describe('/settings', () => {
       expect(await screen.findByText(t.saved)).toBeTruthy();
       const [call] = server.callsTo('PATCH', 'settings');
       expect(call?.body).toMatchObject({
+        version: 4,
         session_timeout_minutes: 45,
         visa_alert_days: [14, 30, 60, 90, 120],
         minimum_wage_by_year: { '2025': 10_030, '2026': 10_320, '2027': 10_700 },
         export_reason_required: true,
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'compares with what another admin saved meanwhile (409) and saves on the latest version',
+    async () => {
+      signedInAs(server, 'super_admin');
+      let version = 4;
+      server.on('GET', 'settings', () => ({
+        status: 200,
+        body: wireSettings({ version, default_matching_fee: version === 4 ? 300_000 : 350_000 }),
+      }));
+      server.on('PATCH', 'settings', (request) => {
+        const sent = (request.body as { version: number }).version;
+        if (sent !== version) return errorReply(409, 'CONFLICT', recordMessages.versionConflict);
+        return { status: 200, body: wireSettings({ version: version + 1, session_timeout_minutes: 45 }) };
+      });
+      const user = userEvent.setup();
+      renderApp('/settings', server);
+      const timeout = await screen.findByLabelText(t.fields.sessionTimeoutMinutes);
+      await user.clear(timeout);
+      await user.type(timeout, '45');
+      version = 5; // another admin saved the default fee meanwhile
+      await user.click(screen.getByRole('button', { name: t.save }));
+
+      const conflict = await dialog('다른 사용자가 먼저 수정했습니다');
+      await user.click(conflict.getByRole('button', { name: '최신 내용 불러오기' }));
+      await waitFor(() => expect(server.callsTo('GET', 'settings').length).toBeGreaterThan(1));
+      await user.clear(await screen.findByLabelText(t.fields.sessionTimeoutMinutes));
+      await user.type(screen.getByLabelText(t.fields.sessionTimeoutMinutes), '45');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      await waitFor(() => expect(server.callsTo('PATCH', 'settings')).toHaveLength(2));
+      expect(server.callsTo('PATCH', 'settings')[1]?.body).toMatchObject({
+        version: 5,
+        default_matching_fee: 350_000,
+        session_timeout_minutes: 45,
       });
     },
     SLOW,

@@ -1,7 +1,7 @@
 import { adminMessages, fieldMessages, meetsPasswordPolicy, recordMessages } from '@ilson/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, apiAs, insertBranch, signedIn } from '../../../../test/fixtures';
+import { type Api, apiAs, insertBranch, patchSettings, signedIn } from '../../../../test/fixtures';
 import { bearer, createAdmin, createTestContext, login, type TestContext } from '../../../../test/helpers';
 import { admins, auditLogs } from '../../../db/schema';
 import type { Actor } from '../../../plugins/auth';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   boss = signed.api;
   bossId = signed.admin.id;
   // This file signs in many times from one address: lift the per-IP login limit (a setting).
-  expect((await boss.patch('/settings', { login_rate_limit_per_minute: 1000 })).statusCode).toBe(200);
+  expect((await patchSettings(boss, { login_rate_limit_per_minute: 1000 })).statusCode).toBe(200);
 });
 afterAll(async () => {
   await ctx?.close();

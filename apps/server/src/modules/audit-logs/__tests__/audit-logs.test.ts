@@ -2,7 +2,7 @@ import { AUDIT_ACTION_LABELS, auditMessages, recordMessages } from '@ilson/contr
 import { parse as parseCsv } from 'csv-parse/sync';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, signedIn } from '../../../../test/fixtures';
+import { type Api, patchSettings, signedIn } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
 import { auditLogs, auditReviews } from '../../../db/schema';
@@ -424,7 +424,7 @@ describe('access log: CSV export', () => {
   });
 
   it('exports the whole log (each row once, its own row left out) when the settings allow no purpose', async () => {
-    const settings = await superAdmin.patch('/settings', { export_reason_required: false });
+    const settings = await patchSettings(superAdmin, { export_reason_required: false });
     expect(settings.statusCode, settings.body).toBe(200);
     const total = await countRows();
     const file = await exportCsv('?order=asc');
@@ -443,7 +443,7 @@ describe('access log: CSV export', () => {
 
     const exports = await list('?action=EXPORT&target_type=audit_log');
     expect(exports.meta.total).toBe(2);
-    await superAdmin.patch('/settings', { export_reason_required: true });
+    await patchSettings(superAdmin, { export_reason_required: true });
   });
 
   it('refuses bad filters before anything is logged', async () => {

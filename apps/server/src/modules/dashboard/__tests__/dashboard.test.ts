@@ -7,6 +7,7 @@ import {
   insertMatching,
   insertWorker,
   jobPostBody,
+  patchSettings,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
@@ -366,7 +367,7 @@ describe('GET /dashboard', () => {
 
   it('takes the visa window from the settings', async () => {
     const superAdmin = (await signedIn(ctx, 'super_admin')).api;
-    const changed = await superAdmin.patch('/settings', { visa_alert_days: [1, 60] });
+    const changed = await patchSettings(superAdmin, { visa_alert_days: [1, 60] });
     expect(changed.statusCode, changed.body).toBe(200);
     const body = await dashboardOf(admin);
     expect(body.visas).toEqual({ window_days: 1, bucket: 'd1', expiring: 1, overdue: 3 });
@@ -374,7 +375,7 @@ describe('GET /dashboard', () => {
     expect(body.queues.expiring_visas.map((row: Item) => row.id)).toEqual(
       ['w3', 'x1', 'w4', 'w12', 'w5'].map((key) => ids[key]),
     );
-    await superAdmin.patch('/settings', { visa_alert_days: [30, 60, 90, 120] });
+    await patchSettings(superAdmin, { visa_alert_days: [30, 60, 90, 120] });
   });
 
   it('needs a signed-in admin', async () => {

@@ -27,6 +27,7 @@ import {
   insertEmployer,
   insertMatching,
   insertWorker,
+  patchSettings,
   signedIn,
   workerBody,
 } from '../../../../test/fixtures';
@@ -427,7 +428,7 @@ describe('GET /exports/workers', () => {
       },
     });
 
-    const off = await superAdmin.patch('/settings', { export_reason_required: false });
+    const off = await patchSettings(superAdmin, { export_reason_required: false });
     expect(off.statusCode).toBe(200);
     try {
       const file = await download(admin, `/exports/workers?format=csv&status=seeking&q=${alienRegNo(7101)}`);
@@ -440,7 +441,7 @@ describe('GET /exports/workers', () => {
       // The identifier typed into the search box is not written to the log in full.
       expect(filters.q).toMatch(/^\*{9}\d{4}$/);
     } finally {
-      await superAdmin.patch('/settings', { export_reason_required: true });
+      await patchSettings(superAdmin, { export_reason_required: true });
     }
   });
 

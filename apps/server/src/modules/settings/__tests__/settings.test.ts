@@ -16,6 +16,16 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** The version an edit must send back, read as the settings screen reads it. */
+async function currentVersion(): Promise<number> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/settings',
+    headers: bearer(superToken),
+  });
+  return response.json().version;
+}
+
 describe('settings', () => {
   it('answers the defaults on a fresh database, in snake_case', async () => {
     const response = await ctx.app.inject({
@@ -39,7 +49,11 @@ describe('settings', () => {
       method: 'PATCH',
       url: '/api/v1/settings',
       headers: bearer(superToken),
-      payload: { session_timeout_minutes: 45, contact_phone: '02-1234-5678' },
+      payload: {
+        version: await currentVersion(),
+        session_timeout_minutes: 45,
+        contact_phone: '02-1234-5678',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ session_timeout_minutes: 45, contact_phone: '02-1234-5678' });
@@ -62,7 +76,7 @@ describe('settings', () => {
       method: 'PATCH',
       url: '/api/v1/settings',
       headers: bearer(adminToken),
-      payload: { lockout_minutes: 30 },
+      payload: { version: await currentVersion(), lockout_minutes: 30 },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({ code: 'FORBIDDEN', message: '접근 권한이 없습니다.' });
@@ -73,7 +87,7 @@ describe('settings', () => {
       method: 'PATCH',
       url: '/api/v1/settings',
       headers: bearer(superToken),
-      payload: { lockout_minutes: 0, visa_alert_days: [60, 30] },
+      payload: { version: await currentVersion(), lockout_minutes: 0, visa_alert_days: [60, 30] },
     });
     expect(response.statusCode).toBe(400);
     const fields = response.json().error.details.map((d: { field: string }) => d.field);
@@ -93,6 +107,7 @@ describe('settings', () => {
       url: '/api/v1/settings',
       headers: bearer(superToken),
       payload: {
+        version: await currentVersion(),
         session_timeout_minutes: 3,
         minimum_wage_by_year: { '2027': 10_500, '20x7': 10_000 },
         contact_email: 'not-mail',
@@ -122,6 +137,7 @@ describe('settings', () => {
       url: '/api/v1/settings',
       headers: bearer(superToken),
       payload: {
+        version: await currentVersion(),
         max_login_failures: 3,
         lockout_minutes: 7,
         minimum_wage_by_year: { '2026': 10_320, '2027': 10_700 },
@@ -154,5 +170,29 @@ describe('settings', () => {
         after: { '2026': 10_320, '2027': 10_700 },
       },
     });
+  });
+  it('refuses a save made on values another admin has changed since (409), keeping their change', async () => {
+    const read = await currentVersion();
+    const patch = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/v1/settings', headers: bearer(superToken), payload });
+    const first = await patch({ default_matching_fee: 310_000, version: read });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(read + 1);
+    const second = await patch({ minimum_wage_by_year: { '2026': 9_000 }, version: read });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('CONFLICT');
+    const missing = await patch({ default_matching_fee: 300_000 });
+    expect(missing.statusCode).toBe(400);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/settings',
+      headers: bearer(superToken),
+    });
+    expect(after.json()).toMatchObject({ default_matching_fee: 310_000, version: read + 1 });
+    expect(after.json().minimum_wage_by_year['2026']).toBe(10_320);
+    // Saving what is already there changes nothing, the version included.
+    const same = await patch({ default_matching_fee: 310_000, version: read + 1 });
+    expect(same.json().version).toBe(read + 1);
+    await patch({ default_matching_fee: 300_000, version: read + 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { recordMessages } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, insertBranch, signedIn, workerBody } from '../../../../test/fixtures';
+import { type Api, insertBranch, patchSettings, signedIn, workerBody } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { auditLogs, workers } from '../../../db/schema';
 import { addDays, seoulToday } from '../../../lib/dates';
@@ -193,7 +193,7 @@ describe('PATCH /workers/:id/extension', () => {
 describe('visa windows from the settings', () => {
   it('follows a change of visaAlertDays at once', async () => {
     const { api: boss } = await signedIn(ctx, 'super_admin');
-    expect((await boss.patch('/settings', { visa_alert_days: [15, 45] })).statusCode).toBe(200);
+    expect((await patchSettings(boss, { visa_alert_days: [15, 45] })).statusCode).toBe(200);
     const b = await board(admin, '?page_size=100');
     expect(b.buckets.map((x) => [x.key, x.count])).toEqual([
       ['overdue', 1],
