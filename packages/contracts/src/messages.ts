@@ -16,6 +16,7 @@ export const fieldMessages = {
   postalCode: '우편번호는 5자리 숫자입니다.',
   email: '올바른 이메일 주소가 아닙니다.',
   date: '올바른 날짜가 아닙니다. (YYYY-MM-DD)',
+  id: '번호는 1 이상의 숫자로만 적어 주세요. (최대 10자리)',
 } as const;
 
 export const errorMessages: Record<ErrorCode, string> = {
@@ -120,6 +121,7 @@ export const recordMessages = {
   branchInactive: '운영 중지된 지점에는 새 데이터를 등록하거나 옮길 수 없습니다.',
   selfApprovalReasonRequired: '본인이 만든 정산을 최고 관리자 권한으로 승인하려면 사유를 입력해 주세요.',
   selfApprovalNote: (reason: string) => `본인 수정 건 승인(최고 관리자): ${reason}`,
+  jobPostBackToReview: '게시 중인 공고의 내용이 바뀌어 다시 승인 대기로 돌아갑니다.',
   payoutBackToPending: '승인 후 금액·계좌·수취인이 바뀌어 다시 승인 대기로 돌아갑니다.',
   duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
   interviewSkipped: (reason: string) => `면접 생략: ${reason}`,

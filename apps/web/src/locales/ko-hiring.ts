@@ -70,6 +70,8 @@ export const koHiring = {
     submitReview: '검토 요청',
     saveAndSubmit: '저장 후 검토 요청',
     draftSaved: '임시저장했습니다.',
+    backToReviewHint:
+      '게시 중인 공고입니다. 내용을 바꿔 저장하면 다시 승인 대기로 돌아가 검토를 받습니다. (모집 인원·마감일만 바꾸면 그대로 게시됩니다)',
     submitted: '검토를 요청했습니다.',
     monthsUnit: '개월',
     minutesUnit: '분',

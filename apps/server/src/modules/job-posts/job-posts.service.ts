@@ -1,5 +1,6 @@
 import {
   allowedVisasMessage,
+  can,
   JOB_POST_STATUS_LABELS,
   JOB_POST_TRANSITIONS,
   type JobPost,
@@ -42,6 +43,10 @@ const MATCHING_RULE_FIELDS = [
   'workEndTime',
   'breakMinutes',
 ] as const;
+
+/** Edits of a published post that need no new review: how many are hired and until when. */
+const OPERATIONAL_FIELDS: readonly string[] = ['headcount', 'deadline'];
+const needsReview = (field: string) => !OPERATIONAL_FIELDS.includes(field);
 
 /** A post may only allow the visas its industry permits (DESIGN §4). */
 function checkAllowedVisas(post: Pick<repo.JobPostValues, 'industry' | 'allowedVisaTypes'>) {
@@ -179,6 +184,16 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
           { today: seoulToday(), minimumWageByYear, field },
         );
       }
+      // What a post says is reviewed: a published post edited by someone who may not approve goes back to review.
+      let reason: string | null = null;
+      const published = current.status === 'active' || current.status === 'suspended';
+      if (published && !can(actor.role, 'job_posts:approve') && Object.keys(diff).some(needsReview)) {
+        values.status = 'pending';
+        values.statusReason = recordMessages.jobPostBackToReview;
+        values.statusChangedAt = new Date();
+        diff.status = { before: current.status, after: 'pending' };
+        reason = recordMessages.jobPostBackToReview;
+      }
       if (!(await repo.updateJobPost(tx, { id, version, scope: actor.scope }, values))) {
         throw versionConflict();
       }
@@ -188,6 +203,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         targetId: id,
         summary: `채용공고 수정: ${Object.keys(diff).join(', ')}`,
         diff,
+        reason,
       });
       return detail(tx, id, actor);
     });

@@ -1,5 +1,5 @@
 import { type JobPost, jobPostInputSchema } from '@ilson/contracts';
-import { Button, Form, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { classifyError } from '../../api/errors';
@@ -101,6 +101,7 @@ function JobPostCreate() {
 type EditProps = { post: JobPost; reload: () => Promise<JobPost | undefined> };
 
 function JobPostEditForm({ post, reload }: EditProps) {
+  const can = useCan();
   const [form] = Form.useForm<JobPostFormValues>();
   const [version, setVersion] = useState(post.version);
   const update = useUpdateJobPost(post.id);
@@ -116,6 +117,8 @@ function JobPostEditForm({ post, reload }: EditProps) {
   const minimumWages = useWages();
   const detailPath = `${LIST_PATH}/${post.id}`;
   const canSubmit = post.status === 'draft' || post.status === 'rejected';
+  // The server sends a published post edited by a non-approver back to review: say so before saving.
+  const backToReview = (post.status === 'active' || post.status === 'suspended') && !can('job_posts:approve');
   const submitAfterSave = useRef(false);
 
   const record = useRecordForm({
@@ -171,6 +174,9 @@ function JobPostEditForm({ post, reload }: EditProps) {
         scrollToFirstError={{ block: 'center' }}
       >
         <FormBanner messages={record.banner} refusal={record.refusal} />
+        {backToReview && (
+          <Alert type="warning" showIcon title={t.backToReviewHint} style={{ marginBottom: 16 }} />
+        )}
         <JobPostFormFields
           form={form}
           employer={{ id: post.employerId, companyName: post.employerName, businessRegNo: '' }}

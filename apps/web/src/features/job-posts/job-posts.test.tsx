@@ -192,6 +192,21 @@ describe('job post detail', () => {
     );
   });
 
+  it('tells a branch manager editing a live post that saving sends it back to review', async () => {
+    signedInAs(server, 'branch_manager');
+    server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'active' }) });
+    renderApp('/job-posts/50/edit', server);
+    expect(await screen.findByText(/다시 승인 대기로 돌아가 검토를 받습니다/)).toBeTruthy();
+  });
+
+  it('does not warn an approver editing a live post', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'active' }) });
+    renderApp('/job-posts/50/edit', server);
+    await screen.findByRole('heading', { name: /자동차 부품 생산직/ });
+    expect(screen.queryByText(/다시 승인 대기로 돌아가 검토를 받습니다/)).toBeNull();
+  });
+
   it('offers a branch manager no approval', async () => {
     signedInAs(server, 'branch_manager');
     server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'pending' }) });

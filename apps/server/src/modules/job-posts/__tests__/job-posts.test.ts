@@ -1,7 +1,14 @@
 import { recordMessages } from '@ilson/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, insertBranch, insertEmployer, jobPostBody, signedIn } from '../../../../test/fixtures';
+import {
+  type Api,
+  activeJobPost,
+  insertBranch,
+  insertEmployer,
+  jobPostBody,
+  signedIn,
+} from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { auditLogs, jobPosts, settings } from '../../../db/schema';
 
@@ -225,6 +232,36 @@ describe('GET /job-posts/:id', () => {
 });
 
 describe('PATCH /job-posts/:id', () => {
+  it('sends a published post edited by a branch manager back to review; headcount and deadline need none', async () => {
+    const post = await activeJobPost(admin, employerId);
+    const more = await manager.patch(`/job-posts/${post.id}`, { headcount: 4, version: post.version });
+    expect(more.json()).toMatchObject({ status: 'active', headcount: 4 });
+    // The attack: title, text and visas rewritten on a live post without review.
+    const rewritten = await manager.patch(`/job-posts/${post.id}`, {
+      title: '고수익 보장 단기 알바',
+      job_description: '연락처로 문의',
+      allowed_visa_types: ['F-2'],
+      version: more.json().version,
+    });
+    expect(rewritten.statusCode, rewritten.body).toBe(200);
+    expect(rewritten.json()).toMatchObject({
+      status: 'pending',
+      status_reason: recordMessages.jobPostBackToReview,
+    });
+    const history = (await admin.get(`/job-posts/${post.id}/history`)).json().data;
+    expect(history[0]).toMatchObject({ reason: recordMessages.jobPostBackToReview });
+    // An approver's own edit stays published.
+    const approved = await admin.post(`/job-posts/${post.id}/status`, {
+      status: 'active',
+      version: rewritten.json().version,
+    });
+    const byAdmin = await admin.patch(`/job-posts/${post.id}`, {
+      title: '생산직 사원 모집 (주간)',
+      version: approved.json().version,
+    });
+    expect(byAdmin.json().status).toBe('active');
+  });
+
   it('changes the fields sent, logs the diff, and refuses a stale version with 409', async () => {
     const { id } = (await create()).json();
     const response = await admin.patch(`/job-posts/${id}`, { headcount: 5, work_days: ['mon'], version: 1 });
