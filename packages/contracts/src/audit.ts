@@ -167,20 +167,50 @@ export const auditLogListResponseSchema = z.object({
 });
 
 /**
- * The hash chain walked from the first row: `ok`, or the first row whose own hash no longer matches its
- * content (`content`: the row was altered) or whose link to the row before is broken (`link`: a row before
- * it was removed or rewritten).
+ * What a walk of the whole chain can find (docs/access-log.md): a row whose hash no longer matches its
+ * content (`content`), a row after the keyed start hashed the old unkeyed way (`downgrade`), a row that does
+ * not link to the one before (`link`: a row before it was removed or rewritten), a checkpoint that is forged,
+ * unlinked or whose row's hash changed (`checkpoint`), or whose row or rows up to it are gone (`truncated`).
  */
-export const AUDIT_CHAIN_PROBLEMS = ['content', 'link'] as const;
+export const AUDIT_CHAIN_PROBLEMS = ['content', 'link', 'downgrade', 'checkpoint', 'truncated'] as const;
 export type AuditChainProblem = (typeof AUDIT_CHAIN_PROBLEMS)[number];
+/** The reply lists at most this many problems, the first in id order; `problemCount` counts them all. */
+export const AUDIT_VERIFY_PROBLEM_LIMIT = 100;
+
+export const auditChainProblemSchema = z.object({
+  /** The row's id; for a checkpoint's problem, the id of the row it names. */
+  id: z.number().int(),
+  /** The row's created_at; for a checkpoint's problem, the checkpoint's. */
+  createdAt: z.string().nullable(),
+  problem: z.enum(AUDIT_CHAIN_PROBLEMS),
+  /** Set when the problem was found through a checkpoint. */
+  checkpointId: z.number().int().nullable(),
+});
+export type AuditChainProblemRow = z.infer<typeof auditChainProblemSchema>;
+
 export const auditVerifyResultSchema = z.object({
   ok: z.boolean(),
-  /** Rows found intact before the first broken one (all rows when ok). */
+  /** Rows walked: the whole log. */
   checked: z.number().int(),
+  /** The first problem (lowest id), as the list below starts. */
   brokenAtId: z.number().int().nullable(),
-  /** The broken row's created_at. */
   brokenAt: z.string().nullable(),
   problem: z.enum(AUDIT_CHAIN_PROBLEMS).nullable(),
+  problemCount: z.number().int(),
+  problems: z.array(auditChainProblemSchema),
+  /** Rows written before the chain was keyed, checked with sha256. */
+  legacyRows: z.number().int(),
+  /** Checkpoints compared with the rows. */
+  checkpoints: z.number().int(),
+  /** Where the keyed chain starts: the last row before it and how the check of those rows came out then. */
+  keyedStart: z
+    .object({
+      lastId: z.number().int(),
+      createdAt: z.string(),
+      legacyOk: z.boolean(),
+      legacyProblems: z.number().int(),
+    })
+    .nullable(),
   verifiedAt: z.string(),
   durationMs: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@ilson/contracts';
-import { type ChainedFields, chainHash } from '../modules/audit-logs/audit-logs.repository';
+import { type ChainedFields, chainHash } from '../modules/audit-logs/audit-chain';
 import { addDays, instantOn } from './dates';
 import { createRng } from './random';
 
@@ -15,8 +15,9 @@ const USER_AGENTS = [
 
 /**
  * 접속기록 of past working days by the existing admins: sign-ins, views of personal data, reveals with a
- * reason, exports. Oldest first, each row chained onto the one before (`prevHash` is the log's last hash),
- * so the chain still verifies after the load.
+ * reason, exports. Oldest first, each row chained onto the one before (`prevHash` is the log's last hash)
+ * with the chain key (`key`, from PII_KEY) as the server chains them, so the chain still verifies after the
+ * load. The log must already be keyed (upgradeAuditChain) before these rows go in.
  */
 export function* generateAccessLog(
   count: number,
@@ -25,6 +26,7 @@ export function* generateAccessLog(
   targets: { workers: number; employers: number; payouts: number },
   today: string,
   prevHash: string,
+  key: Buffer,
 ): Generator<SeedAuditRow> {
   if (actors.length === 0) return;
   const rng = createRng(seed, 'access_log');
@@ -119,7 +121,7 @@ export function* generateAccessLog(
       ip,
       userAgent: rng.pick(USER_AGENTS),
     };
-    const hash = chainHash(previous, row);
+    const hash = chainHash(previous, row, key);
     yield { ...row, prevHash: previous, hash };
     previous = hash;
   }

@@ -55,16 +55,39 @@ export const koAudit = {
   },
   verify: {
     button: '무결성 확인',
-    running: '해시 체인을 처음부터 확인하는 중…',
+    running: '해시 체인과 체크포인트를 처음부터 확인하는 중…',
     okTitle: (checked: number) => `정상: ${checked.toLocaleString('ko-KR')}건 확인`,
     okBody: (at: string, ms: number) =>
-      `모든 기록이 앞 기록과 해시로 이어져 있고 내용이 바뀌지 않았습니다. (${at} 확인, ${took(ms)} 소요)`,
+      `모든 기록이 앞 기록과 해시로 이어져 있고 내용이 바뀌지 않았으며, 체크포인트와도 일치합니다. (${at} 확인, ${took(ms)} 소요)`,
+    legacy: (lastId: number, rows: number) =>
+      `#${lastId}까지의 ${rows.toLocaleString('ko-KR')}건은 키 적용 전 기록으로, 키 없는 해시(SHA-256)로 확인했습니다.`,
+    legacyAtUpgrade: (problems: number) =>
+      `키 적용 당시 이 기록들을 확인한 결과 문제 ${problems.toLocaleString('ko-KR')}건이 이미 있었습니다.`,
     brokenTitle: '위변조 의심',
-    brokenBody: (id: number, at: string, checked: number) =>
-      `#${id} 기록(${at})에서 해시 체인이 처음으로 끊겼습니다. 그 앞의 ${checked.toLocaleString('ko-KR')}건은 정상입니다.`,
+    brokenBody: (checked: number, problems: number) =>
+      `${checked.toLocaleString('ko-KR')}건을 확인해 문제 ${problems.toLocaleString('ko-KR')}건을 찾았습니다.`,
+    firstBroken: (id: number, at: string) => `처음 문제: #${id} 기록(${at})`,
+    listed: (shown: number, total: number) =>
+      `번호 순으로 처음 ${shown.toLocaleString('ko-KR')}건만 표시합니다 (전체 ${total.toLocaleString('ko-KR')}건).`,
+    listLabel: '무결성 확인에서 찾은 문제',
+    columns: { id: '번호', createdAt: '일시', problem: '문제' },
+    viaCheckpoint: (id: number) => `체크포인트 #${id}`,
+    problemLabels: {
+      content: '내용 변경',
+      link: '연결 끊김',
+      downgrade: '키 없는 해시',
+      checkpoint: '체크포인트 불일치',
+      truncated: '기록 삭제',
+    },
     problems: {
       content: '이 기록의 내용이 저장된 뒤 바뀌었습니다.',
       link: '이 기록이 가리키는 앞 기록이 삭제되었거나 바뀌었습니다.',
+      downgrade:
+        '키 적용 이후의 기록인데 키 없이(SHA-256) 계산된 해시가 붙어 있습니다. 데이터베이스에서 다시 계산된 것으로 보입니다.',
+      checkpoint:
+        '체크포인트와 맞지 않습니다: 체크포인트가 위조·삭제되었거나, 체크포인트가 가리키는 기록의 해시가 바뀌었습니다.',
+      truncated:
+        '체크포인트가 가리키는 기록이 없거나, 그때까지의 기록 수가 줄었습니다: 기록이 삭제되었습니다.',
     },
     open: '이 기록 열기',
     close: '닫기',

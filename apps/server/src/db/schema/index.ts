@@ -1,5 +1,6 @@
 export * from './admins';
 export * from './app-users';
+export * from './audit-checkpoints';
 export * from './audit-logs';
 export * from './audit-reviews';
 export * from './auth-sessions';

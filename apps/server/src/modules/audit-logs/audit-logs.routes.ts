@@ -65,7 +65,8 @@ export const auditLogsRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogsServic
     {
       schema: {
         tags,
-        summary: '무결성 확인 (해시 체인을 처음부터 검증하고 처음으로 어긋난 기록을 알려 줌)',
+        summary:
+          '무결성 확인 (체인 전체와 체크포인트를 검증하고 어긋난 곳을 모두 알려 줌; 처음 100건과 총 건수)',
         response: { 200: auditVerifyResultSchema },
       },
     },

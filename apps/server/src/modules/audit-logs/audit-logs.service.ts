@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  AUDIT_VERIFY_PROBLEM_LIMIT,
   type AuditLogDetail,
   type AuditLogRow,
   type AuditReview,
@@ -21,6 +22,7 @@ import { AppError, notFound, validationError } from '../../lib/errors';
 import type { Actor } from '../../plugins/auth';
 import type { ExportSource } from '../exports/export-sources';
 import type { SettingsService } from '../settings/settings.service';
+import { checkpointHead } from './audit-chain';
 import { auditExportPlan, openAuditExportSource, writeAuditCsv } from './audit-logs.export';
 import {
   type AuditLogFilter,
@@ -85,7 +87,8 @@ function toReview(row: reviews.AuditReviewRow): AuditReview {
 
 /**
  * The access log (접속기록) read back: list and detail (not logged themselves, they would flood the log),
- * the hash-chain check, the CSV export (logged like every export) and the monthly review records.
+ * the chain check (every break, then a checkpoint of the head), the CSV export (logged like every export)
+ * and the monthly review records.
  * Nothing here changes or removes a log row: the application has no such route, and the database refuses it.
  */
 export function createAuditLogsService({
@@ -113,15 +116,29 @@ export function createAuditLogsService({
     return toDetail(row);
   }
 
+  /** The walk, then a checkpoint of the head it reached (in the table and in the process log). */
   async function walkChain(): Promise<AuditVerifyResult> {
     const started = performance.now();
-    const result = await verifyAuditChain(db);
+    const result = await verifyAuditChain(db, { problemLimit: AUDIT_VERIFY_PROBLEM_LIMIT });
+    await checkpointHead(db, result.head);
+    const [first] = result.problems;
+    const { keyedStart } = result;
     return {
       ok: result.ok,
       checked: result.checked,
-      brokenAtId: result.ok ? null : result.brokenAtId,
-      brokenAt: result.ok ? null : result.brokenAt.toISOString(),
-      problem: result.ok ? null : result.problem,
+      brokenAtId: first?.id ?? null,
+      brokenAt: first?.createdAt?.toISOString() ?? null,
+      problem: first?.problem ?? null,
+      problemCount: result.problemCount,
+      problems: result.problems.map((p) => ({ ...p, createdAt: p.createdAt?.toISOString() ?? null })),
+      legacyRows: result.legacyRows,
+      checkpoints: result.checkpoints,
+      keyedStart: keyedStart && {
+        lastId: keyedStart.lastId,
+        createdAt: keyedStart.createdAt.toISOString(),
+        legacyOk: keyedStart.legacyOk ?? true,
+        legacyProblems: keyedStart.legacyProblems ?? 0,
+      },
       verifiedAt: new Date().toISOString(),
       durationMs: Math.round(performance.now() - started),
     };

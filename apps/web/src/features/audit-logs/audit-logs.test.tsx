@@ -51,6 +51,11 @@ const verifyReply = (overrides: Record<string, unknown> = {}) => ({
     broken_at_id: null,
     broken_at: null,
     problem: null,
+    problem_count: 0,
+    problems: [],
+    legacy_rows: 0,
+    checkpoints: 3,
+    keyed_start: { last_id: 0, created_at: '2025-01-01T00:00:00.000Z', legacy_ok: true, legacy_problems: 0 },
     verified_at: '2025-03-05T01:00:00.000Z',
     duration_ms: 1500,
     ...overrides,
@@ -233,29 +238,72 @@ describe('무결성 확인', () => {
     expect(result.textContent).toContain('2025-03-05 10:00:00 확인, 1.5초 소요');
   });
 
-  it('reports the first broken row and opens it', async () => {
+  it('says which rows were checked without the key: those written before the chain was keyed', async () => {
+    server.on(
+      'POST',
+      'audit-logs/verify',
+      verifyReply({
+        legacy_rows: 1500,
+        keyed_start: {
+          last_id: 1502,
+          created_at: '2025-02-01T00:00:00.000Z',
+          legacy_ok: false,
+          legacy_problems: 2,
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/settings/logs', server);
+    await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
+    const result = await screen.findByRole('status');
+    await waitFor(() =>
+      expect(result.textContent).toContain(
+        '#1502까지의 1,500건은 키 적용 전 기록으로, 키 없는 해시(SHA-256)로 확인했습니다. 키 적용 당시 이 기록들을 확인한 결과 문제 2건이 이미 있었습니다.',
+      ),
+    );
+  });
+
+  it('reports every problem found, lists the first ones, and opens a row from the list', async () => {
+    const problems = [
+      { id: 41, created_at: '2025-03-01T14:59:59.000Z', problem: 'content', checkpoint_id: null },
+      { id: 57, created_at: '2025-03-02T01:00:00.000Z', problem: 'downgrade', checkpoint_id: null },
+      { id: 90, created_at: '2025-03-03T01:00:00.000Z', problem: 'truncated', checkpoint_id: 7 },
+    ];
     server.on(
       'POST',
       'audit-logs/verify',
       verifyReply({
         ok: false,
-        checked: 40,
+        checked: 1200,
         broken_at_id: 41,
         broken_at: '2025-03-01T14:59:59.000Z',
         problem: 'content',
+        problem_count: 250,
+        problems,
       }),
     );
+    server.on('GET', 'audit-logs/57', { status: 200, body: wireDetail({ id: 57 }) });
     const user = userEvent.setup();
     const view = renderApp('/settings/logs', server);
     await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
     const alert = within(await screen.findByRole('alert'));
     expect(alert.getByText('위변조 의심')).toBeTruthy();
-    expect(
-      alert.getByText(
-        '#41 기록(2025-03-01 23:59:59)에서 해시 체인이 처음으로 끊겼습니다. 그 앞의 40건은 정상입니다.',
-      ),
-    ).toBeTruthy();
-    expect(alert.getByText('이 기록의 내용이 저장된 뒤 바뀌었습니다.')).toBeTruthy();
+    expect(alert.getByText('1,200건을 확인해 문제 250건을 찾았습니다.')).toBeTruthy();
+    expect(alert.getByText('처음 문제: #41 기록(2025-03-01 23:59:59)')).toBeTruthy();
+    expect(alert.getByText('번호 순으로 처음 3건만 표시합니다 (전체 250건).')).toBeTruthy();
+    // The list's body (a scrolling antd table renders its header as a table of its own).
+    const table = within(alert.getAllByRole('table').at(-1)!);
+    expect(table.getByText('내용 변경')).toBeTruthy();
+    expect(table.getByText('키 없는 해시')).toBeTruthy();
+    expect(table.getByText('기록 삭제')).toBeTruthy();
+    expect(table.getByText('체크포인트 #7')).toBeTruthy();
+    // A deleted row has nothing to open.
+    expect(table.queryByRole('button', { name: '#90' })).toBeNull();
+    expect(alert.getByText(/이 기록의 내용이 저장된 뒤 바뀌었습니다\./)).toBeTruthy();
+    expect(alert.getByText(/키 없이\(SHA-256\) 계산된 해시/)).toBeTruthy();
+
+    await user.click(table.getByRole('button', { name: '#57' }));
+    await waitFor(() => expect(view.location()).toContain('log=57'));
     await user.click(alert.getByRole('button', { name: '이 기록 열기' }));
     await waitFor(() => expect(view.location()).toContain('log=41'));
     expect(await within(await screen.findByRole('dialog')).findByText('접속기록 #41')).toBeTruthy();

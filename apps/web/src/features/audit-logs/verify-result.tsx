@@ -1,5 +1,6 @@
-import type { AuditVerifyResult } from '@ilson/contracts';
-import { Alert, Button, Flex, Spin, Typography } from 'antd';
+import type { AuditChainProblem, AuditChainProblemRow, AuditVerifyResult } from '@ilson/contracts';
+import { Alert, Button, Flex, Spin, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { koAudit } from '../../locales/ko-audit';
 import { formatLogTime } from './columns';
 
@@ -12,7 +13,93 @@ type VerifyResultProps = {
   onClose(): void;
 };
 
-/** The outcome of 무결성 확인: all intact, or the first broken row with a way to open it. */
+const PROBLEM_COLORS: Record<AuditChainProblem, string> = {
+  content: 'red',
+  link: 'volcano',
+  downgrade: 'magenta',
+  checkpoint: 'orange',
+  truncated: 'purple',
+};
+
+/** A row named by a `truncated` problem is gone: there is nothing to open. */
+const canOpen = (problem: AuditChainProblemRow) => problem.problem !== 'truncated';
+
+function LegacyNote({ result }: { result: AuditVerifyResult }) {
+  const start = result.keyedStart;
+  if (!start || result.legacyRows === 0) return null;
+  return (
+    <Typography.Text type="secondary">
+      {t.legacy(start.lastId, result.legacyRows)}
+      {!start.legacyOk && ` ${t.legacyAtUpgrade(start.legacyProblems)}`}
+    </Typography.Text>
+  );
+}
+
+function ProblemList({ result, onOpen }: { result: AuditVerifyResult; onOpen(id: number): void }) {
+  const columns: ColumnsType<AuditChainProblemRow> = [
+    {
+      title: t.columns.id,
+      dataIndex: 'id',
+      width: 110,
+      render: (id: number, row) =>
+        canOpen(row) ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(id)}>
+            #{id}
+          </Button>
+        ) : (
+          `#${id}`
+        ),
+    },
+    {
+      title: t.columns.createdAt,
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (value: string | null) => (value ? formatLogTime(value) : ''),
+    },
+    {
+      title: t.columns.problem,
+      dataIndex: 'problem',
+      render: (problem: AuditChainProblem, row) => (
+        <Flex gap={4} wrap align="center">
+          <Tag color={PROBLEM_COLORS[problem]}>{t.problemLabels[problem]}</Tag>
+          {row.checkpointId !== null && (
+            <Typography.Text type="secondary">{t.viaCheckpoint(row.checkpointId)}</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+  const kinds = [...new Set(result.problems.map((p) => p.problem))];
+  return (
+    <>
+      <Table<AuditChainProblemRow>
+        aria-label={t.listLabel}
+        size="small"
+        pagination={false}
+        scroll={{ y: 240 }}
+        rowKey={(row) => `${row.id}-${row.problem}-${row.checkpointId ?? ''}`}
+        dataSource={result.problems}
+        columns={columns}
+      />
+      {result.problemCount > result.problems.length && (
+        <Typography.Text type="secondary">
+          {t.listed(result.problems.length, result.problemCount)}
+        </Typography.Text>
+      )}
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        {kinds.map((kind) => (
+          <li key={kind}>
+            <Typography.Text type="secondary">
+              {t.problemLabels[kind]}: {t.problems[kind]}
+            </Typography.Text>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The outcome of 무결성 확인: all intact, or every problem found (the first ones listed) with a way to open each. */
 export function VerifyResult({ running, result, onOpen, onClose }: VerifyResultProps) {
   if (running) {
     return (
@@ -39,11 +126,16 @@ export function VerifyResult({ running, result, onOpen, onClose }: VerifyResultP
         closable={{ onClose, 'aria-label': t.close }}
         style={{ marginBottom: 16 }}
         title={t.okTitle(result.checked)}
-        description={t.okBody(formatLogTime(result.verifiedAt), result.durationMs)}
+        description={
+          <Flex vertical gap={4}>
+            <span>{t.okBody(formatLogTime(result.verifiedAt), result.durationMs)}</span>
+            <LegacyNote result={result} />
+          </Flex>
+        }
       />
     );
   }
-  const brokenAtId = result.brokenAtId ?? 0;
+  const first = result.problems[0];
   return (
     <Alert
       role="alert"
@@ -53,16 +145,20 @@ export function VerifyResult({ running, result, onOpen, onClose }: VerifyResultP
       style={{ marginBottom: 16 }}
       title={t.brokenTitle}
       description={
-        <Flex vertical gap={4}>
-          <span>
-            {t.brokenBody(brokenAtId, result.brokenAt ? formatLogTime(result.brokenAt) : '', result.checked)}
-          </span>
-          {result.problem && <Typography.Text type="secondary">{t.problems[result.problem]}</Typography.Text>}
-          <div>
-            <Button size="small" danger onClick={() => onOpen(brokenAtId)}>
-              {t.open}
-            </Button>
-          </div>
+        <Flex vertical gap={8}>
+          <span>{t.brokenBody(result.checked, result.problemCount)}</span>
+          {first && (
+            <Flex gap={8} align="center" wrap>
+              <span>{t.firstBroken(first.id, first.createdAt ? formatLogTime(first.createdAt) : '')}</span>
+              {canOpen(first) && (
+                <Button size="small" danger onClick={() => onOpen(first.id)}>
+                  {t.open}
+                </Button>
+              )}
+            </Flex>
+          )}
+          <ProblemList result={result} onOpen={onOpen} />
+          <LegacyNote result={result} />
         </Flex>
       }
     />

@@ -561,6 +561,10 @@ describe('access log: integrity check', () => {
     broken_at_id: number | null;
     broken_at: string | null;
     problem: string | null;
+    problem_count: number;
+    problems: { id: number; created_at: string | null; problem: string; checkpoint_id: number | null }[];
+    legacy_rows: number;
+    checkpoints: number;
     verified_at: string;
     duration_ms: number;
   };
@@ -590,6 +594,9 @@ describe('access log: integrity check', () => {
       broken_at_id: null,
       broken_at: null,
       problem: null,
+      problem_count: 0,
+      problems: [],
+      legacy_rows: 0,
     });
     expect(second).toMatchObject({ ok: true, checked: total });
     expect(Date.parse(first.verified_at)).not.toBeNaN();
@@ -604,8 +611,18 @@ describe('access log: integrity check', () => {
       broken_at_id: seeded.delete,
       broken_at: '2025-03-01T15:30:00.000Z',
       problem: 'content',
+      problem_count: 1,
+      problems: [
+        {
+          id: seeded.delete,
+          created_at: '2025-03-01T15:30:00.000Z',
+          problem: 'content',
+          checkpoint_id: null,
+        },
+      ],
     });
-    expect(broken.checked).toBe(await countRows(sql`id < ${seeded.delete}`));
+    // The whole log is walked, past the break.
+    expect(broken.checked).toBe(await countRows());
 
     await tamper(sql`UPDATE audit_logs SET summary = ${target!.summary} WHERE id = ${seeded.delete}`);
     expect((await verify()).ok).toBe(true);
@@ -622,14 +639,19 @@ describe('access log: integrity check', () => {
       ctx.db,
       sql`SELECT id FROM audit_logs WHERE id > ${seeded.update} ORDER BY id LIMIT 1`,
     );
-    expect(await verify()).toMatchObject({ ok: false, broken_at_id: next!.id, problem: 'link' });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      broken_at_id: next!.id,
+      problem: 'link',
+      problem_count: 1,
+    });
     await tamper(
       sql`UPDATE audit_logs SET summary = ${row!.summary}, hash = ${row!.hash} WHERE id = ${seeded.update}`,
     );
     expect((await verify()).ok).toBe(true);
   });
 
-  it('finds a row deleted in the middle of the chain: the row after it is the first broken link', async () => {
+  it('finds a row deleted in the middle of the chain: the row after it does not link, the checkpoint counts one too many', async () => {
     const [middle] = await queryRows<{ id: number }>(
       ctx.db,
       sql`SELECT id FROM audit_logs WHERE action = 'VIEW_PII' ORDER BY id LIMIT 1 OFFSET 6000`,
@@ -640,15 +662,19 @@ describe('access log: integrity check', () => {
       sql`SELECT id FROM audit_logs WHERE id > ${middle!.id} ORDER BY id LIMIT 1`,
     );
     const result = await verify();
-    expect(result).toMatchObject({ ok: false, broken_at_id: after!.id, problem: 'link' });
-    expect(result.checked).toBe(await countRows(sql`id < ${middle!.id}`));
+    expect(result).toMatchObject({ ok: false, broken_at_id: after!.id, problem: 'link', problem_count: 2 });
+    expect(result.problems).toEqual([
+      expect.objectContaining({ id: after!.id, problem: 'link', checkpoint_id: null }),
+      expect.objectContaining({ problem: 'truncated', checkpoint_id: expect.any(Number) }),
+    ]);
+    expect(result.checked).toBe(await countRows());
 
     // The list still answers, and the broken row opens in the detail like any other.
     expect((await superAdmin.get(`/audit-logs/${after!.id}`)).statusCode).toBe(200);
     expect((await superAdmin.get(`/audit-logs/${middle!.id}`)).statusCode).toBe(404);
   });
 
-  it('keeps reporting the first break, even after new rows are appended behind it', async () => {
+  it('keeps reporting the breaks, and only those, after new rows are appended behind them', async () => {
     const first = await verify();
     await superAdmin.post('/audit-reviews', {
       period: '2025-06',
@@ -656,6 +682,12 @@ describe('access log: integrity check', () => {
       findings: '무결성 확인 결과 위변조 의심 1건: 조사 요청',
     });
     const again = await verify();
-    expect(again).toMatchObject({ ok: false, broken_at_id: first.broken_at_id, checked: first.checked });
+    expect(again).toMatchObject({
+      ok: false,
+      broken_at_id: first.broken_at_id,
+      checked: first.checked + 1,
+      problem_count: first.problem_count,
+      problems: first.problems,
+    });
   });
 });
