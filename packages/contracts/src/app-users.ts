@@ -1,4 +1,4 @@
-import { dateString, statusChangeSchema, type Transition } from './common';
+import { dateString, idQueryField, statusChangeSchema, type Transition } from './common';
 import { listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -106,6 +106,8 @@ export const appUserListQuerySchema = listQuerySchema.extend({
   sort: z.enum(APP_USER_SORTS).default('joined_at'),
   userType: z.enum(APP_USER_TYPES).optional(),
   status: z.enum(APP_USER_STATUSES).optional(),
+  /** The linked employer's or worker's branch. */
+  branchId: idQueryField.optional(),
   joinedFrom: dateString.optional(),
   joinedTo: dateString.optional(),
   lastLoginFrom: dateString.optional(),

@@ -4,8 +4,17 @@ import { z } from './zod-setup';
 /** The largest id a record can have (PostgreSQL integer): a larger one in a path or query is refused, not looked up. */
 export const MAX_ID = 2_147_483_647;
 
-/** An id in a path or query string. */
-export const idQueryField = z.coerce.number().int().positive().max(MAX_ID);
+const ID_DIGITS = /^[0-9]{1,10}$/;
+const idError = { error: fieldMessages.id };
+
+/**
+ * An id in a path or query string: plain digits only, 1 to MAX_ID. Number() would also read `1e3`, `0x10`, `+814`
+ * and ` 814`; those are refused. A number is taken as it is (the web client's typed queries).
+ */
+export const idQueryField = z
+  .union([z.string().regex(ID_DIGITS, idError), z.number().int(idError)])
+  .transform(Number)
+  .pipe(z.number().min(1, idError).max(MAX_ID, idError));
 
 export const idParamSchema = z.object({ id: idQueryField });
 export type IdParam = z.infer<typeof idParamSchema>;

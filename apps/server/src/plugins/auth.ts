@@ -1,11 +1,9 @@
 import { API_BASE_PATH, can, type Role, type RouteAccess, routeAccess } from '@ilson/contracts';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { admins, authSessions } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Scope, scopeOf } from '../lib/scope';
-import type { TokenService } from '../lib/tokens';
+import type { AccessClaims, TokenService } from '../lib/tokens';
 import { messages } from '../messages';
 import type { AuditActor } from '../modules/audit-logs/audit-logs.repository';
 
@@ -64,41 +62,22 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The session behind a verified token: live, within its lifetime and not idle (modules/auth), or a 401. */
+export type SessionCheck = (claims: AccessClaims, actor: AuditActor) => Promise<AuthAdmin>;
+
 /**
  * Every /api route has its row in ROUTE_ACCESS (@ilson/contracts); the server refuses to start when one has none.
  * Routes added by tests (`unlistedRoutes`) may state `config.access` themselves instead.
- * A valid access token is not enough: the admin must still be active and the session not revoked. An admin
- * holding a temporary password reaches only the routes marked `duringPasswordChange` until they change it.
+ * A valid access token is not enough: the admin must still be active and the session not revoked, expired or idle
+ * (every request checks it and counts as activity). An admin holding a temporary password reaches only the
+ * routes marked `duringPasswordChange` until they change it.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { tokens: TokenService; unlistedRoutes?: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: { tokens: TokenService; checkSession: SessionCheck; unlistedRoutes?: boolean },
+  ) => {
     app.decorateRequest('admin', null);
-
-    // Every signed-in request runs this: built once and prepared (parsed and planned once per connection).
-    const sessionAdmin = app.db
-      .select({
-        id: admins.id,
-        loginId: admins.loginId,
-        name: admins.name,
-        email: admins.email,
-        role: admins.role,
-        branchId: admins.branchId,
-        mustChangePassword: admins.mustChangePassword,
-        lastLoginAt: admins.lastLoginAt,
-      })
-      .from(admins)
-      .innerJoin(
-        authSessions,
-        and(
-          eq(authSessions.adminId, admins.id),
-          eq(authSessions.id, sql.placeholder('sessionId')),
-          isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, sql`now()`),
-        ),
-      )
-      .where(and(eq(admins.id, sql.placeholder('adminId')), ne(admins.status, 'disabled')))
-      .limit(1)
-      .prepare('auth_session_admin');
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(API_BASE_PATH)) return;
@@ -124,13 +103,12 @@ export const authPlugin = fp(
       const claims = await opts.tokens.verifyAccess(token);
       if (claims === 'expired') throw unauthorized(undefined, 'TOKEN_EXPIRED');
       if (claims === 'invalid') throw unauthorized(messages.tokenInvalid);
-      const [row] = await sessionAdmin.execute({ adminId: claims.adminId, sessionId: claims.sessionId });
-      if (!row) throw unauthorized(messages.sessionEnded);
-      request.admin = { ...row, sessionId: claims.sessionId };
-      if (row.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+      const admin = await opts.checkSession(claims, auditActor(request));
+      request.admin = admin;
+      if (admin.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
         throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
       }
-      if (access !== 'authenticated' && !can(row.role, access)) throw forbidden();
+      if (access !== 'authenticated' && !can(admin.role, access)) throw forbidden();
     });
   },
 );

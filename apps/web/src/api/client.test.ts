@@ -248,3 +248,31 @@ describe('readRefreshResponse', () => {
     expect(readRefreshResponse(null)).toBeNull();
   });
 });
+
+describe('session activity (DESIGN §3: the server counts every signed-in request it accepts)', () => {
+  it('reports a signed-in reply other than 401, and nothing for anonymous calls, 401s or the logout', async () => {
+    const onSessionActivity = vi.fn<() => void>();
+    const instance = createApiClient({ adapter: server.adapter, onSessionExpired, onSessionActivity });
+    server.on('GET', 'employers', { status: 200, body: { data: [] } });
+    server.on('GET', 'workers/9', {
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: '없음' } },
+    });
+    server.on('GET', 'settings/public', { status: 200, body: {} });
+    server.on('POST', 'auth/logout', { status: 200, body: { ok: true } });
+    server.on('GET', 'dashboard', unauthorized);
+    server.on('POST', 'auth/refresh', unauthorized);
+
+    await instance.get('settings/public');
+    expect(onSessionActivity).not.toHaveBeenCalled();
+    signIn();
+    await instance.get('employers');
+    await instance.get('workers/9').catch(() => {});
+    expect(onSessionActivity).toHaveBeenCalledTimes(2);
+    await instance.post('auth/logout', {});
+    expect(onSessionActivity).toHaveBeenCalledTimes(2);
+    signIn();
+    await instance.get('dashboard').catch(() => {});
+    expect(onSessionActivity).toHaveBeenCalledTimes(2);
+  });
+});

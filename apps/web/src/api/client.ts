@@ -16,6 +16,7 @@ import axios, {
   type InternalAxiosRequestConfig,
   isAxiosError,
 } from 'axios';
+import { recordRequest } from '../auth/idle-activity';
 import { classifyError } from './errors';
 import { announcePasswordChangeRequired, announceSessionExpired } from './session-expiry';
 import { localTokenStore, type TokenStore } from './tokens';
@@ -38,6 +39,8 @@ export type ApiClientOptions = {
   onPasswordChangeRequired?: () => void;
   adapter?: AxiosAdapter;
   baseURL?: string;
+  /** A signed-in request the server accepted, which it counts as the session's activity. */
+  onSessionActivity?: () => void;
 };
 
 /** The server's 403 code for an admin who must change a temporary password (a literal: no zod here). */
@@ -45,14 +48,28 @@ const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED' satisfies ErrorCode;
 
 /** The auth calls themselves never carry a bearer token and never trigger a refresh. */
 const AUTH_CALLS = new Set(['auth/login', 'auth/refresh']);
+const LOGOUT_CALL = 'auth/logout';
 
 export function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
 
+function callPath(config: InternalAxiosRequestConfig): string {
+  return (config.url ?? '').replace(/^\/+/, '').split('?')[0] ?? '';
+}
+
 function isAuthCall(config: InternalAxiosRequestConfig): boolean {
-  const url = (config.url ?? '').replace(/^\/+/, '').split('?')[0] ?? '';
-  return AUTH_CALLS.has(url);
+  return AUTH_CALLS.has(callPath(config));
+}
+
+/** The server passed the session check for it (anything but a 401), so it counted as activity. */
+function countsAsActivity(
+  config: InternalAxiosRequestConfig | undefined,
+  status: number | undefined,
+): boolean {
+  return (
+    Boolean(config?._sentToken) && status !== undefined && status !== 401 && callPath(config!) !== LOGOUT_CALL
+  );
 }
 
 function readCookie(name: string): string | null {
@@ -98,6 +115,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   const tokens = options.tokens ?? localTokenStore;
   const onSessionExpired = options.onSessionExpired ?? announceSessionExpired;
   const onPasswordChangeRequired = options.onPasswordChangeRequired ?? announcePasswordChangeRequired;
+  const onSessionActivity = options.onSessionActivity ?? (() => recordRequest());
   const instance = axios.create({
     baseURL: withTrailingSlash(options.baseURL ?? API_BASE_PATH),
     timeout: REQUEST_TIMEOUT_MS,
@@ -142,11 +160,13 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
 
   instance.interceptors.response.use(
     (response) => {
+      if (countsAsActivity(response.config, response.status)) onSessionActivity();
       if (isJsonResponse(response)) response.data = fromWire(response.data);
       return response;
     },
     async (error: AxiosError) => {
       const config = isAxiosError(error) ? error.config : undefined;
+      if (countsAsActivity(config, error.response?.status)) onSessionActivity();
       if (error.response?.status === 403) {
         const classified = classifyError(error);
         if (classified.serverCode === PASSWORD_CHANGE_REQUIRED) {

@@ -3,6 +3,8 @@
  * activity in one tab keeps the others signed in, and an idle logout in one tab explains itself in all.
  */
 const ACTIVITY_KEY = 'lastActivityAt';
+/** When a signed-in request last reached the server (which counts it as the session's activity). */
+const REQUEST_KEY = 'lastRequestAt';
 const IDLE_LOGOUT_KEY = 'idleLogout';
 /** How long after an idle logout another tab still tells it apart from a manual one. */
 const IDLE_LOGOUT_NOTICE_MS = 60_000;
@@ -34,6 +36,17 @@ export function recordActivity(at = Date.now()): void {
 }
 
 export const isActivityKey = (key: string | null) => key === ACTIVITY_KEY;
+
+/** A signed-in request the server accepted: activity for the server, so for the idle logout too. */
+export function recordRequest(at = Date.now()): void {
+  write(REQUEST_KEY, String(at));
+  recordActivity(at);
+}
+
+export function readLastRequest(): number | null {
+  const value = Number(read(REQUEST_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
 
 /** A new sign-in starts with fresh activity and no notice left over from the last session. */
 export function startActivity(): void {

@@ -1,10 +1,12 @@
 import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@ilson/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/client';
 import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
 import { renderApp, signIn } from '../test/render-app';
 import { markIdleLogout, readLastActivity } from './idle-activity';
+import { IDLE_LOGOUT_EARLY_MS, KEEPALIVE_AFTER_MS } from './idle-timeout';
 
 const MINUTE = 60_000;
 let server: MockServer;
@@ -42,14 +44,18 @@ describe('idle logout (DESIGN §3, the settings’ minutes)', () => {
   it('warns a minute before with a countdown; 계속 사용 keeps the session', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await openShell();
-    await advance(4 * MINUTE);
+    // The browser ends the session a little before the server could (see IDLE_LOGOUT_EARLY_MS).
+    await advance(4 * MINUTE - IDLE_LOGOUT_EARLY_MS);
     const dialog = await screen.findByRole('dialog', { name: '자동 로그아웃 안내' });
     expect(dialog.textContent).toContain('5분 동안 사용하지 않아 곧 자동으로 로그아웃됩니다.');
     expect(screen.getByRole('timer').textContent).toMatch(/^(60|59)초 후 로그아웃$/);
     await advance(20_000);
     expect(screen.getByRole('timer').textContent).toMatch(/^(40|39)초 후 로그아웃$/);
 
+    const checks = server.callsTo('GET', 'auth/me').length;
     await user.click(screen.getByRole('button', { name: '계속 사용' }));
+    // The server hears of it too, or it would end the session on its own.
+    await waitFor(() => expect(server.callsTo('GET', 'auth/me')).toHaveLength(checks + 1));
     // The dialog closes (happy-dom never ends antd's leave animation, so it stays in the DOM leaving).
     await waitFor(() => expect(dialog.className).toContain('ant-zoom-leave'));
     expect(readLastActivity()).toBeGreaterThan(Date.now() - 5_000);
@@ -76,6 +82,36 @@ describe('idle logout (DESIGN §3, the settings’ minutes)', () => {
     expect(window.localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
     // Not the manual logout's message.
     expect(screen.queryByText('로그아웃되었습니다')).toBeNull();
+  });
+
+  it('counts a signed-in request as activity, as the server does', async () => {
+    await openShell();
+    await advance(3 * MINUTE);
+    await act(async () => {
+      await api.get('auth/me');
+    });
+    await advance(3 * MINUTE);
+    expect(screen.queryByRole('dialog', { name: '자동 로그아웃 안내' })).toBeNull();
+    expect(server.callsTo('POST', 'auth/logout')).toHaveLength(0);
+    await advance(MINUTE + 10_000);
+    expect(await screen.findByRole('dialog', { name: '자동 로그아웃 안내' })).toBeTruthy();
+  });
+
+  it('tells the server of activity in the page with a light request, at most every few seconds', async () => {
+    await openShell();
+    const checks = () => server.callsTo('GET', 'auth/me').length;
+    const before = checks();
+    await advance(MINUTE);
+    fireEvent.pointerMove(window);
+    await waitFor(() => expect(checks()).toBe(before + 1));
+    // Moving on within the interval: recorded here, not sent again.
+    await advance(KEEPALIVE_AFTER_MS / 2);
+    fireEvent.pointerMove(window);
+    await advance(1_000);
+    expect(checks()).toBe(before + 1);
+    await advance(KEEPALIVE_AFTER_MS);
+    fireEvent.pointerMove(window);
+    await waitFor(() => expect(checks()).toBe(before + 2));
   });
 
   it('uses 30 minutes while the settings cannot be read', async () => {

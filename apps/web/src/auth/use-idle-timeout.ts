@@ -12,7 +12,13 @@ const LISTENER = { passive: true, capture: true } as const;
 export type IdleState = { warning: false; secondsLeft: null } | { warning: true; secondsLeft: number };
 const ACTIVE: IdleState = { warning: false, secondsLeft: null };
 
-type IdleOptions = { timeoutMs: number; warningMs?: number; onTimeout: () => void };
+type IdleOptions = {
+  timeoutMs: number;
+  warningMs?: number;
+  onTimeout: () => void;
+  /** Activity was written down (`explicit`: 계속 사용). */
+  onActivity?: (explicit: boolean) => void;
+};
 
 /**
  * Counts the time since the user last did something — in this tab or any other, through localStorage —
@@ -20,16 +26,21 @@ type IdleOptions = { timeoutMs: number; warningMs?: number; onTimeout: () => voi
  * only `stayActive` (or activity in another tab) keeps the session, so a stray mouse move does not.
  * Time is read from the clock on every tick, so a tab whose timers were throttled or slept still ends on time.
  */
-export function useIdleTimeout({ timeoutMs, warningMs = IDLE_WARNING_MS, onTimeout }: IdleOptions) {
+export function useIdleTimeout({
+  timeoutMs,
+  warningMs = IDLE_WARNING_MS,
+  onTimeout,
+  onActivity,
+}: IdleOptions) {
   const [state, setState] = useState<IdleState>(ACTIVE);
-  const config = useRef({ timeoutMs, warningMs, onTimeout });
+  const config = useRef({ timeoutMs, warningMs, onTimeout, onActivity });
   const lastActivity = useRef(0);
   const warning = useRef(false);
   const fired = useRef(false);
 
   useEffect(() => {
-    config.current = { timeoutMs, warningMs, onTimeout };
-  }, [timeoutMs, warningMs, onTimeout]);
+    config.current = { timeoutMs, warningMs, onTimeout, onActivity };
+  }, [timeoutMs, warningMs, onTimeout, onActivity]);
 
   const tick = useCallback(() => {
     if (fired.current) return;
@@ -58,6 +69,7 @@ export function useIdleTimeout({ timeoutMs, warningMs = IDLE_WARNING_MS, onTimeo
       if (!explicit && (warning.current || now - lastActivity.current < ACTIVITY_THROTTLE_MS)) return;
       lastActivity.current = now;
       recordActivity(now);
+      config.current.onActivity?.(explicit);
       if (explicit) tick();
     },
     [tick],

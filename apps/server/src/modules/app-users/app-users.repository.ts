@@ -24,6 +24,7 @@ export type AppUserValues = Omit<typeof appUsers.$inferInsert, 'id' | 'createdAt
 
 export type AppUserListFilters = {
   userType?: AppUserType;
+  branchId?: number;
   status?: AppUserStatus;
   joinedFrom?: Date;
   joinedBefore?: Date;
@@ -60,10 +61,7 @@ function statusCondition(status: AppUserStatus, dormantSince: Date): SQL | undef
 }
 
 /** The account's branch is its linked record's: semi-joins, so a lock or a count needs no join. */
-function scopeCondition(executor: Executor, scope: Scope): SQL | undefined {
-  if (scope.all) return undefined;
-  if (scope.branchId === null) return sql`false`;
-  const branchId = scope.branchId;
+function inBranch(executor: Executor, branchId: number): SQL | undefined {
   return or(
     inArray(
       appUsers.employerId,
@@ -74,6 +72,12 @@ function scopeCondition(executor: Executor, scope: Scope): SQL | undefined {
       executor.select({ id: workers.id }).from(workers).where(eq(workers.branchId, branchId)),
     ),
   );
+}
+
+function scopeCondition(executor: Executor, scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  if (scope.branchId === null) return sql`false`;
+  return inBranch(executor, scope.branchId);
 }
 
 function selectAppUsers(executor: Executor, dormantSince: Date) {
@@ -111,6 +115,7 @@ export async function listAppUsers(
 ) {
   const where = and(
     scopeCondition(executor, scope),
+    filters.branchId ? inBranch(executor, filters.branchId) : undefined,
     filters.userType ? eq(appUsers.userType, filters.userType) : undefined,
     filters.status ? statusCondition(filters.status, dormantSince) : undefined,
     filters.joinedFrom ? gte(appUsers.joinedAt, filters.joinedFrom) : undefined,

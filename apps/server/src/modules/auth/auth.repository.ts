@@ -1,4 +1,5 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { admins, authSessions, refreshTokens } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
@@ -99,15 +100,59 @@ export async function consumeRefreshToken(executor: Executor, tokenHash: string)
   return rows.length === 1;
 }
 
-export async function touchSession(executor: Executor, sessionId: string) {
-  await executor.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, sessionId));
+/**
+ * The admin of a live session (not revoked, not past its lifetime, admin not disabled) with the session's last
+ * activity. Every signed-in request runs it: built once and prepared (parsed and planned once per connection).
+ */
+export function prepareSessionAdmin(db: Database) {
+  return db
+    .select({
+      id: admins.id,
+      loginId: admins.loginId,
+      name: admins.name,
+      email: admins.email,
+      role: admins.role,
+      branchId: admins.branchId,
+      mustChangePassword: admins.mustChangePassword,
+      lastLoginAt: admins.lastLoginAt,
+      lastUsedAt: authSessions.lastUsedAt,
+    })
+    .from(admins)
+    .innerJoin(
+      authSessions,
+      and(
+        eq(authSessions.adminId, admins.id),
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .where(and(eq(admins.id, sql.placeholder('adminId')), ne(admins.status, 'disabled')))
+    .limit(1)
+    .prepare('auth_session_admin');
 }
 
-export async function revokeSession(executor: Executor, sessionId: string, reason: string) {
+/** Moves a session's last activity forward (never back: another process may have written a later one). */
+export async function touchSession(executor: Executor, sessionId: string, at: Date) {
   await executor
     .update(authSessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    .set({ lastUsedAt: at })
+    .where(and(eq(authSessions.id, sessionId), lt(authSessions.lastUsedAt, at)));
+}
+
+/** True when this call ended the session (false: it had ended already). */
+export async function revokeSession(
+  executor: Executor,
+  sessionId: string,
+  reason: string,
+  at = new Date(),
+): Promise<boolean> {
+  const rows = await executor
+    .update(authSessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length === 1;
 }
 
 export async function revokeAllSessions(

@@ -1,18 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { type CurrentUser, REFRESH_TOKEN_TTL_DAYS, ROLE_PERMISSIONS } from '@ilson/contracts';
+import {
+  type CurrentUser,
+  REFRESH_TOKEN_TTL_DAYS,
+  ROLE_PERMISSIONS,
+  SESSION_ACTIVITY_WRITE_SECONDS,
+} from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import { type Clock, systemClock } from '../../lib/clock';
 import { AppError, unauthorized } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
-import { newOpaqueToken, sha256, type TokenService } from '../../lib/tokens';
+import { type AccessClaims, newOpaqueToken, sha256, type TokenService } from '../../lib/tokens';
 import { messages } from '../../messages';
 import type { AuthAdmin } from '../../plugins/auth';
 import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './auth.repository';
 
-/** A not-remembered session also ends after this long, whatever the browser does. */
+/**
+ * Absolute lifetimes (docs/sessions-and-logs.md): a not-remembered session ends this long after its login, a
+ * remembered one after REFRESH_TOKEN_TTL_DAYS, however active it is.
+ */
 const SESSION_ONLY_MAX_HOURS = 12;
+/** The idle timeout read from the settings is reused this long by the per-request check. */
+const IDLE_SETTING_REUSE_MS = 5_000;
+const ACTIVITY_WRITE_MS = SESSION_ACTIVITY_WRITE_SECONDS * 1000;
+
+/** The unknown login id of a failed login, as the access log keeps it: a short prefix and the length. */
+function maskLoginId(value: string): string {
+  const chars = Array.from(value);
+  const kept = chars.slice(0, Math.min(2, Math.floor(chars.length / 4))).join('');
+  return `${kept}***(${chars.length})`;
+}
 
 export type LoginInput = { email: string; password: string; remember: boolean };
 export type Issued = { token: string; refreshToken: string; browserBinding: string | null };
@@ -36,8 +55,87 @@ export function toCurrentUser(admin: UserSource | AuthAdmin): CurrentUser {
   };
 }
 
-export function createAuthService(deps: { db: Database; tokens: TokenService; settings: SettingsService }) {
-  const { db, tokens, settings } = deps;
+export function createAuthService(deps: {
+  db: Database;
+  tokens: TokenService;
+  settings: SettingsService;
+  clock?: Clock;
+}) {
+  const { db, tokens, settings, clock = systemClock } = deps;
+  const sessionAdmin = repo.prepareSessionAdmin(db);
+
+  let idleSetting: { minutes: number; until: number } | null = null;
+  let idleSettingLoad: Promise<number> | null = null;
+  /** The idle timeout for the per-request check: read through the settings, reused for a few seconds. */
+  function idleMinutes(): Promise<number> {
+    if (idleSetting && clock() < idleSetting.until) return Promise.resolve(idleSetting.minutes);
+    idleSettingLoad ??= settings
+      .get()
+      .then(({ sessionTimeoutMinutes: minutes }) => {
+        idleSetting = { minutes, until: clock() + IDLE_SETTING_REUSE_MS };
+        return minutes;
+      })
+      .finally(() => {
+        idleSettingLoad = null;
+      });
+    return idleSettingLoad;
+  }
+
+  /** Ends an idle session with its reason and a LOGOUT entry (once, whichever request finds it first). */
+  async function endIdle(
+    sessionId: string,
+    admin: { id: number; loginId: string },
+    minutes: number,
+    actor: AuditActor,
+  ): Promise<never> {
+    await db.transaction(async (tx) => {
+      if (!(await repo.revokeSession(tx, sessionId, 'idle_timeout', new Date(clock())))) return;
+      await appendAudit(
+        tx,
+        { ...actor, actorAdminId: admin.id, actorLoginId: admin.loginId },
+        {
+          action: 'LOGOUT',
+          targetType: 'admin',
+          targetId: admin.id,
+          summary: messages.idleLogoutSummary(minutes),
+        },
+      );
+    });
+    throw unauthorized(messages.sessionIdle(minutes));
+  }
+
+  const touching = new Map<string, Promise<void>>();
+  /** Last activity is written at most every SESSION_ACTIVITY_WRITE_SECONDS; concurrent requests share the write. */
+  function touch(sessionId: string, at: number): Promise<void> {
+    let pending = touching.get(sessionId);
+    if (!pending) {
+      pending = repo.touchSession(db, sessionId, new Date(at)).finally(() => touching.delete(sessionId));
+      touching.set(sessionId, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * DESIGN §3: every signed-in request checks its session — live, within its lifetime, and not idle longer than
+   * the setting — and counts as activity. The verified-token cache cannot skip this: it runs after it.
+   */
+  async function resume(claims: AccessClaims, actor: AuditActor): Promise<AuthAdmin> {
+    const now = clock();
+    const [row] = await sessionAdmin.execute({
+      adminId: claims.adminId,
+      sessionId: claims.sessionId,
+      now: new Date(now).toISOString(),
+    });
+    if (!row) throw unauthorized(messages.sessionEnded);
+    const { lastUsedAt, ...admin } = row;
+    const idleMs = now - lastUsedAt.getTime();
+    if (idleMs >= ACTIVITY_WRITE_MS) {
+      const minutes = await idleMinutes();
+      if (idleMs > minutes * 60_000) return endIdle(claims.sessionId, admin, minutes, actor);
+      await touch(claims.sessionId, now);
+    }
+    return { ...admin, sessionId: claims.sessionId };
+  }
 
   async function issue(adminId: number, sessionId: string, executor: Executor = db) {
     const refreshToken = newOpaqueToken();
@@ -63,7 +161,7 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
 
     if (!admin) {
       await verifyPassword(await dummyPasswordHash(), input.password);
-      await failed(null, `존재하지 않는 계정으로 로그인 시도 (${input.email.slice(0, 100)})`);
+      await failed(null, `존재하지 않는 계정으로 로그인 시도 (${maskLoginId(input.email)})`);
       throw new AppError('INVALID_CREDENTIALS', 401);
     }
     const lockedUntil = admin.lockedUntil && admin.lockedUntil > new Date() ? admin.lockedUntil : null;
@@ -105,7 +203,7 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
 
     const sessionId = randomUUID();
     const browserBinding = input.remember ? null : newOpaqueToken();
-    const now = Date.now();
+    const now = clock();
     const expiresAt = new Date(
       input.remember ? now + REFRESH_TOKEN_TTL_DAYS * 86_400_000 : now + SESSION_ONLY_MAX_HOURS * 3_600_000,
     );
@@ -118,6 +216,8 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
         browserBindingHash: browserBinding ? sha256(browserBinding) : null,
         ip: actor.ip,
         userAgent: actor.userAgent,
+        createdAt: new Date(now),
+        lastUsedAt: new Date(now),
         expiresAt,
       });
       const issued = await issue(admin.id, sessionId, tx);
@@ -158,7 +258,8 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
       throw unauthorized(messages.refreshReused);
     };
     if (found.token.usedAt) return revokeForReuse();
-    if (session.revokedAt || session.expiresAt <= new Date() || admin.status === 'disabled') {
+    const now = clock();
+    if (session.revokedAt || session.expiresAt.getTime() <= now || admin.status === 'disabled') {
       throw unauthorized(messages.refreshInvalid);
     }
     if (
@@ -167,9 +268,13 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
     ) {
       throw unauthorized(messages.refreshInvalid);
     }
+    const { sessionTimeoutMinutes: minutes } = await settings.get();
+    if (now - session.lastUsedAt.getTime() > minutes * 60_000) {
+      return endIdle(session.id, admin, minutes, actor);
+    }
     const rotated = await db.transaction(async (tx) => {
       if (!(await repo.consumeRefreshToken(tx, tokenHash))) return null;
-      await repo.touchSession(tx, session.id);
+      await repo.touchSession(tx, session.id, new Date(now));
       return issue(admin.id, session.id, tx);
     });
     if (!rotated) return revokeForReuse();
@@ -188,6 +293,6 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; se
     });
   }
 
-  return { login, refresh, logout };
+  return { login, refresh, logout, resume };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

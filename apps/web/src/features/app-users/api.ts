@@ -14,6 +14,7 @@ import type { ListQuery } from '../../components/list/use-list-params';
 export const APP_USER_FILTERS = [
   'userType',
   'status',
+  'branchId',
   'joinedFrom',
   'joinedTo',
   'lastLoginFrom',

@@ -57,6 +57,14 @@ describe('app users', () => {
     });
   });
 
+  it('filters by the linked record’s branch from the URL', async () => {
+    renderApp('/users?branch_id=2', server);
+    await screen.findByRole('table');
+    await waitFor(() =>
+      expect(server.callsTo('GET', 'users').at(-1)?.params).toMatchObject({ branch_id: '2' }),
+    );
+  });
+
   it('opens the drawer from the URL, links the worker record, suspends with a reason', async () => {
     server.on('POST', 'users/12/status', {
       status: 200,

@@ -1,4 +1,6 @@
+import { createSecretKey } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -192,6 +194,38 @@ describe('access tokens', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(forged) })).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses a well-signed token that lacks exp, iat or sub', async () => {
+    const admin = await createAdmin(ctx);
+    await login(ctx, admin.loginId);
+    const [session] = await ctx.db.select().from(authSessions).where(eq(authSessions.adminId, admin.id));
+    const key = createSecretKey(Buffer.from(testConfig.jwtSecret, 'utf8'));
+    const sign = (omit: 'exp' | 'iat' | 'sub' | null) => {
+      const jwt = new SignJWT({ sid: session!.id })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer('ilson')
+        .setAudience('ilson-admin');
+      if (omit !== 'sub') jwt.setSubject(String(admin.id));
+      if (omit !== 'iat') jwt.setIssuedAt();
+      if (omit !== 'exp') jwt.setExpirationTime('10m');
+      return jwt.sign(key);
+    };
+    const complete = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(await sign(null)),
+    });
+    expect(complete.statusCode).toBe(200);
+    for (const omit of ['exp', 'iat', 'sub'] as const) {
+      const reply = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(await sign(omit)),
+      });
+      expect(reply.statusCode, omit).toBe(401);
+      expect(reply.json().error.code).toBe('UNAUTHORIZED');
+    }
   });
 
   it('stops accepting the token of an admin who has since been disabled', async () => {
