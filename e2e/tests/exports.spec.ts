@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiCreate, createBranch, seoulDate, uniqueDigits } from './records';
+import { apiCreate, createBranch, seoulDate, uniqueDigits, uniqueLetters } from './records';
 import { signIn } from './support';
 
 test('the filtered worker list downloads as 근로자목록_{today}.xlsx holding exactly those rows', async ({
@@ -9,7 +9,7 @@ test('the filtered worker list downloads as 근로자목록_{today}.xlsx holding
 }) => {
   test.setTimeout(90_000);
   const branch = await createBranch(request, `E2E 내보내기지점 ${uniqueDigits(4)}`);
-  const prefix = `EXP${uniqueDigits(5)}`;
+  const prefix = `EXP${uniqueLetters(5)}`;
   const lastNames = [`${prefix}A`, `${prefix}B`, `${prefix}C`];
   for (const [index, lastName] of lastNames.entries()) {
     await apiCreate(request, 'workers', {

@@ -7,6 +7,7 @@ import {
   seoulDate,
   statusStep,
   uniqueDigits,
+  uniqueLetters,
 } from './records';
 import { apiHeaders, apiLogin, signIn } from './support';
 
@@ -53,7 +54,7 @@ test('a job post for an approved employer is approved, matched with an eligible 
   const branch = await createBranch(request, `E2E 채용지점 ${uniqueDigits(4)}`);
   const company = `이투이정밀 ${uniqueDigits(5)}`;
   await approvedEmployer(request, branch.id, company);
-  const lastName = `TRAN${uniqueDigits(5)}`;
+  const lastName = `TRAN${uniqueLetters(5)}`;
   const eligible = await apiCreate<{ id: number }>(request, 'workers', worker(branch.id, lastName, 'E-9'));
   const title = `프레스 생산직 ${uniqueDigits(5)}`;
   await signIn(page);
@@ -121,7 +122,7 @@ test('an ineligible pair shows why and cannot be matched', async ({ page, reques
     data: { status: 'active', version: post.version },
   });
   expect(approved.status(), await approved.text()).toBe(200);
-  const lastName = `KIM${uniqueDigits(5)}`;
+  const lastName = `KIM${uniqueLetters(5)}`;
   await apiCreate(request, 'workers', worker(branch.id, lastName, 'E-8'));
   await signIn(page);
 

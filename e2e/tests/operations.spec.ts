@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiCreate, apiGet, businessRegNo, createBranch, seoulDate, uniqueDigits } from './records';
+import {
+  apiCreate,
+  apiGet,
+  businessRegNo,
+  createBranch,
+  seoulDate,
+  uniqueDigits,
+  uniqueLetters,
+} from './records';
 import { apiHeaders, apiLogin, signIn } from './support';
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
@@ -167,7 +175,7 @@ test('payloads stored in names, memos, notices and reviews render inert in lists
   request,
 }) => {
   test.setTimeout(120_000);
-  const marker = `X${uniqueDigits(6)}`;
+  const marker = `X${uniqueLetters(6)}`;
   // Short enough for a 50-character name; each tries another way in.
   const payloads = [
     `${marker}<img src=x onerror=alert(1)>`,

@@ -18,6 +18,14 @@ export function uniqueDigits(length: number): string {
     .padStart(length, '1');
 }
 
+/**
+ * Unique capital letters, for a marker typed into the worker search box: letters mixed with digits read as a
+ * 여권번호 there, and a search by identifier asks for its purpose first (docs/pii-search.md).
+ */
+export function uniqueLetters(length: number): string {
+  return uniqueDigits(length).replace(/\d/g, (digit) => 'ABCDEFGHJK'[Number(digit)]!);
+}
+
 /** Today in Asia/Seoul plus `days`, as YYYY-MM-DD. */
 export function seoulDate(days: number): string {
   const now = new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000);

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, apiGet, createBranch, pickDate, pickOption, seoulDate, uniqueDigits } from './records';
+import {
+  apiCreate,
+  apiGet,
+  createBranch,
+  pickDate,
+  pickOption,
+  seoulDate,
+  uniqueDigits,
+  uniqueLetters,
+} from './records';
 import { signIn } from './support';
 
 test('a worker’s 외국인등록번호 is listed masked, revealed with a reason, and the reveal is logged', async ({
@@ -8,7 +17,7 @@ test('a worker’s 외국인등록번호 is listed masked, revealed with a reaso
 }) => {
   test.setTimeout(90_000);
   const branch = await createBranch(request, `E2E 근로자지점 ${uniqueDigits(4)}`);
-  const lastName = `NGUYEN${uniqueDigits(4)}`;
+  const lastName = `NGUYEN${uniqueLetters(4)}`;
   const alienRegNo = `950505-5${uniqueDigits(6)}`;
   await signIn(page);
 

@@ -24,6 +24,11 @@ export const IDEMPOTENCY_HEADER_NAME = 'Idempotency-Key';
 /** DESIGN §3 token lifetimes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 14;
+/**
+ * The server writes a session's last activity at most this often, so it may count an idle session from up to this
+ * long before its last request; the browser's idle logout allows for it (docs/sessions-and-logs.md).
+ */
+export const SESSION_ACTIVITY_WRITE_SECONDS = 5;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -67,6 +67,28 @@ export function maskAccountNo(value: string): string {
   return `${'*'.repeat(d.length - 4)}${d.slice(-4)}`;
 }
 
+/**
+ * A phone number as a viewer sees it (DESIGN §3): `010-****-5678`, the middle group hidden; a number of no
+ * known shape keeps its last four digits only.
+ */
+export function maskPhone(value: string): string {
+  const d = onlyDigits(value);
+  if (d.length === 0) return '';
+  const groups = formatPhone(d).split('-');
+  if (groups.length === 3) return `${groups[0]}-${'*'.repeat(groups[1]!.length)}-${groups[2]}`;
+  if (d.length <= 4) return '*'.repeat(d.length);
+  const hidden = '*'.repeat(d.length - 4);
+  return groups.length === 2 ? `${hidden}-${d.slice(-4)}` : `${hidden}${d.slice(-4)}`;
+}
+
+/** An email as a viewer sees it (DESIGN §3): `a***@example.com`, the first character and the domain. */
+export function maskEmail(value: string): string {
+  if (value === '') return '';
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return `${value.slice(0, 1)}***`;
+  return `${value.slice(0, 1)}***${value.slice(at)}`;
+}
+
 export function normalizePhone(input: string): string {
   return onlyDigits(input);
 }

@@ -151,7 +151,8 @@ export const resumeSchema = z.object({
   languageSkills: z.array(languageSkillSchema),
   certifications: z.array(certificationSchema),
   skills: z.array(z.string()),
-  references: z.array(referenceSchema),
+  /** A viewer gets the references' phone numbers and emails masked (`a***@example.com`): no email check here. */
+  references: z.array(referenceSchema.extend({ email: z.string() })),
   viewsCount: z.number().int(),
   lastViewedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -12,7 +12,7 @@ import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './kore
 import { fieldMessages } from './messages';
 import { isNationalityCode } from './nationalities';
 import { listMetaSchema, listQuerySchema } from './pagination';
-import type { Permission } from './roles';
+import { can, type Permission, type Role } from './roles';
 import { EXTENSION_STATUSES, KOREAN_LEVELS, VISA_STATUSES, VISA_TYPES } from './visas';
 import { z } from './zod-setup';
 
@@ -178,8 +178,15 @@ export const workerSchema = z.object({
 });
 export type Worker = z.infer<typeof workerSchema>;
 
+/**
+ * The purpose of a search by a full identifier (`reason`, DESIGN §3): required then, logged with it. Its length
+ * is checked only when the search needs one, so a stray value never refuses an ordinary search.
+ */
+const searchReason = z.string().trim().max(200).optional();
+
 export const WORKER_SORTS = ['created_at', 'last_name', 'visa_expiry_date', 'nationality'] as const;
 export const workerListQuerySchema = listQuerySchema.extend({
+  reason: searchReason,
   sort: z.enum(WORKER_SORTS).default('created_at'),
   status: z.enum(WORKER_STATUSES).optional(),
   nationality: z.string().trim().toUpperCase().length(2).optional(),
@@ -204,6 +211,11 @@ const PII_FIELD_WIRE = { alien_reg_no: 'alienRegNo', passport_no: 'passportNo' }
   string,
   PiiField
 >;
+export const PII_FIELD_WIRE_VALUES = ['alien_reg_no', 'passport_no'] as const;
+export type PiiFieldWire = (typeof PII_FIELD_WIRE_VALUES)[number];
+/** A field name as it travels: the wire converts keys, never values, so values are written in snake_case. */
+export const piiFieldWire = (field: PiiField): PiiFieldWire =>
+  field === 'alienRegNo' ? 'alien_reg_no' : 'passport_no';
 
 export const workerRevealSchema = z.object({
   field: z
@@ -214,7 +226,43 @@ export const workerRevealSchema = z.object({
     ),
   reason: z.string().trim().min(2, '열람 사유를 2자 이상 입력해 주세요.').max(200),
 });
-export const workerRevealResponseSchema = z.object({ field: z.enum(PII_FIELDS), value: z.string() });
+export const workerRevealResponseSchema = z.object({
+  field: z.enum(PII_FIELD_WIRE_VALUES),
+  value: z.string(),
+});
+
+/**
+ * What the worker search box treats as a full unique identifier (DESIGN §3: a view of personal data): 13 digits
+ * (외국인등록번호, dashes and spaces aside), or one word of 5–20 letters and digits holding at least one digit and
+ * one letter (여권번호; a name holds no digit, a phone number no letter). Server and screen decide alike.
+ */
+export function identifierSearchKind(q: string | undefined | null): PiiField | null {
+  const term = (q ?? '').trim();
+  if (/^[\d\s-]+$/.test(term) && term.replace(/\D/g, '').length === 13) return 'alienRegNo';
+  const word = term.toUpperCase();
+  if (PASSPORT_PATTERN.test(word) && /\d/.test(word) && /[A-Z]/.test(word)) return 'passportNo';
+  return null;
+}
+
+/** Identifier searches per admin and window, counted in PostgreSQL (`rate_limits`) across every API process. */
+export const IDENTIFIER_SEARCH_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
+
+/**
+ * Who sees workers' phone numbers and emails masked (DESIGN §3: `viewer`): whoever may not reveal their
+ * identifiers either.
+ */
+export function contactsMaskedFor(role: Role): boolean {
+  return !can(role, 'workers:reveal');
+}
+
+export const workerPiiMessages = {
+  identifierSearchForbidden:
+    '외국인등록번호·여권번호로 검색하려면 개인정보 열람 권한이 필요합니다. 이름이나 휴대전화 뒷자리로 검색해 주세요.',
+  identifierSearchReasonRequired: '외국인등록번호·여권번호로 검색하려면 조회 사유를 2자 이상 입력해 주세요.',
+  identifierSearchRateLimited: `외국인등록번호·여권번호 검색은 ${IDENTIFIER_SEARCH_LIMIT.windowMs / 60_000}분에 ${IDENTIFIER_SEARCH_LIMIT.max}회까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.`,
+  /** A duplicate the admin cannot reach: neither confirmed nor located (the attempt is logged). */
+  alienRegNoUnavailable: '이 외국인등록번호로는 등록할 수 없습니다. 본사(최고 관리자)에 문의해 주세요.',
+} as const;
 
 export const workerExtensionSchema = z.object({
   extensionStatus: z.enum(EXTENSION_STATUSES),
@@ -230,6 +278,7 @@ export type WorkerExtensionInput = z.input<typeof workerExtensionSchema>;
 export const visaBucketKey = z.string().regex(/^(overdue|d\d{1,3})$/);
 
 export const visaExpiryQuerySchema = listQuerySchema.omit({ order: true }).extend({
+  reason: searchReason,
   bucket: visaBucketKey.optional(),
   branchId: idQueryField.optional(),
   nationality: z.string().trim().toUpperCase().length(2).optional(),

@@ -160,6 +160,7 @@ export const koOperations = {
       nameAndLogin: '이름·아이디',
       loginId: '아이디',
       userType: '회원 유형',
+      branchId: '지점',
       email: '이메일',
       phone: '전화번호',
       linked: '연결된 기록',

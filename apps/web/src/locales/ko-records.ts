@@ -192,7 +192,19 @@ export const koRecords = {
   workers: {
     create: '근로자 등록',
     empty: '등록된 근로자가 없습니다.',
-    searchPlaceholder: '이름·전화번호·외국인등록번호',
+    searchPlaceholder: '이름·전화번호·외국인등록번호·여권번호',
+    pickerPlaceholder: '이름·전화번호',
+    pickerIdentifierRefused:
+      '외국인등록번호·여권번호 검색은 근로자 목록에서 사유와 함께 할 수 있습니다. 이름이나 전화번호로 찾아 주세요.',
+    identifierSearch: {
+      title: (label: string) => `${label} 검색 사유`,
+      notice: (minutes: number, max: number) =>
+        `외국인등록번호·여권번호로 검색하면 개인정보 조회로 보아 검색한 사람, 가린 번호, 사유, 결과 건수를 접속기록에 남깁니다. 검색은 관리자마다 ${minutes}분에 ${max}회까지 할 수 있습니다.`,
+      reasonLabel: '검색 사유',
+      reasonPlaceholder: '예: 출입국 서류와 여권번호 대조',
+      submit: '검색',
+      searchedWith: (label: string, reason: string) => `${label} 검색 · 사유: ${reason}`,
+    },
     fields: {
       name: '이름',
       nameKo: '한글 이름',

@@ -1,5 +1,6 @@
 import {
   BIZ_ENTITY_TYPE_LABELS,
+  contactsMaskedFor,
   EMPLOYER_STATUS_LABELS,
   type ExportResource,
   type exportQuerySchemas,
@@ -20,16 +21,20 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Database } from '../../db/client';
 import { admins, branches, employers, jobPosts, matchings, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { forbidden } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import type { Scope } from '../../lib/scope';
+import type { Actor } from '../../plugins/auth';
 import * as employersRepo from '../employers/employers.repository';
 import { employerFilters } from '../employers/employers.service';
 import * as matchingsRepo from '../matchings/matchings.repository';
 import { matchingFilters } from '../matchings/matchings.service';
 import * as payoutsRepo from '../payouts/payouts.repository';
 import { payoutFilters } from '../payouts/payouts.service';
+import { checkIdentifierSearch } from '../workers/workers.pii';
 import * as workersRepo from '../workers/workers.repository';
 import { workerFilters } from '../workers/workers.service';
 import { businessRegNoFormatted, type ColumnKind, labelOf, phoneFormatted, valuesTable } from './export-sql';
@@ -64,6 +69,8 @@ export type ExportDefinition = {
   /** The list's sort column for `sort`, and the id that breaks ties. */
   sortColumn(sort: string): PgColumn;
   id: PgColumn;
+  /** What the export asks of the admin beyond `exports:run`, checked before anything is read. */
+  guard?(db: Database, actor: Actor, query: { q?: unknown; reason?: string }): Promise<void>;
 };
 
 const column = (header: string, kind: ColumnKind, width: number, value: SQL, secret?: SecretColumn) => ({
@@ -150,10 +157,25 @@ const workerDefinition: ExportDefinition = {
   ],
   from: sql`${workers} LEFT JOIN ${branches} ON ${branches.id} = ${workers.branchId}
     LEFT JOIN ${nationalities} ON nationality.code = ${workers.nationality}`,
+  // Whoever sees contacts masked never gets here (`guard`): the search is the full one.
   where: (_executor, scope, pii, query) =>
-    workersRepo.filterConditions(scope, workerFilters(pii, query as ExportQuery<'workers'>)),
+    workersRepo.filterConditions(
+      scope,
+      workerFilters(pii, query as ExportQuery<'workers'>, { contactsMasked: false }),
+    ),
   sortColumn: (sort) => workersRepo.SORT_COLUMNS[sort as keyof typeof workersRepo.SORT_COLUMNS],
   id: workers.id,
+  /**
+   * The file carries phone numbers and emails in full: refused to whoever sees them masked (DESIGN §3; no such
+   * role may export today). A search by a full identifier needs what the list asks (permission, reason, budget).
+   */
+  async guard(db, actor, query) {
+    if (contactsMaskedFor(actor.role)) throw forbidden();
+    await checkIdentifierSearch(db, actor, {
+      q: typeof query.q === 'string' ? query.q : undefined,
+      reason: query.reason,
+    });
+  },
 };
 
 const workerName = sql`coalesce(nullif(${workers.nameKo}, ''), trim(${workers.lastName} || ' ' || ${workers.firstName}))`;

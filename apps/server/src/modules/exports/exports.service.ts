@@ -72,6 +72,7 @@ export function createExportsService({
         },
       ]);
     }
+    await definition.guard?.(handle.db, actor, { q: filters.q, reason });
     const plan: ExportPlan = {
       from: definition.from,
       where: definition.where(handle.db, actor.scope, pii, filters),

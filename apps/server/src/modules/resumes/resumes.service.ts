@@ -1,8 +1,13 @@
 import {
+  contactsMaskedFor,
+  maskEmail,
+  maskPhone,
   RESUME_STATUS_LABELS,
   RESUME_TRANSITIONS,
+  type Reference,
   type Resume,
   type ResumeStatus,
+  type Role,
   recordMessages,
   resumeCode,
   type resumeCreateSchema,
@@ -19,6 +24,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
+import { listViewEntry } from '../workers/workers.pii';
 import { findWorker } from '../workers/workers.repository';
 import * as repo from './resumes.repository';
 
@@ -57,11 +63,22 @@ export function toResume(row: repo.ResumeRow): Resume {
   };
 }
 
+/** DESIGN §3: `viewer` sees the references' phone numbers and emails masked, as it sees workers' own. */
+export function resumeShownTo(resume: Resume, role: Role): Resume {
+  if (!contactsMaskedFor(role)) return resume;
+  const masked = (reference: Reference): Reference => ({
+    ...reference,
+    phone: maskPhone(reference.phone),
+    email: maskEmail(reference.email),
+  });
+  return { ...resume, references: resume.references.map(masked) };
+}
+
 export function createResumesService({ db }: { db: Database }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Resume> {
     const row = await repo.findResume(executor, id, actor.scope);
     if (!row) throw notFound();
-    return toResume(row);
+    return resumeShownTo(toResume(row), actor.role);
   }
 
   /** The live, in-scope record for a change; a deleted one must be restored first. */
@@ -73,10 +90,22 @@ export function createResumesService({ db }: { db: Database }) {
     return current;
   }
 
+  /** A resume is a worker's personal data (history, references): one access-log entry per list request. */
   async function list(query: ResumeListQuery, actor: Actor) {
     const { rows, total, totalEstimated } = await repo.listResumes(db, actor.scope, query);
+    await appendAudit(
+      db,
+      actor.audit,
+      listViewEntry({
+        label: '이력서 목록 조회',
+        targetType: 'resume',
+        filters: query,
+        ids: rows.map((row) => row.id),
+        total,
+      }),
+    );
     return {
-      data: rows.map(toResume),
+      data: rows.map((row) => resumeShownTo(toResume(row), actor.role)),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
   }

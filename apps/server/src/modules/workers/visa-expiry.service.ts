@@ -1,4 +1,5 @@
 import {
+  contactsMaskedFor,
   recordMessages,
   type VisaExpiryRow,
   visaBuckets,
@@ -13,9 +14,10 @@ import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
 import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
+import { appendAudit } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { countByWindow, type DateWindow, listExpiring } from './visa-expiry.repository';
-import { workerSearch } from './workers.pii';
+import { checkIdentifierSearch, contactsShownTo, listViewEntry, workerSearch } from './workers.pii';
 
 type VisaExpiryQuery = z.output<typeof visaExpiryQuerySchema>;
 
@@ -46,12 +48,13 @@ export function createVisaExpiryService(deps: {
     if (query.bucket && !windows[query.bucket]) {
       throw validationError([{ field: 'bucket', message: recordMessages.unknownVisaBucket }]);
     }
+    const lookup = await checkIdentifierSearch(deps.db, actor, query);
     const filters = {
       branchId: query.branchId,
       nationality: query.nationality,
       visaType: query.visaType,
       extensionStatus: query.extensionStatus,
-      q: workerSearch(deps.pii, query.q),
+      q: workerSearch(deps.pii, query.q, { contactsMasked: contactsMaskedFor(actor.role) }),
     };
     // Without a search term the counts are shared for a minute (they count up to a quarter of all workers);
     // a search term is never part of a cache key (it may be a name or a number).
@@ -72,6 +75,22 @@ export function createVisaExpiryService(deps: {
       page: query.page,
       pageSize: query.pageSize,
     });
+    // The rows are workers' personal data (names, phone numbers): one access-log entry per request.
+    const { reason: _reason, ...shown } = query;
+    await appendAudit(
+      deps.db,
+      actor.audit,
+      listViewEntry(
+        {
+          label: '비자 만료 예정 조회',
+          targetType: 'worker',
+          filters: shown,
+          ids: rows.map((r) => r.id),
+          total,
+        },
+        lookup,
+      ),
+    );
     return {
       buckets: ranges.map((range) => ({
         key: range.key,
@@ -79,7 +98,10 @@ export function createVisaExpiryService(deps: {
         maxDays: range.maxDays,
         count: counts[range.key] ?? 0,
       })),
-      data: rows.map((row): VisaExpiryRow => ({ ...row, visaValidity: visaValidity(row, today) })),
+      data: rows.map(
+        (row): VisaExpiryRow =>
+          contactsShownTo({ ...row, visaValidity: visaValidity(row, today) }, actor.role),
+      ),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
   }

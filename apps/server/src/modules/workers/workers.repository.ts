@@ -26,10 +26,14 @@ export type WorkerValues = Omit<
   'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
 >;
 
-/** The search box: as typed, its digits when it holds only digits and dashes, and keyed hashes for exact ids. */
+/**
+ * The search box: as typed, its digits when it holds only digits and dashes, how much of a phone number the
+ * searcher sees (`lastFour` for whoever sees it masked), and keyed hashes for exact ids.
+ */
 export type WorkerSearch = {
   text: string;
   digits: string | null;
+  phone: 'any' | 'lastFour';
   alienRegNoHash?: string;
   passportNoHash?: string;
 };
@@ -87,10 +91,19 @@ const live = (scope: Scope) => and(isNull(workers.deletedAt), scopeWhere(workers
  */
 export const searchableNames = sql`(${workers.nameKo} || ' ' || ${workers.firstName} || ' ' || ${workers.lastName} || ' ' || ${workers.firstName})`;
 
+/** Phone digits: anywhere in the number, or — for whoever sees `010-****-5678` — within the last four only. */
+function phoneCondition(q: WorkerSearch & { digits: string }): SQL | undefined {
+  if (q.digits.length < 3) return undefined;
+  if (q.phone === 'any') return like(workers.phoneNumber, containsPattern(q.digits));
+  return q.digits.length <= 4
+    ? like(sql`right(${workers.phoneNumber}, 4)`, containsPattern(q.digits))
+    : sql`false`;
+}
+
 function searchCondition(q: WorkerSearch): SQL | undefined {
   if (q.digits !== null) {
     return or(
-      q.digits.length >= 3 ? like(workers.phoneNumber, containsPattern(q.digits)) : undefined,
+      phoneCondition({ ...q, digits: q.digits }),
       q.alienRegNoHash ? eq(workers.alienRegNoHash, q.alienRegNoHash) : undefined,
     );
   }
@@ -154,9 +167,14 @@ export async function lockWorker(
   return row;
 }
 
-export async function alienRegNoTaken(executor: Executor, hash: string, exceptId?: number): Promise<boolean> {
+/** The live worker holding this 외국인등록번호 (any branch: the number is unique across all of them). */
+export async function alienRegNoHolder(
+  executor: Executor,
+  hash: string,
+  exceptId?: number,
+): Promise<{ id: number; branchId: number } | undefined> {
   const [row] = await executor
-    .select({ id: workers.id })
+    .select({ id: workers.id, branchId: workers.branchId })
     .from(workers)
     .where(
       and(
@@ -166,7 +184,7 @@ export async function alienRegNoTaken(executor: Executor, hash: string, exceptId
       ),
     )
     .limit(1);
-  return Boolean(row);
+  return row;
 }
 
 export async function insertWorker(executor: Executor, values: WorkerValues): Promise<number> {

@@ -14,12 +14,25 @@ import {
   workerStatusChangeSchema,
   workerUpdateSchema,
 } from '@ilson/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
 import type { VisaExpiryService } from './visa-expiry.service';
+import { IdentifierSearchLimited } from './workers.pii';
 import type { WorkersService } from './workers.service';
 
 const tags = ['workers'];
+
+/** A refused identifier search says when the admin's window ends (`Retry-After`, seconds). */
+async function withRetryAfter<T>(reply: FastifyReply, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof IdentifierSearchLimited)
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 /** 외국인등록번호 and 여권번호 leave masked; only `/reveal` returns one in plaintext, logged with its reason. */
 export const workersRoutes: FastifyPluginAsyncZod<{
@@ -31,12 +44,13 @@ export const workersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: '근로자 목록 (이름·전화·외국인등록번호 검색, 고유식별정보는 마스킹)',
+        summary:
+          '근로자 목록 (이름·전화 검색, 고유식별정보는 마스킹; 외국인등록번호·여권번호 검색은 열람 권한과 사유(reason) 필요, 관리자별 횟수 제한; 조회가 접속기록에 남음)',
         querystring: workerListQuerySchema,
         response: { 200: listResponseSchema(workerSchema) },
       },
     },
-    async (request) => workers.list(request.query, actorOf(request)),
+    async (request, reply) => withRetryAfter(reply, () => workers.list(request.query, actorOf(request))),
   );
 
   app.get(
@@ -44,12 +58,12 @@ export const workersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: '비자 만료 예정 (만료 경과·D-30·D-60·D-90·D-120, 남은 일수 순)',
+        summary: '비자 만료 예정 (만료 경과·D-30·D-60·D-90·D-120, 남은 일수 순; 조회가 접속기록에 남음)',
         querystring: visaExpiryQuerySchema,
         response: { 200: visaExpiryResponseSchema },
       },
     },
-    async (request) => visaExpiry.board(request.query, actorOf(request)),
+    async (request, reply) => withRetryAfter(reply, () => visaExpiry.board(request.query, actorOf(request))),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import {
+  contactsMaskedFor,
   EXTENSION_STATUS_LABELS,
   PII_FIELD_LABELS,
   type PiiField,
+  piiFieldWire,
   recordMessages,
   visaValidity,
   WORKER_STATUS_LABELS,
@@ -10,16 +12,18 @@ import {
   type WorkerStatus,
   type workerCreateSchema,
   type workerListQuerySchema,
+  workerPiiMessages,
   type workerUpdateSchema,
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { seoulToday } from '../../lib/dates';
-import { onUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
+import { inScope } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
@@ -27,7 +31,15 @@ import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
 import { type ExtensionInput, extensionValues } from './workers.extension';
-import { alienRegNoColumns, passportNoColumns, workerSearch } from './workers.pii';
+import {
+  alienRegNoColumns,
+  checkIdentifierSearch,
+  contactsShownTo,
+  listViewEntry,
+  passportNoColumns,
+  spendIdentifierLookup,
+  workerSearch,
+} from './workers.pii';
 import * as repo from './workers.repository';
 
 type WorkerCreate = z.output<typeof workerCreateSchema>;
@@ -64,8 +76,25 @@ const duplicateAlienRegNo = () =>
     { field: 'alien_reg_no', message: recordMessages.duplicateAlienRegNo },
   ]);
 
+/** A duplicate the admin cannot reach: neither confirmed nor located. */
+const alienRegNoUnavailable = () =>
+  conflict(workerPiiMessages.alienRegNoUnavailable, [
+    { field: 'alien_reg_no', message: workerPiiMessages.alienRegNoUnavailable },
+  ]);
+
+/** Thrown inside a write's transaction when another live worker holds the number; answered after the rollback. */
+class AlienRegNoHeld extends Error {
+  constructor(readonly holder: { id: number; branchId: number }) {
+    super('alien_reg_no held');
+  }
+}
+
 /** The list screen's query as repository filters (the export of the same list shares it). */
-export function workerFilters(pii: PiiCipher, query: WorkerFilterQuery): repo.WorkerFilters {
+export function workerFilters(
+  pii: PiiCipher,
+  query: WorkerFilterQuery,
+  options: { contactsMasked: boolean },
+): repo.WorkerFilters {
   if (query.visaExpiryFrom && query.visaExpiryTo && query.visaExpiryFrom > query.visaExpiryTo) {
     throw validationError([{ field: 'visa_expiry_to', message: recordMessages.dateRangeInverted }]);
   }
@@ -76,10 +105,10 @@ export function workerFilters(pii: PiiCipher, query: WorkerFilterQuery): repo.Wo
     branchId: query.branchId,
     visaExpiryFrom: query.visaExpiryFrom,
     visaExpiryTo: query.visaExpiryTo,
-    q: workerSearch(pii, query.q),
+    q: workerSearch(pii, query.q, options),
   };
 }
-type WorkerFilterQuery = Omit<WorkerListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+type WorkerFilterQuery = Omit<WorkerListQuery, 'page' | 'pageSize' | 'sort' | 'order' | 'reason'>;
 
 /** Worker fields the rules of matchings under way read (docs/domain-integrity.md). */
 const RULE_FIELDS = ['visaType', 'visaStatus', 'visaExpiryDate', 'status'] as const;
@@ -120,21 +149,74 @@ export function createWorkersService({
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Worker> {
     const row = await repo.findWorker(executor, id, actor.scope);
     if (!row) throw notFound();
-    return toWorker(row);
+    return contactsShownTo(toWorker(row), actor.role);
   }
 
+  /**
+   * The list returns workers' personal data: one access-log entry per request (DESIGN §3). A search by a full
+   * identifier is checked first (permission, reason, the admin's budget) and its entry carries the reason.
+   */
   async function list(query: WorkerListQuery, actor: Actor) {
+    const lookup = await checkIdentifierSearch(db, actor, query);
+    const { reason: _reason, ...shown } = query;
     const { rows, total, totalEstimated } = await repo.listWorkers(db, actor.scope, {
-      ...workerFilters(pii, query),
+      ...workerFilters(pii, query, { contactsMasked: contactsMaskedFor(actor.role) }),
       sort: query.sort,
       order: query.order,
       page: query.page,
       pageSize: query.pageSize,
     });
+    await appendAudit(
+      db,
+      actor.audit,
+      listViewEntry(
+        {
+          label: '근로자 목록 조회',
+          targetType: 'worker',
+          filters: shown,
+          ids: rows.map((r) => r.id),
+          total,
+        },
+        lookup,
+      ),
+    );
     return {
-      data: rows.map((row) => toWorker(row)),
+      data: rows.map((row) => contactsShownTo(toWorker(row), actor.role)),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
+  }
+
+  /**
+   * A write refused because another live worker holds the 외국인등록번호 (DESIGN §3). An admin who reaches that
+   * worker is told it is registered; anyone else gets a neutral message that neither confirms nor locates it,
+   * the attempt goes to the access log (whose number, by whom) for the head office, and it spends a turn of the
+   * admin's identifier budget, since it told them something about a record they cannot see.
+   */
+  async function answerDuplicate(
+    caught: unknown,
+    actor: Actor,
+    attempt: { hash: string | null; masked: string | null; workerId?: number },
+  ): Promise<never> {
+    let holder = caught instanceof AlienRegNoHeld ? caught.holder : undefined;
+    const raced = isUniqueViolation(caught, UNIQUE_ALIEN_REG_NO);
+    if (!holder && !raced) throw caught;
+    if (!holder && attempt.hash) holder = await repo.alienRegNoHolder(db, attempt.hash, attempt.workerId);
+    if (holder ? inScope(actor.scope, holder.branchId) : actor.scope.all) throw duplicateAlienRegNo();
+    const action = attempt.workerId ? `근로자 #${attempt.workerId} 수정` : '근로자 등록';
+    await appendAudit(db, actor.audit, {
+      action: 'VIEW_PII',
+      targetType: 'worker',
+      targetId: holder?.id ?? null,
+      summary: `접근 범위 밖 근로자와 외국인등록번호 중복: ${attempt.masked ?? ''} (${action} 거절, 중복 안내 없이 본사 문의 안내)`,
+    });
+    await spendIdentifierLookup(db, actor);
+    throw alienRegNoUnavailable();
+  }
+
+  async function refuseHeldAlienRegNo(tx: Executor, hash: string | null, exceptId?: number) {
+    if (!hash) return;
+    const holder = await repo.alienRegNoHolder(tx, hash, exceptId);
+    if (holder) throw new AlienRegNoHeld(holder);
   }
 
   /** Every open of a worker's detail is a view of personal data: it goes to the access log. */
@@ -153,12 +235,11 @@ export function createWorkersService({
     const { alienRegNo, passportNo, ...fields } = input;
     const arn = alienRegNoColumns(pii, alienRegNo ?? null);
     const passport = passportNoColumns(pii, passportNo ?? null);
-    return onUniqueViolation(UNIQUE_ALIEN_REG_NO, duplicateAlienRegNo, () =>
-      db.transaction(async (tx) => {
+    const attempt = { hash: arn.alienRegNoHash, masked: arn.alienRegNoMasked };
+    return db
+      .transaction(async (tx) => {
         await checkRecordBranch(tx, fields.branchId, actor.scope);
-        if (arn.alienRegNoHash && (await repo.alienRegNoTaken(tx, arn.alienRegNoHash))) {
-          throw duplicateAlienRegNo();
-        }
+        await refuseHeldAlienRegNo(tx, arn.alienRegNoHash);
         const id = await repo.insertWorker(tx, { ...fields, ...arn, ...passport });
         await appendAudit(tx, actor.audit, {
           action: 'CREATE',
@@ -172,14 +253,16 @@ export function createWorkersService({
           }),
         });
         return detail(tx, id, actor);
-      }),
-    );
+      })
+      .catch((caught: unknown) => answerDuplicate(caught, actor, attempt));
   }
 
   async function update(id: number, input: WorkerUpdate, actor: Actor): Promise<Worker> {
     const { version, alienRegNo, passportNo, ...changes } = input;
-    return onUniqueViolation(UNIQUE_ALIEN_REG_NO, duplicateAlienRegNo, () =>
-      db.transaction(async (tx) => {
+    const nextArn = alienRegNoColumns(pii, alienRegNo ?? null);
+    const attempt = { hash: nextArn.alienRegNoHash, masked: nextArn.alienRegNoMasked, workerId: id };
+    return db
+      .transaction(async (tx) => {
         const current = await repo.lockWorker(tx, id, actor.scope);
         if (!current) throw notFound();
         if (current.version !== version) throw versionConflict();
@@ -189,13 +272,10 @@ export function createWorkersService({
         );
         if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
         if (alienRegNo !== undefined) {
-          const next = alienRegNoColumns(pii, alienRegNo);
-          if (next.alienRegNoHash !== current.alienRegNoHash) {
-            if (next.alienRegNoHash && (await repo.alienRegNoTaken(tx, next.alienRegNoHash, id))) {
-              throw duplicateAlienRegNo();
-            }
-            Object.assign(values, next);
-            diff.alienRegNo = { before: current.alienRegNoMasked, after: next.alienRegNoMasked };
+          if (nextArn.alienRegNoHash !== current.alienRegNoHash) {
+            await refuseHeldAlienRegNo(tx, nextArn.alienRegNoHash, id);
+            Object.assign(values, nextArn);
+            diff.alienRegNo = { before: current.alienRegNoMasked, after: nextArn.alienRegNoMasked };
           }
         }
         if (passportNo !== undefined) {
@@ -218,8 +298,8 @@ export function createWorkersService({
           diff,
         });
         return detail(tx, id, actor);
-      }),
-    );
+      })
+      .catch((caught: unknown) => answerDuplicate(caught, actor, attempt));
   }
 
   async function changeStatus(
@@ -298,7 +378,8 @@ export function createWorkersService({
         summary: `${PII_FIELD_LABELS[input.field]} 열람: ${displayName(row)}`,
         reason: input.reason,
       });
-      return { field: input.field, value };
+      // Field names are values here, which the wire does not convert: snake_case as the request spells them.
+      return { field: piiFieldWire(input.field), value };
     });
   }
 

@@ -2,6 +2,7 @@ import {
   type Employer,
   employerSchema,
   formatBusinessRegNo,
+  identifierSearchKind,
   type JobPost,
   jobPostSchema,
   listResponseSchema,
@@ -17,6 +18,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { api } from '../../api/client';
 import { parseRecord, parseReply } from '../../api/records';
+import { koRecords } from '../../locales/ko-records';
 import { RecordPicker, type RecordPickerProps } from './record-picker';
 
 const PICKER_PAGE_SIZE = 20;
@@ -79,13 +81,17 @@ export function EmployerPicker({ recordStatus: status, ...props }: EmployerPicke
 export const workerLabel = (worker: Pick<Worker, 'nameKo' | 'firstName' | 'lastName'>) =>
   worker.nameKo || `${worker.lastName} ${worker.firstName}`.trim();
 
-/** Workers by name, phone or registration number, shown with nationality and visa. */
+/**
+ * Workers by name or phone, shown with nationality and visa. A full 외국인등록번호 or 여권번호 is a view of
+ * personal data with a reason (docs/pii-search.md), so the picker does not send one and says where to search.
+ */
 export function WorkerPicker(props: RecordPickerProps<Worker>) {
   return (
     <RecordPicker<Worker>
       {...props}
       keyPrefix={['workers']}
       search={(q, signal) => searchList('workers', workerPage, withQ(q), signal)}
+      refuse={(q) => (identifierSearchKind(q) ? koRecords.workers.pickerIdentifierRefused : null)}
       option={(worker) => ({
         title: workerLabel(worker),
         label: twoLine(workerLabel(worker), `${nationalityLabel(worker.nationality)} · ${worker.visaType}`),

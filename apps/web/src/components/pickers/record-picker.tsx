@@ -26,6 +26,8 @@ type PickerConfig<T extends { id: number }> = {
   option(record: T): PickerOption;
   /** The record of a value found neither in `selected` nor in the results (a filter opened from a link). */
   fetchOne?(id: number, signal: AbortSignal): Promise<T>;
+  /** A term this picker does not send, with the reason shown instead of results (a full identifier). */
+  refuse?(term: string): string | null;
 };
 
 /**
@@ -41,6 +43,7 @@ export function RecordPicker<T extends { id: number }>({
   search,
   option,
   fetchOne,
+  refuse,
   ...rest
 }: RecordPickerProps<T> & PickerConfig<T>) {
   const [text, setText] = useState('');
@@ -49,10 +52,12 @@ export function RecordPicker<T extends { id: number }>({
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const refusal = term ? (refuse?.(term) ?? null) : null;
   const result = useQuery({
     queryKey: [...keyPrefix, 'picker', term],
     queryFn: ({ signal }) => search(term, signal),
-    placeholderData: keepPreviousData,
+    enabled: refusal === null,
+    placeholderData: refusal === null ? keepPreviousData : undefined,
   });
 
   const missing =
@@ -93,7 +98,7 @@ export function RecordPicker<T extends { id: number }>({
       options={options}
       loading={result.isFetching}
       showSearch={{ filterOption: false, onSearch: handleSearch, searchValue: text }}
-      notFoundContent={result.isFetching ? koHiring.common.searching : koHiring.common.noResults}
+      notFoundContent={refusal ?? (result.isFetching ? koHiring.common.searching : koHiring.common.noResults)}
       onChange={(id: number | undefined) => {
         const record = id === undefined ? undefined : records.get(id);
         setPicked(record ?? null);

@@ -268,7 +268,7 @@ export default function MatchingNewPage() {
               {shownPost && <PostSummary post={shownPost} />}
               <Form.Item name="workerId" label={f.workerId} required rules={[rule('workerId')]}>
                 <WorkerPicker
-                  placeholder={koRecords.workers.searchPlaceholder}
+                  placeholder={koRecords.workers.pickerPlaceholder}
                   selected={shownWorker}
                   onChange={(_id, next) => {
                     setWorker(next ?? null);

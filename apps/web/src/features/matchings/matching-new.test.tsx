@@ -174,3 +174,22 @@ describe('matching creation', () => {
     expect(link.closest('ul')?.closest('li')?.textContent).toContain('이미 계약 완료 또는 근무 중입니다');
   });
 });
+
+describe('the worker picker', () => {
+  it('does not send a full identifier as a search term, and says where such a search is made', async () => {
+    signedInAs(server, 'admin');
+    const user = userEvent.setup();
+    renderApp('/matchings/new', server);
+    await screen.findByText('채용공고와 근로자를 고르면 바로 매칭 가능 여부를 확인합니다.');
+    await user.click(screen.getByRole('combobox', { name: '근로자' }));
+    await user.type(screen.getByRole('combobox', { name: '근로자' }), 'M12345678');
+    expect(await screen.findByText(/근로자 목록에서 사유와 함께/)).toBeTruthy();
+    expect(server.callsTo('GET', 'workers').map((call) => call.params?.q)).not.toContain('M12345678');
+
+    await user.clear(screen.getByRole('combobox', { name: '근로자' }));
+    await user.type(screen.getByRole('combobox', { name: '근로자' }), '응우옌');
+    await waitFor(() =>
+      expect(server.callsTo('GET', 'workers').map((call) => call.params?.q)).toContain('응우옌'),
+    );
+  });
+});

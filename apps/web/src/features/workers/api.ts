@@ -27,12 +27,16 @@ export const WORKER_FILTERS = [
   'visaExpiryFrom',
   'visaExpiryTo',
 ] as const;
-export type WorkerListQuery = ListQuery<(typeof WORKER_FILTERS)[number], (typeof WORKER_SORTS)[number]>;
+/** `reason`: the purpose of a search by a full identifier (`useIdentifierSearch`), never kept in the address. */
+export type WorkerListQuery = ListQuery<(typeof WORKER_FILTERS)[number], (typeof WORKER_SORTS)[number]> & {
+  reason?: string;
+};
 
 export const VISA_EXPIRY_FILTERS = ['branchId', 'nationality', 'visaType', 'extensionStatus'] as const;
 /** `GET workers/visa-expiry`: no sort (always by days left), a bucket besides the filters. */
 export type VisaExpiryListQuery = Omit<ListQuery<(typeof VISA_EXPIRY_FILTERS)[number]>, 'sort' | 'order'> & {
   bucket?: string;
+  reason?: string;
 };
 
 /** The body of a create or an update: the contracts' worker input after its schema ran. */
@@ -101,8 +105,11 @@ export const workerDetailQuery = (id: number) =>
 export const workerHistoryQuery = (id: number) =>
   queryOptions({ queryKey: workerKeys.history(id), queryFn: ({ signal }) => fetchWorkerHistory(id, signal) });
 
-export const useWorkerList = (query: WorkerListQuery) => useQuery(workerListQuery(query));
-export const useVisaExpiry = (query: VisaExpiryListQuery) => useQuery(visaExpiryQuery(query));
+/** `enabled` false: not asked (a search by identifier waiting for its purpose), and no earlier page shown. */
+export const useWorkerList = (query: WorkerListQuery, enabled = true) =>
+  useQuery({ ...workerListQuery(query), enabled, placeholderData: enabled ? keepPreviousData : undefined });
+export const useVisaExpiry = (query: VisaExpiryListQuery, enabled = true) =>
+  useQuery({ ...visaExpiryQuery(query), enabled, placeholderData: enabled ? keepPreviousData : undefined });
 export const useWorker = (id: number | null) =>
   useQuery({ ...workerDetailQuery(id ?? 0), enabled: id !== null });
 export const useWorkerHistory = (id: number, enabled: boolean) =>

@@ -12,6 +12,7 @@ import { useVisaExpiry, VISA_EXPIRY_FILTERS, type VisaExpiryListQuery } from './
 import { displayName, workerPath } from './columns';
 import { ExtensionModal, type ExtensionTarget } from './extension-modal';
 import { VisaExpiryFilters } from './filters';
+import { useIdentifierSearch } from './identifier-search';
 import { VisaBuckets } from './visa-buckets';
 import { visaExpiryColumns } from './visa-expiry-columns';
 
@@ -38,11 +39,13 @@ export default function VisaExpiryPage() {
   const raw = searchParams.get('bucket');
   const bucket = raw && visaBucketKey.safeParse(raw).success ? raw : undefined;
 
+  const identifierSearch = useIdentifierSearch(list);
   const query = useMemo((): VisaExpiryListQuery => {
     const { sort: _sort, order: _order, ...rest } = list.query;
-    return { ...rest, ...(bucket ? { bucket } : {}) };
-  }, [list.query, bucket]);
-  const result = useVisaExpiry(query);
+    const reason = identifierSearch.reason;
+    return { ...rest, ...(bucket ? { bucket } : {}), ...(reason ? { reason } : {}) };
+  }, [list.query, bucket, identifierSearch.reason]);
+  const result = useVisaExpiry(query, identifierSearch.enabled);
 
   const selectBucket = (key: string | undefined) =>
     setSearchParams((current) => {
@@ -63,6 +66,7 @@ export default function VisaExpiryPage() {
       <PageHeader />
       <VisaBuckets buckets={result.data?.buckets} selected={bucket} onSelect={selectBucket} />
       <VisaExpiryFilters list={list} />
+      {identifierSearch.element}
       <Card>
         <ListTable
           label={ko.pages.workerVisaExpiry}

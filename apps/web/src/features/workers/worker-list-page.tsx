@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { WORKER_SORTS } from '@ilson/contracts';
 import { Button, Card } from 'antd';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { ExportButton } from '../../components/export/export-button';
@@ -12,10 +13,16 @@ import { koRecords } from '../../locales/ko-records';
 import { useWorkerList, WORKER_FILTERS } from './api';
 import { workerColumns, workerPath } from './columns';
 import { WorkerFilters } from './filters';
+import { useIdentifierSearch } from './identifier-search';
 
 export default function WorkerListPage() {
   const list = useListParams({ filters: WORKER_FILTERS, sorts: WORKER_SORTS, defaultSort: 'created_at' });
-  const result = useWorkerList(list.query);
+  const identifierSearch = useIdentifierSearch(list);
+  const query = useMemo(
+    () => (identifierSearch.reason ? { ...list.query, reason: identifierSearch.reason } : list.query),
+    [list.query, identifierSearch.reason],
+  );
+  const result = useWorkerList(query, identifierSearch.enabled);
   const can = useCan();
   const navigate = useNavigate();
 
@@ -34,6 +41,7 @@ export default function WorkerListPage() {
         }
       />
       <WorkerFilters list={list} />
+      {identifierSearch.element}
       <Card>
         <ListTable
           label={ko.pages.workerList}

@@ -58,7 +58,7 @@ describe('worker detail', () => {
     server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
     server.on('POST', 'workers/20/reveal', {
       status: 200,
-      body: { field: 'alienRegNo', value: '9504125123456' },
+      body: { field: 'alien_reg_no', value: '9504125123456' },
     });
     const user = userEvent.setup();
     renderApp('/workers/20', server);

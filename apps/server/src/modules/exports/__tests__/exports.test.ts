@@ -361,7 +361,12 @@ describe('GET /exports/workers', () => {
     expect(rows.length).toBeGreaterThan(0);
 
     const byArc = csvRows(
-      (await download(admin, `/exports/workers?format=csv&reason=x&q=${alienRegNo(7100)}`)).body,
+      (
+        await download(
+          admin,
+          `/exports/workers?format=csv&reason=${encodeURIComponent('대조')}&q=${alienRegNo(7100)}`,
+        )
+      ).body,
     );
     expect(byArc.rows).toHaveLength(1);
     expect(byArc.rows[0]![1]).toBe('응우옌 반 안');
@@ -431,10 +436,22 @@ describe('GET /exports/workers', () => {
     const off = await patchSettings(superAdmin, { export_reason_required: false });
     expect(off.statusCode).toBe(200);
     try {
-      const file = await download(admin, `/exports/workers?format=csv&status=seeking&q=${alienRegNo(7101)}`);
+      const plain = await download(admin, '/exports/workers?format=csv&status=departed');
+      expect(plain.status).toBe(200);
+      const [plainLog] = await ctx.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
+      expect(plainLog).toMatchObject({ action: 'EXPORT', targetType: 'worker', reason: null });
+      // A full identifier in the search box is a view of personal data: its purpose is asked all the same.
+      const byNumber = `/exports/workers?format=csv&status=seeking&q=${alienRegNo(7101)}`;
+      expect((await download(admin, byNumber)).status).toBe(422);
+      const file = await download(admin, `${byNumber}&reason=${encodeURIComponent('서류 대조')}`);
       expect(file.status).toBe(200);
       const [log] = await ctx.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
-      expect(log).toMatchObject({ action: 'EXPORT', targetType: 'worker', recordCount: 1, reason: null });
+      expect(log).toMatchObject({
+        action: 'EXPORT',
+        targetType: 'worker',
+        recordCount: 1,
+        reason: '서류 대조',
+      });
       expect(log!.summary).toContain('근로자 목록 내보내기 (CSV, 1건)');
       const filters = (log!.diff as { filters: Record<string, string> }).filters;
       expect(filters.status).toBe('seeking');

@@ -106,7 +106,7 @@ describe('personal identifiers (DESIGN §3)', () => {
       reason: '출입국 서류 확인',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ field: 'alienRegNo', value: ARN_DIGITS });
+    expect(response.json()).toEqual({ field: 'alien_reg_no', value: ARN_DIGITS });
     expect(response.headers['cache-control']).toBe('no-store');
     const passport = await admin.post(`/workers/${worker.id}/reveal`, {
       field: 'passport_no',
