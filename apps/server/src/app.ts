@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { vacuumEmbedded } from './db/maintenance';
+import type { Clock } from './lib/clock';
 import { DEFAULT_WEB_DIST } from './lib/paths';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
 import { createTokenService, type TokenService } from './lib/tokens';
@@ -17,6 +18,7 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAdminsService } from './modules/admins/admins.service';
 import { appUsersRoutes } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
+import { checkpointAuditChain, configureAuditChain, startAuditChain } from './modules/audit-logs/audit-chain';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { createAuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -83,6 +85,8 @@ export type AppOptions = {
   extraRoutes?: (app: ReturnType<typeof Fastify>) => Promise<void>;
   /** Periodic jobs (closing expired job posts); tests run them by hand. Default on. */
   scheduledJobs?: boolean;
+  /** What sessions and access tokens take as now; tests move it. */
+  clock?: Clock;
 };
 
 const MINUTE = 60_000;
@@ -104,12 +108,16 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   const settings = createSettingsService(db.db);
-  const tokens = createTokenService(config.jwtSecret);
+  const tokens = createTokenService(config.jwtSecret, undefined, options.clock);
+  const auth = createAuthService({ db: db.db, tokens, settings, clock: options.clock });
   app.decorate('db', db.db);
   app.decorate('dbHandle', db);
   app.decorate('settings', settings);
   app.decorate('tokens', tokens);
   const pii = createPiiCipher(config.piiKey);
+  // The access log's chain key, derived from PII_KEY: the database never holds it (docs/access-log.md).
+  configureAuditChain({ piiKey: config.piiKey, log: app.log });
+  app.addHook('onReady', () => startAuditChain(db.db));
   // Aggregates over whole tables are reused for this long (summary_cache); tests see live figures unless they ask.
   const cacheSeconds = config.summaryCacheSeconds ?? 0;
   app.decorate('pii', pii);
@@ -139,7 +147,11 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Routes come from ROUTE_ACCESS; a test's extra routes state their own access.
-  await app.register(authPlugin, { tokens, unlistedRoutes: Boolean(options.extraRoutes) });
+  await app.register(authPlugin, {
+    tokens,
+    checkSession: auth.resume,
+    unlistedRoutes: Boolean(options.extraRoutes),
+  });
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
   if (options.scheduledJobs !== false) {
@@ -150,6 +162,12 @@ export async function buildApp(options: AppOptions) {
           intervalMs: 10 * MINUTE,
           firstRunMs: 2_000,
           run: () => closeExpiredPosts(db.db),
+        },
+        {
+          name: 'audit-chain-checkpoint',
+          intervalMs: 10 * MINUTE,
+          firstRunMs: MINUTE,
+          run: () => checkpointAuditChain(db.db),
         },
         {
           name: 'vacuum-embedded',
@@ -164,7 +182,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { auth: createAuthService({ db: db.db, tokens, settings }) });
+      await api.register(authRoutes, { auth });
       await api.register(meRoutes, { me: createMeService({ db: db.db, settings }) });
       await api.register(settingsRoutes);
       await api.register(adminsRoutes, { admins: createAdminsService({ db: db.db }) });

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { KeyMismatchError } from './db/key-check';
 import { openDatabase } from './db/open';
 import { DataDirLockedError } from './lib/data-dir-lock';
-import { loggerOptions } from './logger';
+import { loggerOptions, serializeError } from './logger';
 import { ensureFirstAdmin } from './modules/admins/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -67,10 +68,15 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof KeyMismatchError
+  ) {
     console.error(`시작할 수 없습니다: ${error.message}`);
   } else {
-    console.error(error);
+    // Not the error itself: a failed query carries its parameters.
+    console.error(serializeError(error));
   }
   process.exit(1);
 });

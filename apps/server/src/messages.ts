@@ -9,6 +9,9 @@ export const messages = {
   tokenMissing: '로그인이 필요합니다.',
   tokenInvalid: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.',
   sessionEnded: '세션이 종료되었습니다. 다시 로그인해 주세요.',
+  sessionIdle: (minutes: number) =>
+    `${minutes}분 동안 사용하지 않아 세션이 종료되었습니다. 다시 로그인해 주세요.`,
+  idleLogoutSummary: (minutes: number) => `${minutes}분 동안 사용하지 않아 세션 종료`,
   refreshInvalid: '로그인 정보가 만료되었습니다. 다시 로그인해 주세요.',
   refreshReused:
     '이미 사용된 로그인 정보가 다시 제출되어 보안을 위해 모든 세션을 종료했습니다. 다시 로그인해 주세요.',

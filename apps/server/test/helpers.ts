@@ -59,7 +59,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** Scheduled jobs are off unless a test asks for them: the tests run them by hand. */
 export async function createTestContext(
-  options: Partial<Pick<AppOptions, 'extraRoutes' | 'scheduledJobs'>> & {
+  options: Partial<Pick<AppOptions, 'extraRoutes' | 'scheduledJobs' | 'clock' | 'logger'>> & {
     config?: Partial<AppOptions['config']>;
   } = {},
 ) {
@@ -69,6 +69,8 @@ export async function createTestContext(
     db: handle,
     extraRoutes: options.extraRoutes,
     scheduledJobs: options.scheduledJobs ?? false,
+    clock: options.clock,
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createPiiCipher } from '../lib/pii';
 import { ensureFirstAdmin } from '../modules/admins/bootstrap';
+import { configureAuditChain } from '../modules/audit-logs/audit-chain';
 import { fillDemoData } from '../seed/demo';
 import { openPglite } from './client';
 import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from './init-options';
@@ -21,6 +22,7 @@ const admin = await ensureFirstAdmin(handle.db, {
   password: options.adminPassword,
 });
 const report: FirstStart = { admin };
+configureAuditChain({ piiKey: Buffer.from(options.piiKey, 'base64') });
 if (admin.created && options.demoDataScale > 0) {
   report.demo = await fillDemoData(
     handle,

@@ -7,6 +7,7 @@ import { lockDataDir } from '../lib/data-dir-lock';
 import { SERVER_ROOT } from '../lib/paths';
 import { type DbHandle, openPglite, openPostgres } from './client';
 import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from './init-options';
+import { checkPiiKey } from './key-check';
 import { runMigrations } from './migrate';
 
 /** The first-start script beside this module: TypeScript under tsx, or its bundled twin in dist/. */
@@ -25,7 +26,8 @@ export function pgliteDir(dataDir: string): string {
 }
 
 /**
- * Opens the database the configuration names and brings its schema up to date.
+ * Opens the database the configuration names, brings its schema up to date and checks that the PII key is the
+ * one its personal data was written with (db/key-check.ts).
  * Embedded: the data directory is locked first; a brand-new one is created by a short-lived child process
  * (initdb, migrations, first admin, demo data), so this process never carries the ~840 MB peak of PGlite's
  * initdb nor the heap the bulk load grows; `firstStart` is that child's report.
@@ -36,7 +38,13 @@ export async function openDatabase(config: Config): Promise<DbHandle & { firstSt
       max: config.dbPoolSize,
       sqlTraceFile: config.sqlTraceFile,
     });
-    await runMigrations(handle);
+    try {
+      await runMigrations(handle);
+      await checkPiiKey(handle.db, config.piiKey);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
     return handle;
   }
   const release = await lockDataDir(config.dataDir);
@@ -61,7 +69,13 @@ export async function openDatabase(config: Config): Promise<DbHandle & { firstSt
       if (report) firstStart = JSON.parse(report.slice(INIT_REPORT_PREFIX.length)) as FirstStart;
     }
     const handle = await openPglite(pgliteDir(config.dataDir));
-    await runMigrations(handle);
+    try {
+      await runMigrations(handle);
+      await checkPiiKey(handle.db, config.piiKey);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
     const close = handle.close;
     return {
       ...handle,

@@ -6,8 +6,10 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
+import { KeyMismatchError } from '../db/key-check';
 import { openDatabase } from '../db/open';
 import { DataDirLockedError } from '../lib/data-dir-lock';
+import { serializeError } from '../logger';
 import { runChecks } from './checks';
 import { listRepairs } from './repairs';
 
@@ -53,10 +55,14 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+  if (
+    error instanceof DataDirLockedError ||
+    error instanceof ConfigError ||
+    error instanceof KeyMismatchError
+  ) {
     console.error(`데이터 점검 실패: ${error.message}`);
   } else {
-    console.error('데이터 점검 실패:', error);
+    console.error('데이터 점검 실패:', serializeError(error));
   }
   process.exit(2);
 });

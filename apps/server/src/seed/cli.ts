@@ -4,9 +4,12 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
+import { KeyMismatchError } from '../db/key-check';
 import { openDatabase } from '../db/open';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { createPiiCipher } from '../lib/pii';
+import { serializeError } from '../logger';
+import { configureAuditChain } from '../modules/audit-logs/audit-chain';
 import { runSeed, SeedError } from './run';
 
 function numberArg(name: string, raw: string | undefined, fallback: number, integer: boolean): number {
@@ -32,6 +35,7 @@ async function main() {
   const seed = numberArg('seed', values.seed, 1, true);
   const env = values['database-url'] ? { ...process.env, DATABASE_URL: values['database-url'] } : process.env;
   const config = loadConfig(env);
+  configureAuditChain({ piiKey: config.piiKey, log: console });
   const handle = await openDatabase({ ...config, dbPoolSize: 2 });
   try {
     await runSeed(handle, {
@@ -47,7 +51,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SeedError || error instanceof DataDirLockedError || error instanceof ConfigError) {
+  if (
+    error instanceof SeedError ||
+    error instanceof DataDirLockedError ||
+    error instanceof ConfigError ||
+    error instanceof KeyMismatchError
+  ) {
     console.error(`시드 실패: ${error.message}`);
   } else if (
     error instanceof TypeError &&
@@ -58,7 +67,8 @@ main().catch((error: unknown) => {
       `시드 실패: 알 수 없는 옵션입니다. 사용법: npm run seed -- --scale <n> [--seed <n>] [--reset] [--database-url <url>]\n${error.message}`,
     );
   } else {
-    console.error('시드 실패:', error);
+    // Not the error itself: a failed query carries its parameters (personal data).
+    console.error('시드 실패:', serializeError(error));
   }
   process.exit(1);
 });

@@ -1,11 +1,8 @@
 import type { DbHandle } from '../db/client';
 import { seoulToday } from '../lib/dates';
 import type { PiiCipher } from '../lib/pii';
+import { AUDIT_CHAIN_LOCK_ID, auditChainKey, upgradeAuditChain } from '../modules/audit-logs/audit-chain';
 import { appendAudit, GENESIS_HASH } from '../modules/audit-logs/audit-logs.repository';
-
-/** The advisory lock appendAudit serialises the chain with (AUDIT_CHAIN_LOCK_ID in audit-logs.repository). */
-const AUDIT_CHAIN_LOCK_ID = 7_340_212;
-
 import { generateAccessLog } from './access-log';
 import { generateBranches } from './branches';
 import { seoulDateOf } from './dates';
@@ -242,6 +239,8 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     if (rows < total) log(`  ${table} ${rows.toLocaleString('ko-KR')} / ${total.toLocaleString('ko-KR')}`);
   };
   try {
+    // The generated access log is keyed: the log's keyed start must exist before its rows go in.
+    await upgradeAuditChain(handle.db);
     await conn.query('BEGIN');
     await emptyOrReset(conn, options.reset);
     const planStarted = performance.now();
@@ -301,6 +300,7 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
           { workers: data.counts.workers, employers: data.counts.employers, payouts: payoutRows },
           today,
           last?.hash ?? GENESIS_HASH,
+          auditChainKey(),
         ),
       ),
     );
