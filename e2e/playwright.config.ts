@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN_PASSWORD, BASE_URL, E2E_PORT, JWT_SECRET, PII_KEY } from './env';
+import { ADMIN_PASSWORD, BASE_URL, E2E_PORT, JWT_SECRET, PII_KEY, SERVER_LOG } from './env';
 
 export default defineConfig({
   testDir: './tests',
@@ -48,7 +48,9 @@ export default defineConfig({
       ADMIN_PASSWORD,
       JWT_SECRET,
       PII_KEY,
-      LOG_LEVEL: 'warn',
+      // Every request is logged (to SERVER_LOG, not the console): the last spec checks it holds no personal data.
+      LOG_LEVEL: 'info',
+      E2E_SERVER_LOG: SERVER_LOG,
       NODE_ENV: 'test',
       // The specs check figures right after changing records; the cache itself is tested in the API suite.
       SUMMARY_CACHE_SECONDS: '0',
