@@ -184,12 +184,16 @@ describe('the worker picker', () => {
     await user.click(screen.getByRole('combobox', { name: '근로자' }));
     await user.type(screen.getByRole('combobox', { name: '근로자' }), 'M12345678');
     expect(await screen.findByText(/근로자 목록에서 사유와 함께/)).toBeTruthy();
-    expect(server.callsTo('GET', 'workers').map((call) => call.params?.q)).not.toContain('M12345678');
+    expect(
+      server.callsTo('GET', 'workers').map((call) => (call.params as { q?: string } | undefined)?.q),
+    ).not.toContain('M12345678');
 
     await user.clear(screen.getByRole('combobox', { name: '근로자' }));
     await user.type(screen.getByRole('combobox', { name: '근로자' }), '응우옌');
     await waitFor(() =>
-      expect(server.callsTo('GET', 'workers').map((call) => call.params?.q)).toContain('응우옌'),
+      expect(
+        server.callsTo('GET', 'workers').map((call) => (call.params as { q?: string } | undefined)?.q),
+      ).toContain('응우옌'),
     );
   });
 });
