@@ -1,7 +1,17 @@
-import { optionalText, patchOf, statusChangeSchema, type Transition, versionField } from './common';
+import {
+  historyResponseSchema,
+  idParamSchema,
+  okSchema,
+  optionalText,
+  patchOf,
+  statusChangeSchema,
+  type Transition,
+  versionField,
+} from './common';
+import { defineEndpoints } from './endpoint';
 import { isValidPhone } from './korean-ids';
 import { fieldMessages } from './messages';
-import { listQuerySchema } from './pagination';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import { REGIONS } from './regions';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -88,3 +98,67 @@ export const branchListQuerySchema = listQuerySchema.extend({
 export type BranchListQuery = z.input<typeof branchListQuerySchema>;
 
 export const branchStatusChangeSchema = statusChangeSchema(BRANCH_STATUSES);
+
+/** The branch endpoints (docs/ARCHITECTURE.md, "Endpoints"). */
+export const branchesApi = defineEndpoints('branches', {
+  list: {
+    method: 'GET',
+    path: '/branches',
+    access: 'branches:read',
+    summary: '지점 목록 (지점 관리자는 자기 지점만)',
+    query: branchListQuerySchema,
+    response: listResponseSchema(branchSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/branches/:id',
+    access: 'branches:read',
+    summary: '지점 상세 (소속 사업주·근로자 수 포함)',
+    params: idParamSchema,
+    response: branchDetailSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/branches',
+    access: 'branches:write',
+    summary: '지점 등록 (지점 코드 중복 시 409)',
+    body: branchCreateSchema,
+    response: branchDetailSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/branches/:id',
+    access: 'branches:write',
+    summary: '지점 수정 (version이 다르면 409)',
+    params: idParamSchema,
+    body: branchUpdateSchema,
+    response: branchDetailSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/branches/:id/status',
+    access: 'branches:write',
+    summary: '지점 운영 상태 변경',
+    params: idParamSchema,
+    body: branchStatusChangeSchema,
+    response: branchDetailSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/branches/:id',
+    access: 'branches:write',
+    summary: '지점 삭제 (소속 사업주·근로자·관리자가 없을 때만)',
+    params: idParamSchema,
+    response: okSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/branches/:id/history',
+    access: 'branches:read',
+    summary: '지점 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

@@ -11,6 +11,7 @@ export * from './constants';
 export * from './dashboard';
 export * from './eligibility';
 export * from './employers';
+export * from './endpoint';
 export * from './errors';
 export * from './exports';
 export * from './industries';

@@ -1,23 +1,36 @@
-import type { Permission } from './roles';
+import { branchesApi } from './branches';
+import type { Endpoint, RouteAccess, RouteKey } from './endpoint';
 
 /**
- * What a route needs: a permission from the role table (roles.ts), any signed-in admin, or nobody.
- * `authenticated` routes act on the admin's own account; `public` ones are the login, the token refresh and the
- * settings the login page shows.
+ * Every endpoint, by resource (docs/ARCHITECTURE.md, "Endpoints"). The server registers these, the permission
+ * matrix and the fuzz tests walk them, the OpenAPI document and the web client are generated from them.
  */
-export type RouteAccess = Permission | 'authenticated' | 'public';
+export const API = {
+  branches: branchesApi,
+} as const;
 
-export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Api = typeof API;
+type RowsOf<G> = {
+  [K in keyof G as G[K] extends Endpoint ? G[K]['key'] : never]: G[K] extends Endpoint
+    ? G[K]['access']
+    : never;
+};
+type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void
+  ? I
+  : never;
+type DeclaredRows = UnionToIntersection<{ [G in keyof Api]: RowsOf<Api[G]> }[keyof Api]>;
 
-/** `METHOD /path` under API_BASE_PATH, path parameters as `:name`. */
-export type RouteKey = `${RouteMethod} /${string}`;
+/** Every declared endpoint, in one list. */
+export const ENDPOINTS: readonly Endpoint[] = Object.values(API).flatMap((group) =>
+  Object.values(group as Record<string, Endpoint>),
+);
 
 /**
  * Every API route and what it needs: the one table the server enforces (a route without a row here refuses to
  * start) and the permission-matrix test walks. Branch scope is not in this table: a branch manager reaches only
  * their branch's records, enforced in SQL (another branch's record is a 404).
  */
-export const ROUTE_ACCESS = {
+const LEGACY_ROUTE_ACCESS = {
   // admins
   'GET /admins': 'admins:manage',
   'POST /admins': 'admins:manage',
@@ -41,14 +54,6 @@ export const ROUTE_ACCESS = {
   'POST /auth/logout': 'authenticated',
   'GET /auth/me': 'authenticated',
   'POST /auth/refresh': 'public',
-  // branches
-  'GET /branches': 'branches:read',
-  'POST /branches': 'branches:write',
-  'GET /branches/:id': 'branches:read',
-  'DELETE /branches/:id': 'branches:write',
-  'PATCH /branches/:id': 'branches:write',
-  'GET /branches/:id/history': 'branches:read',
-  'POST /branches/:id/status': 'branches:write',
   // dashboard
   'GET /dashboard': 'dashboard:read',
   // employers
@@ -142,6 +147,11 @@ export const ROUTE_ACCESS = {
   'POST /workers/:id/status': 'workers:write',
   'GET /workers/visa-expiry': 'workers:read',
 } as const satisfies Record<RouteKey, RouteAccess>;
+
+export const ROUTE_ACCESS = {
+  ...LEGACY_ROUTE_ACCESS,
+  ...(Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint.key, endpoint.access])) as DeclaredRows),
+};
 
 export type ApiRoute = keyof typeof ROUTE_ACCESS;
 

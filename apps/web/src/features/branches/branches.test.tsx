@@ -85,7 +85,10 @@ describe('branch edit and status', () => {
       status: 200,
       body: { ...wireBranch(), employer_count: 3, worker_count: 9 },
     });
-    server.on('PATCH', 'branches/1', { status: 200, body: wireBranch({ name: '서울 중앙점', version: 2 }) });
+    server.on('PATCH', 'branches/1', {
+      status: 200,
+      body: { ...wireBranch({ name: '서울 중앙점', version: 2 }), employer_count: 3, worker_count: 9 },
+    });
     const user = userEvent.setup();
     const view = renderApp('/branches/1/edit', server);
 
@@ -116,7 +119,7 @@ describe('branch edit and status', () => {
     });
     server.on('POST', 'branches/1/status', {
       status: 200,
-      body: wireBranch({ status: 'inactive', version: 2 }),
+      body: { ...wireBranch({ status: 'inactive', version: 2 }), employer_count: 3, worker_count: 9 },
     });
     const user = userEvent.setup();
     renderApp('/branches/1', server);
