@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { uiLogin } from './support';
 
-test.describe('login page (SPEC §2, §5)', () => {
+test.describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
   test('a visitor without a session is sent to /login, which replaces the history entry', async ({
     page,
   }) => {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { apiHeaders, apiLogin } from './support';
 
-/** A valid 사업자등록번호 built from nine digits (DESIGN §4 check digit). */
+/** A valid 사업자등록번호 built from nine digits (docs/DOMAIN.md check digit). */
 export function businessRegNo(first9: string): string {
   const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
   const d = [...first9].map(Number);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiHeaders, apiLogin, expiredAccessToken, signIn } from './support';
 
-test.describe('session refresh (SPEC §4)', () => {
+test.describe('session refresh (docs/ARCHITECTURE.md#session)', () => {
   test('an expired access token is refreshed without the user noticing', async ({ page }) => {
     const tokens = await signIn(page);
     await page.evaluate(

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 
-test.describe('the shell (SPEC §2)', () => {
+test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
   test('unknown paths and / go to /dashboard', async ({ page }) => {
     await signIn(page);
     await page.goto('/no/such/page');
@@ -32,7 +32,7 @@ test.describe('the shell (SPEC §2)', () => {
     await expect.poll(async () => (await sider.boundingBox())?.width).toBe(200);
   });
 
-  test('every route of SPEC’s table opens with its title', async ({ page }) => {
+  test('every route of the screen table opens with its title', async ({ page }) => {
     test.setTimeout(240_000);
     await signIn(page);
     const routes: [string, string][] = [

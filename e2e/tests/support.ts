@@ -31,7 +31,7 @@ export async function apiLogin(
   return { token: body.token, refreshToken: body.refresh_token, userId: body.user.id };
 }
 
-/** Starts the page already signed in, with tokens stored where the app keeps them (SPEC §9). */
+/** Starts the page already signed in, with tokens stored where the app keeps them (docs/ARCHITECTURE.md#wire). */
 export async function signIn(page: Page, tokens?: Tokens): Promise<Tokens> {
   const issued = tokens ?? (await apiLogin(page.request));
   await page.goto('/login');

@@ -6,7 +6,7 @@ import { apiHeaders, apiLogin } from './support';
 
 /**
  * Runs last (files run in name order): the server's whole process log of the suite — every request at info
- * level, every warning and error — holds no personal data (DESIGN §3). This spec first sends one worker's data
+ * level, every warning and error — holds no personal data (docs/SECURITY.md). This spec first sends one worker's data
  * through the ways that could leak it (create, a refused duplicate, a refused bad value, an identifier search,
  * a reveal, a failed login with a password typed as the id), then reads the log.
  */

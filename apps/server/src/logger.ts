@@ -84,7 +84,7 @@ function pathOnly(url: string | undefined): string | undefined {
   return url?.split('?')[0];
 }
 
-/** Request bodies are never logged: no serializer or hook here writes one (DESIGN §3). */
+/** Request bodies are never logged: no serializer or hook here writes one (docs/SECURITY.md). */
 export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions['logger'] {
   return {
     level,

@@ -1,5 +1,5 @@
 /**
- * Model-based test of DESIGN §4's invariants ([I], docs/domain-integrity.md). fast-check draws random
+ * Model-based test of docs/DOMAIN.md's invariants ([I], docs/domain-integrity.md). fast-check draws random
  * sequences of API calls — employers made, approved, suspended and withdrawn; posts made, edited, closed and
  * deleted; workers made, their visas edited, extended, departed and deleted; matchings proposed, moved through
  * every status (a skipped interview too), their dates edited; fee payouts; a branch closed; two contracts of one
@@ -679,7 +679,7 @@ async function setUp(model: Model, setup: typeof setupArb extends fc.Arbitrary<i
   }
 }
 
-describe(`the invariants of DESIGN §4 after every write (model-based, ${engine})`, () => {
+describe(`the invariants of docs/DOMAIN.md after every write (model-based, ${engine})`, () => {
   it(`hold over ${RUNS} random sequences of API calls`, { timeout: 1_800_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(

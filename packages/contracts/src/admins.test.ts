@@ -8,7 +8,7 @@ const messagesOf = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
-describe('adminPasswordSchema (DESIGN §3)', () => {
+describe('adminPasswordSchema (docs/SECURITY.md)', () => {
   it('takes 8+ with three kinds or 10+ with two, and says why not in Korean', () => {
     for (const ok of ['abc123!x', 'abcde12345', 'ABCDE!@#$%', 'Test-pass-1234']) {
       expect(adminPasswordSchema.safeParse(ok).success).toBe(true);

@@ -3,7 +3,7 @@ import { MAX_PAGE_SIZE } from './constants';
 import { listMetaSchema, listQuerySchema } from './pagination';
 import { z } from './zod-setup';
 
-/** DESIGN §4 access-log (접속기록) actions. */
+/** docs/DOMAIN.md access-log (접속기록) actions. */
 export const AUDIT_ACTIONS = [
   'LOGIN',
   'LOGOUT',
@@ -98,7 +98,7 @@ const actionsFilter = z
   )
   .pipe(z.array(z.enum(AUDIT_ACTIONS, { error: auditMessages.unknownAction })).max(AUDIT_ACTIONS.length));
 
-/** The access-log list's filters (DESIGN §2 list query). Dates are Seoul calendar days, both ends included. */
+/** The access-log list's filters (docs/ARCHITECTURE.md#wire list query). Dates are Seoul calendar days, both ends included. */
 export const auditLogFiltersSchema = z.object({
   /** An admin id, or (part of) the login id the row recorded. */
   actor: z.string().trim().max(100).optional(),
@@ -255,5 +255,5 @@ export const auditReviewListResponseSchema = z.object({
   meta: listMetaSchema,
 });
 
-/** SPEC §7-style download name of the access-log export. */
+/** The download name of the access-log export, dated like the list exports (docs/ARCHITECTURE.md#wire). */
 export const auditLogExportFileName = (date: string) => `접속기록_${date}.csv`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, meetsPasswordPolicy } from './auth';
 import { can, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './roles';
 
-describe('login form rules (SPEC §5)', () => {
+describe('login form rules (docs/ARCHITECTURE.md#errors-and-validation)', () => {
   it('asks for the identifier and a password of at least 6 characters, in Korean', () => {
     const result = loginRequestSchema.safeParse({ email: ' ', password: '12345' });
     expect(result.success).toBe(false);
@@ -19,7 +19,7 @@ describe('login form rules (SPEC §5)', () => {
   });
 });
 
-describe('password policy (DESIGN §3)', () => {
+describe('password policy (docs/SECURITY.md)', () => {
   it('needs 8+ characters of 3 kinds or 10+ of 2 kinds', () => {
     expect(meetsPasswordPolicy('abc123!x')).toBe(true);
     expect(meetsPasswordPolicy('abcd1234')).toBe(false);

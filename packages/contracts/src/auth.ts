@@ -4,7 +4,7 @@ import { ROLES } from './roles';
 import { z } from './zod-setup';
 
 export const loginRequestSchema = z.object({
-  /** SPEC §3: the field is named email but takes a login id or an email. */
+  /** docs/ARCHITECTURE.md#wire: the field is named email but takes a login id or an email. */
   email: z.string().trim().min(1, fieldMessages.loginIdRequired).max(254),
   password: z
     .string()
@@ -48,7 +48,7 @@ export const meResponseSchema = z.object({ user: currentUserSchema });
 export const logoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() }).default({});
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
-/** DESIGN §3 server-side password policy: 8+ with 3 of {letters, digits, symbols}, or 10+ with 2. */
+/** docs/SECURITY.md server-side password policy: 8+ with 3 of {letters, digits, symbols}, or 10+ with 2. */
 export function meetsPasswordPolicy(password: string): boolean {
   const kinds = [/[A-Za-z]/, /\d/, /[^A-Za-z\d\s]/].filter((re) => re.test(password)).length;
   return (password.length >= 8 && kinds >= 3) || (password.length >= 10 && kinds >= 2);

@@ -1,4 +1,4 @@
-/** SPEC §3 naming convention: camelCase in code, snake_case on the wire. Keys are converted, values are not. */
+/** docs/ARCHITECTURE.md#wire naming convention: camelCase in code, snake_case on the wire. Keys are converted, values are not. */
 
 /**
  * Keys are field names — a few hundred distinct ones — converted for every row of every reply: remembered once

@@ -1,4 +1,4 @@
-/** SPEC §9 business constants and limits, shared by server and client. */
+/** docs/ARCHITECTURE.md#wire business constants and limits, shared by server and client. */
 export const API_BASE_PATH = '/api/v1/';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TOKEN_STORAGE_KEY = 'token';
@@ -21,7 +21,7 @@ export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 export const IDEMPOTENCY_HEADER_NAME = 'Idempotency-Key';
 
-/** DESIGN §3 token lifetimes. */
+/** docs/SECURITY.md token lifetimes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 14;
 /**
@@ -35,11 +35,11 @@ export const MAX_PAGE_SIZE = 100;
 
 /**
  * How far a list can be paged (rows): beyond it a page is refused with a message to narrow the search — OFFSET
- * that deep collapses under load (STACK.md).
+ * that deep collapses under load (BENCHMARKS.md).
  */
 export const MAX_LIST_WINDOW = 10_000;
 /**
  * Up to this many matching rows a list's total is counted exactly; above it it is the planner's estimate and
- * `meta.total_estimated` says so (an exact count of a million rows costs more than the page, STACK.md).
+ * `meta.total_estimated` says so (an exact count of a million rows costs more than the page, BENCHMARKS.md).
  */
 export const EXACT_TOTAL_LIMIT = 1_000;

@@ -10,7 +10,7 @@ import { hourlyEquivalent, minimumWageFor, type SalaryType, type WorkSchedule } 
  */
 
 /**
- * Where each visa may work (DESIGN §4): E-9/H-2/E-8/E-10 only in their permitted sectors, F-2/F-5/F-6 anywhere,
+ * Where each visa may work (docs/DOMAIN.md): E-9/H-2/E-8/E-10 only in their permitted sectors, F-2/F-5/F-6 anywhere,
  * F-4 anywhere but simple labour (단순노무), D-2/D-4 part-time only, D-10 not at all. Data, so the rules are
  * read in one place and each has its test.
  */

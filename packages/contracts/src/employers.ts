@@ -25,7 +25,7 @@ export const EMPLOYER_STATUS_LABELS: Record<EmployerStatus, string> = {
   withdrawn: '탈퇴',
 };
 
-/** DESIGN §4: pending → approved | rejected, rejected → pending, approved ↔ suspended, any → withdrawn. */
+/** docs/DOMAIN.md: pending → approved | rejected, rejected → pending, approved ↔ suspended, any → withdrawn. */
 export const EMPLOYER_TRANSITIONS: readonly Transition<EmployerStatus, Permission>[] = [
   {
     from: 'pending',

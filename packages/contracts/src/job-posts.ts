@@ -29,7 +29,7 @@ export const JOB_POST_STATUS_LABELS: Record<JobPostStatus, string> = {
   suspended: '게시 중지',
 };
 
-/** DESIGN §4: draft → pending → active | rejected, active → closed | suspended (plus re-review and re-opening). */
+/** docs/DOMAIN.md: draft → pending → active | rejected, active → closed | suspended (plus re-review and re-opening). */
 export const JOB_POST_TRANSITIONS: readonly Transition<JobPostStatus, Permission>[] = [
   {
     from: 'draft',

@@ -13,7 +13,7 @@ import {
 } from './korean-ids';
 
 describe('사업자등록번호', () => {
-  it('accepts DESIGN’s example with or without dashes', () => {
+  it('accepts the documented example (docs/DOMAIN.md) with or without dashes', () => {
     expect(isValidBusinessRegNo('124-81-00998')).toBe(true);
     expect(isValidBusinessRegNo('1248100998')).toBe(true);
   });

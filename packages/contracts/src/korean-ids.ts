@@ -1,4 +1,4 @@
-/** DESIGN §4 identifier rules, used by forms and the server alike. */
+/** docs/DOMAIN.md identifier rules, used by forms and the server alike. */
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -68,7 +68,7 @@ export function maskAccountNo(value: string): string {
 }
 
 /**
- * A phone number as a viewer sees it (DESIGN §3): `010-****-5678`, the middle group hidden; a number of no
+ * A phone number as a viewer sees it (docs/SECURITY.md): `010-****-5678`, the middle group hidden; a number of no
  * known shape keeps its last four digits only.
  */
 export function maskPhone(value: string): string {
@@ -81,7 +81,7 @@ export function maskPhone(value: string): string {
   return groups.length === 2 ? `${hidden}-${d.slice(-4)}` : `${hidden}${d.slice(-4)}`;
 }
 
-/** An email as a viewer sees it (DESIGN §3): `a***@example.com`, the first character and the domain. */
+/** An email as a viewer sees it (docs/SECURITY.md): `a***@example.com`, the first character and the domain. */
 export function maskEmail(value: string): string {
   if (value === '') return '';
   const at = value.lastIndexOf('@');

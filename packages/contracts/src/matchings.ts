@@ -42,7 +42,7 @@ export const MATCHING_OPEN_STATUSES: readonly MatchingStatus[] = [
 /** Statuses that fill a place of the job post's headcount. */
 export const MATCHING_FILLING_STATUSES: readonly MatchingStatus[] = ['contracted', 'working'];
 
-/** DESIGN §4: proposed → interview → accepted → contracted → working → completed; cancelled before working; terminated from working. */
+/** docs/DOMAIN.md: proposed → interview → accepted → contracted → working → completed; cancelled before working; terminated from working. */
 export const MATCHING_TRANSITIONS: readonly Transition<MatchingStatus, Permission>[] = [
   {
     from: 'proposed',
@@ -136,7 +136,7 @@ export const MATCHING_TRANSITIONS: readonly Transition<MatchingStatus, Permissio
 ];
 
 /**
- * The dates a matching must have in its status (DESIGN §4): a contract has a start date; work has begun on
+ * The dates a matching must have in its status (docs/DOMAIN.md): a contract has a start date; work has begun on
  * or before today; a completed matching ended on or before today; nothing ends before it started.
  */
 export function matchingDateErrors(

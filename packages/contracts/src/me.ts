@@ -3,7 +3,7 @@ import { patchOf, versionField } from './common';
 import { fieldMessages } from './messages';
 import { z } from './zod-setup';
 
-/** The signed-in admin's own account (내 정보): `/me`, beside SPEC's `/auth/me`, which stays as it is. */
+/** The signed-in admin's own account (내 정보): `/me`, beside the session's `/auth/me`, which stays as it is. */
 
 /** Korean messages of the own-account rules, shown by the server and the screens alike. */
 export const meMessages = {
@@ -39,7 +39,7 @@ export const myProfileInputSchema = adminInputSchema.pick({ name: true, email: t
 export const myProfileUpdateSchema = patchOf(myProfileInputSchema).extend({ version: versionField });
 export type MyProfileUpdate = z.input<typeof myProfileUpdateSchema>;
 
-/** `POST /me/password`: the current password, and a new one that meets DESIGN §3's policy. */
+/** `POST /me/password`: the current password, and a new one that meets docs/SECURITY.md's policy. */
 export const passwordChangeSchema = z
   .object({
     currentPassword: z.string().min(1, fieldMessages.passwordRequired).max(200),

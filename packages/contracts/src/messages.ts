@@ -128,7 +128,7 @@ export const recordMessages = {
   postsFollowEmployer: (status: string) => `사업주 ${status}에 따른 자동 변경`,
 } as const;
 
-/** The exports' own rules (SPEC §5: the client shows the first detail of a 422). */
+/** The exports' own rules (docs/ARCHITECTURE.md#errors-and-validation: the client shows the first detail of a 422). */
 export const exportMessages = {
   reasonRequired: '다운로드 사유를 입력해 주세요.',
   reasonRequiredUnmasked: '개인식별정보를 마스킹 없이 내려받으려면 다운로드 사유를 입력해 주세요.',

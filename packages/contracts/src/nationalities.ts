@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
 
-/** The 17 EPS (고용허가제) sending countries, listed first in every nationality select (DESIGN §4). */
+/** The 17 EPS (고용허가제) sending countries, listed first in every nationality select (docs/DOMAIN.md). */
 export const EPS_COUNTRIES = [
   'PH',
   'MN',

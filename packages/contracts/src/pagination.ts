@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { z } from './zod-setup';
 
-/** DESIGN §2 list query: `page`, `page_size`, `sort`, `order`, `q` plus the resource's filters. */
+/** docs/ARCHITECTURE.md#wire list query: `page`, `page_size`, `sort`, `order`, `q` plus the resource's filters. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

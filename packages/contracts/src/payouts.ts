@@ -25,7 +25,7 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 export const PAYOUT_LOCKED_STATUSES = ['paid', 'cancelled'] as const satisfies readonly PayoutStatus[];
 
 /**
- * Fields of a payout that decide who gets how much (DESIGN §3 "Money"): changing one makes the editor its
+ * Fields of a payout that decide who gets how much (docs/SECURITY.md "Money"): changing one makes the editor its
  * maker, who may not approve it, and sends an approved (or failed) payout back to pending.
  */
 export const PAYOUT_MONEY_FIELDS = [
@@ -44,7 +44,7 @@ export const PAYOUT_MONEY_FIELDS = [
 /** Statuses that lead to paying out: approving into them needs a checker other than the maker. */
 export const PAYOUT_APPROVED_STATUSES = ['approved'] as const satisfies readonly PayoutStatus[];
 
-/** DESIGN §4: pending → approved → paid, pending|approved → cancelled, approved → failed → approved. */
+/** docs/DOMAIN.md: pending → approved → paid, pending|approved → cancelled, approved → failed → approved. */
 export const PAYOUT_TRANSITIONS: readonly Transition<PayoutStatus, Permission>[] = [
   {
     from: 'pending',

@@ -80,7 +80,7 @@ export const PROFICIENCY_LABELS: Record<ProficiencyLevel, string> = {
   native: '원어민',
 };
 
-/** SPEC §3 entry shapes. */
+/** docs/ARCHITECTURE.md#wire entry shapes. */
 export const workExperienceSchema = z.object({
   companyName: z.string().trim().min(1, '회사명을 입력해 주세요.').max(100),
   jobTitle: z.string().trim().min(1, '직무를 입력해 주세요.').max(100),
@@ -138,7 +138,7 @@ export const resumeCreateSchema = resumeContentSchema.extend({
 });
 export const resumeUpdateSchema = patchOf(resumeContentSchema).extend({ version: versionField });
 
-/** SPEC §3's resume. `resumeId` is the display code (`RS-000123`); `isPublic`/`isActive`/`isDeleted` follow visibility, status and deletion. */
+/** docs/ARCHITECTURE.md#wire's resume. `resumeId` is the display code (`RS-000123`); `isPublic`/`isActive`/`isDeleted` follow visibility, status and deletion. */
 export const resumeSchema = z.object({
   id: z.number().int(),
   resumeId: z.string(),

@@ -19,7 +19,7 @@ export const REVIEWER_TYPE_LABELS: Record<ReviewerType, string> = {
 };
 
 /**
- * DESIGN §4: pending → published | hidden, published ↔ hidden. Hiding always needs a reason. Every move to
+ * docs/DOMAIN.md: pending → published | hidden, published ↔ hidden. Hiding always needs a reason. Every move to
  * `published` clears the report count (the reports were looked at); `published → published` does only that,
  * for a reported review the moderator keeps (refused while it has no reports).
  */

@@ -1,4 +1,4 @@
-/** DESIGN §3 roles and the one permission table the server enforces and the web reads. */
+/** docs/SECURITY.md roles and the one permission table the server enforces and the web reads. */
 export const ROLES = ['super_admin', 'admin', 'branch_manager', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -17,7 +17,7 @@ export const settingsMessages = {
   wageYearsRequired: '최저시급을 한 해 이상 입력해 주세요.',
 } as const;
 
-/** DESIGN §4 system settings. Every module reads them through the server's settings store. */
+/** docs/DOMAIN.md system settings. Every module reads them through the server's settings store. */
 export const settingsSchema = z.object({
   serviceName: z
     .string()

@@ -179,7 +179,7 @@ export const workerSchema = z.object({
 export type Worker = z.infer<typeof workerSchema>;
 
 /**
- * The purpose of a search by a full identifier (`reason`, DESIGN §3): required then, logged with it. Its length
+ * The purpose of a search by a full identifier (`reason`, docs/SECURITY.md): required then, logged with it. Its length
  * is checked only when the search needs one, so a stray value never refuses an ordinary search.
  */
 const searchReason = z.string().trim().max(200).optional();
@@ -206,7 +206,7 @@ export const PII_FIELD_LABELS: Record<PiiField, string> = {
   passportNo: '여권번호',
 };
 
-/** Wire values are snake_case (DESIGN §2); the camelCase names are accepted too. */
+/** Wire values are snake_case (docs/ARCHITECTURE.md#wire); the camelCase names are accepted too. */
 const PII_FIELD_WIRE = { alien_reg_no: 'alienRegNo', passport_no: 'passportNo' } as const satisfies Record<
   string,
   PiiField
@@ -232,7 +232,7 @@ export const workerRevealResponseSchema = z.object({
 });
 
 /**
- * What the worker search box treats as a full unique identifier (DESIGN §3: a view of personal data): 13 digits
+ * What the worker search box treats as a full unique identifier (docs/SECURITY.md: a view of personal data): 13 digits
  * (외국인등록번호, dashes and spaces aside), or one word of 5–20 letters and digits holding at least one digit and
  * one letter (여권번호; a name holds no digit, a phone number no letter). Server and screen decide alike.
  */
@@ -248,7 +248,7 @@ export function identifierSearchKind(q: string | undefined | null): PiiField | n
 export const IDENTIFIER_SEARCH_LIMIT = { max: 20, windowMs: 10 * 60_000 } as const;
 
 /**
- * Who sees workers' phone numbers and emails masked (DESIGN §3: `viewer`): whoever may not reveal their
+ * Who sees workers' phone numbers and emails masked (docs/SECURITY.md: `viewer`): whoever may not reveal their
  * identifiers either.
  */
 export function contactsMaskedFor(role: Role): boolean {

@@ -36,7 +36,7 @@ describe('log redaction', () => {
   });
 });
 
-describe('process log of a running API (DESIGN §3: no personal data)', () => {
+describe('process log of a running API (docs/SECURITY.md: no personal data)', () => {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 
 /**
- * DESIGN §4's invariants as SQL over the whole database (docs/domain-integrity.md). Each check answers the
+ * docs/DOMAIN.md's invariants as SQL over the whole database (docs/domain-integrity.md). Each check answers the
  * records that break it; none should. `npm run check:data` runs them on a live database, and the
  * model-based test runs them after every step of its random API sequences (limited to its own branches).
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run check:data [-- --database-url <url>] [--json]`
- * Runs every invariant check of DESIGN §4 over the configured database (DATABASE_URL, or the embedded
+ * Runs every invariant check of docs/DOMAIN.md over the configured database (DATABASE_URL, or the embedded
  * DATA_DIR: stop the server first) and lists what breaks them, with the repairs migrations made and
  * flagged. Exit code 1 when a rule is broken (docs/domain-integrity.md).
  */

@@ -1,4 +1,4 @@
-/** Helpers for the list endpoints (DESIGN §2): page window, totals, LIKE patterns, search terms. */
+/** Helpers for the list endpoints (docs/ARCHITECTURE.md#wire): page window, totals, LIKE patterns, search terms. */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_WINDOW } from '@ilson/contracts';
 import { type Column, count, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -90,7 +90,7 @@ type MatchingRows = { limit(n: number): { as(alias: string): unknown } } & { get
 
 /**
  * The number of rows a list matches: exact up to EXACT_TOTAL_LIMIT (a count that stops there), above it the
- * planner's estimate, flagged — an exact count of a million rows costs more than the page itself (STACK.md).
+ * planner's estimate, flagged — an exact count of a million rows costs more than the page itself (BENCHMARKS.md).
  * `rows` builds the query afresh on each call (drizzle's builders change in place).
  */
 export async function listTotal(executor: Executor, rows: () => MatchingRows): Promise<ListTotal> {

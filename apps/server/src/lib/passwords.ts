@@ -25,7 +25,7 @@ export function dummyPasswordHash(): Promise<string> {
 /** Letters, digits and a few symbols, without the look-alikes (I l 1 O 0) someone has to read out. */
 const GENERATED_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!@#%^*-_';
 
-/** A crypto-random password that meets DESIGN §3's policy (first admin, invitations, resets). */
+/** A crypto-random password that meets docs/SECURITY.md's policy (first admin, invitations, resets). */
 export function generatePassword(length = 16): string {
   for (;;) {
     const candidate = Array.from(

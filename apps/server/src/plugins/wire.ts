@@ -42,7 +42,7 @@ function refuseHostile(value: unknown) {
 }
 
 /**
- * The wire is snake_case (DESIGN §2); the code is camelCase. This is the one place that converts:
+ * The wire is snake_case (docs/ARCHITECTURE.md#wire); the code is camelCase. This is the one place that converts:
  * incoming query and body keys before validation, outgoing keys after the response schema has
  * encoded (and stripped) the value.
  */

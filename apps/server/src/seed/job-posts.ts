@@ -61,7 +61,7 @@ export type SeedJobPost = {
   version: number;
 };
 
-/** The minimum wage the generator keeps every offer above (the highest year in DESIGN's setting, 2026). */
+/** The minimum wage the generator keeps every offer above (the highest year in the default setting, 2026). */
 export const SEED_MINIMUM_WAGE = 10_320;
 
 const SCHEDULES: readonly { days: Weekday[]; start: string; end: string; breakMinutes: number }[] = [

@@ -147,7 +147,7 @@ const SOURCES: Weighted<MatchingSource> = [
 ];
 const CANCEL_REASONS = ['근로자 연락 두절', '사업주 채용 취소', '근로 조건 불일치', '근로자 개인 사정'];
 const TERMINATE_REASONS = ['근로자 사업장 변경 신청', '사업장 휴업', '근로계약 해지 합의'];
-/** Why an interview was skipped (a recorded choice, DESIGN §4); picked by id so the random stream is kept. */
+/** Why an interview was skipped (a recorded choice, docs/DOMAIN.md); picked by id so the random stream is kept. */
 const SKIP_REASONS = [
   '재입사 근로자',
   '사업주 서류 심사로 대체',
@@ -157,7 +157,7 @@ const SKIP_REASONS = [
 const FILLING = new Set<MatchingStatus>(['contracted', 'working']);
 const CONTRACTED_CHAIN = new Set<MatchingStatus>(['contracted', 'working', 'completed', 'terminated']);
 
-/** The steps from 'proposed' to the final status, by DESIGN §4's flow. */
+/** The steps from 'proposed' to the final status, by docs/DOMAIN.md's flow. */
 function chainTo(
   final: MatchingStatus,
   cancelledFrom: MatchingStatus,

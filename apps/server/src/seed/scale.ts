@@ -1,4 +1,4 @@
-/** Row counts per scale: scale 1 is the demo, scale 1000 the benchmark (DESIGN / issue [G]). */
+/** Row counts per scale: scale 1 is the demo, scale 1000 the benchmark (BENCHMARKS.md, issue [G]). */
 export type SeedCounts = {
   branches: number;
   employers: number;

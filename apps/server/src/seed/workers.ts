@@ -187,7 +187,7 @@ const INACTIVE_REASONS = ['개인 사정으로 구직 중단', '장기 치료', 
 const DEPARTED_REASONS = ['체류기간 만료로 귀국', '본국 귀국', '자진 출국'];
 const PASSPORT_LETTERS = ['B', 'C', 'E', 'G', 'M', 'N', 'P'];
 
-/** Working-age dates of birth, alien registration numbers that fit them, visas whose dates fit DESIGN §4. */
+/** Working-age dates of birth, alien registration numbers that fit them, visas whose dates fit docs/DOMAIN.md. */
 export function* generateWorkers(
   count: number,
   seed: number,

@@ -29,7 +29,7 @@ beforeEach(() => {
   onSessionExpired = vi.fn<() => void>();
 });
 
-describe('request and response conversion (SPEC §3, §7)', () => {
+describe('request and response conversion (docs/ARCHITECTURE.md#wire)', () => {
   it('sends snake_case bodies and params with ISO dates, and reads camelCase replies', async () => {
     server.on('POST', 'employers', {
       status: 201,
@@ -101,7 +101,7 @@ describe('request and response conversion (SPEC §3, §7)', () => {
   });
 });
 
-describe('401 and the refresh (SPEC §4, §8)', () => {
+describe('401 and the refresh (docs/ARCHITECTURE.md#session and #errors-and-validation)', () => {
   it('shares one refresh among parallel 401s and retries each request once with the new token', async () => {
     signIn('old', 'refresh-old');
     let releaseRefresh: () => void = () => {};
@@ -249,7 +249,7 @@ describe('readRefreshResponse', () => {
   });
 });
 
-describe('session activity (DESIGN §3: the server counts every signed-in request it accepts)', () => {
+describe('session activity (docs/SECURITY.md: the server counts every signed-in request it accepts)', () => {
   it('reports a signed-in reply other than 401, and nothing for anonymous calls, 401s or the logout', async () => {
     const onSessionActivity = vi.fn<() => void>();
     const instance = createApiClient({ adapter: server.adapter, onSessionExpired, onSessionActivity });

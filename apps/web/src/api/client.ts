@@ -104,7 +104,7 @@ function isTokenPair(value: unknown): value is RefreshResponse {
   return typeof token === 'string' && token !== '' && typeof refreshToken === 'string' && refreshToken !== '';
 }
 
-/** SPEC §5: token and refreshToken, at the top level or under `data`; anything else is a failed refresh. */
+/** docs/ARCHITECTURE.md#errors-and-validation: token and refreshToken, at the top level or under `data`; anything else is a failed refresh. */
 export function readRefreshResponse(body: unknown): RefreshResponse | null {
   const nested = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
   const pair = [body, nested].find(isTokenPair);

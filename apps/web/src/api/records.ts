@@ -28,7 +28,7 @@ export function parseReply<T extends z.ZodType>(schema: T, body: unknown): z.inf
 }
 
 /**
- * Mutations retry once what the classification calls retryable (SPEC §9), but never a 409: a stale version,
+ * Mutations retry once what the classification calls retryable (docs/ARCHITECTURE.md#wire), but never a 409: a stale version,
  * a duplicate or a refused transition answers the same the second time.
  */
 export function retryMutation(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@ilson/contracts';
 
-/** Where the access and refresh tokens live (SPEC §9: localStorage under `token` / `refreshToken`). */
+/** Where the access and refresh tokens live (docs/ARCHITECTURE.md#wire: localStorage under `token` / `refreshToken`). */
 export type TokenStore = {
   getToken(): string | null;
   getRefreshToken(): string | null;

@@ -19,7 +19,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * antd in Korean, toasts, and TanStack Query with SPEC §9 defaults. The dayjs `ko` locale is set with the
+ * antd in Korean, toasts, and TanStack Query with docs/ARCHITECTURE.md#wire defaults. The dayjs `ko` locale is set with the
  * date helpers (lib/datetime.ts), which the shell loads: no screen before it shows a date.
  */
 export function AppProviders({ children }: { children: ReactNode }) {

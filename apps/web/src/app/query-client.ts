@@ -15,12 +15,12 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Retry once (SPEC §9), and only what the classification calls retryable: a 403 will not change. */
+/** Retry once (docs/ARCHITECTURE.md#wire), and only what the classification calls retryable: a 403 will not change. */
 function retryOnce(limit: number) {
   return (failureCount: number, error: unknown) => failureCount < limit && classifyError(error).retryable;
 }
 
-/** SPEC §9 query defaults; every failed query or mutation is shown once, as a toast (opt out with meta). */
+/** docs/ARCHITECTURE.md#wire query defaults; every failed query or mutation is shown once, as a toast (opt out with meta). */
 export function createQueryClient(showError: ShowErrorToast): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({

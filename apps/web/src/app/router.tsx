@@ -40,7 +40,7 @@ function SignedInEntry() {
   return <Standalone page={user?.mustChangePassword ? ForcedPasswordChangePage : SignedInApp} />;
 }
 
-/** SPEC §2 routes: /login and /forgot-password are public; everything else is behind the guard. */
+/** docs/ARCHITECTURE.md#screens routes: /login and /forgot-password are public; everything else is behind the guard. */
 export const routes: RouteObject[] = [
   {
     path: '/login',

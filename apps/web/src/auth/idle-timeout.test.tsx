@@ -40,7 +40,7 @@ async function openShell() {
   return view;
 }
 
-describe('idle logout (DESIGN §3, the settings’ minutes)', () => {
+describe('idle logout (docs/SECURITY.md, the settings’ minutes)', () => {
   it('warns a minute before with a countdown; 계속 사용 keeps the session', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await openShell();
@@ -67,7 +67,7 @@ describe('idle logout (DESIGN §3, the settings’ minutes)', () => {
     await waitFor(() => expect(server.callsTo('POST', 'auth/logout')).toHaveLength(1));
   });
 
-  it('then logs out as SPEC says and lands on /login saying why', async () => {
+  it('then logs out as the session rules say and lands on /login saying why', async () => {
     const view = await openShell();
     await advance(4 * MINUTE);
     expect(await screen.findByRole('dialog', { name: '자동 로그아웃 안내' })).toBeTruthy();

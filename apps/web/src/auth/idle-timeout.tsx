@@ -27,7 +27,7 @@ function keepAlive(explicit: boolean) {
 }
 
 /**
- * DESIGN §3: a signed-in session ends after the settings' minutes without activity — input here or a request the
+ * docs/SECURITY.md: a signed-in session ends after the settings' minutes without activity — input here or a request the
  * server accepted, the server's own measure (docs/sessions-and-logs.md). A minute before, a dialog counts down
  * with 계속 사용; then the logout goes to /login, which says why.
  */

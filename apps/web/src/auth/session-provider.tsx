@@ -34,7 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const started = useRef(false);
   const expiring = useRef(false);
 
-  // SPEC §4: with a stored token, ask who we are; anything but a user with an id means logged out.
+  // docs/ARCHITECTURE.md#session: with a stored token, ask who we are; anything but a user with an id means logged out.
   useEffect(() => {
     if (started.current || state.status !== 'loading') return;
     started.current = true;
@@ -50,7 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
   }, [state.status]);
 
-  // SPEC §8: a refresh that failed shows the message, then /login after the delay.
+  // docs/ARCHITECTURE.md#errors-and-validation: a refresh that failed shows the message, then /login after the delay.
   useEffect(
     () =>
       setSessionExpiredListener(() => {
@@ -120,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Another tab may have logged this session out already.
         if (localTokenStore.getToken()) await requestLogout(localTokenStore.getRefreshToken());
       } catch {
-        // SPEC §4: the tokens go even when the server call fails.
+        // docs/ARCHITECTURE.md#session: the tokens go even when the server call fails.
       } finally {
         localTokenStore.clear();
         queryClient.clear();

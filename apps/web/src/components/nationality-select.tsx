@@ -6,7 +6,7 @@ const option = (code: string) => ({ value: code, label: nationalityLabel(code), 
 
 const first = new Set<string>([...EPS_COUNTRIES, ...FREQUENT_COUNTRIES]);
 
-/** DESIGN §4: the EPS sending countries first, then the frequent ones, then every country, in Korean. */
+/** docs/DOMAIN.md: the EPS sending countries first, then the frequent ones, then every country, in Korean. */
 export const NATIONALITY_OPTIONS = [
   { label: koRecords.workers.nationalityGroups.eps, title: 'eps', options: EPS_COUNTRIES.map(option) },
   {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { classifyResponse } from '../api/errors';
 import { errorToastOptions } from './toast';
 
-describe('errorToastOptions (SPEC §8 display)', () => {
+describe('errorToastOptions (docs/ARCHITECTURE.md#errors-and-validation display)', () => {
   it('shows a retryable error with a retry callback until clicked, and clicking retries', () => {
     const retry = vi.fn();
     const options = errorToastOptions(classifyResponse(503, undefined), retry, 'k1');

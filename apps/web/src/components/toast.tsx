@@ -32,7 +32,7 @@ export function useToast(): ToastApi {
 let toastSeq = 0;
 
 /**
- * SPEC §8 display: a toast for the default duration; a retryable error given a retry callback adds a
+ * docs/ARCHITECTURE.md#errors-and-validation display: a toast for the default duration; a retryable error given a retry callback adds a
  * "click to retry" line, stays until clicked (duration 0), and clicking retries.
  */
 export function errorToastOptions(

@@ -8,7 +8,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 const link = (label: string, to: string): MenuLink => ({ key: to, label, to });
 
-/** SPEC §2 sidebar menu, in its order. A link's key is its target, query string included. */
+/** docs/ARCHITECTURE.md#screens sidebar menu, in its order. A link's key is its target, query string included. */
 export const MENU: MenuEntry[] = [
   link(m.dashboard, '/dashboard'),
   {

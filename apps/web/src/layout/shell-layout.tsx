@@ -41,7 +41,7 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-/** SPEC §2 shell: dark collapsible sider, fixed white header, the page scrolling beneath. */
+/** docs/ARCHITECTURE.md#screens shell: dark collapsible sider, fixed white header, the page scrolling beneath. */
 export default function ShellLayout() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const { pathname } = useLocation();

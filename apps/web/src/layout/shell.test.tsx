@@ -36,8 +36,8 @@ function sider() {
   return screen.getByTestId('app-sider');
 }
 
-describe('shell (SPEC §2)', () => {
-  it('lists the sidebar menu in SPEC order with its links', async () => {
+describe('shell (docs/ARCHITECTURE.md#screens)', () => {
+  it('lists the sidebar menu in the specified order with its links', async () => {
     await openShell('/dashboard');
     const topLevel = menu()
       .getAllByRole('menuitem')

@@ -264,7 +264,7 @@ export const koOperations = {
     backToPayout: '정산 상세로',
     paidAtLabel: '지급일시',
     paidAtHelp: '비워 두면 지금 시각으로 기록됩니다.',
-    /** Maker–checker (DESIGN §3): who made the money may not approve it. */
+    /** Maker–checker (docs/SECURITY.md): who made the money may not approve it. */
     ownPayout:
       '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산입니다. 다른 승인 권한자가 승인해야 합니다.',
     ownPayoutOverride:

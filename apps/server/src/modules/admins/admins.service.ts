@@ -72,7 +72,7 @@ async function onDuplicate<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Admin accounts (DESIGN §3, `admins:manage`). Every change is a PERMISSION_CHANGE in the access log with
+ * Admin accounts (docs/SECURITY.md, `admins:manage`). Every change is a PERMISSION_CHANGE in the access log with
  * before and after; password hashes and temporary passwords never enter a diff, a summary or a log line.
  */
 export function createAdminsService({ db }: { db: Database }) {

@@ -116,7 +116,7 @@ export function createAuthService(deps: {
   }
 
   /**
-   * DESIGN §3: every signed-in request checks its session — live, within its lifetime, and not idle longer than
+   * docs/SECURITY.md: every signed-in request checks its session — live, within its lifetime, and not idle longer than
    * the setting — and counts as activity. The verified-token cache cannot skip this: it runs after it.
    */
   async function resume(claims: AccessClaims, actor: AuditActor): Promise<AuthAdmin> {

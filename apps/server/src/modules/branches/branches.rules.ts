@@ -6,7 +6,7 @@ import { branchStatus } from './branches.repository';
 
 /**
  * A record may only be put in a branch the admin reaches, that exists and still operates: an inactive
- * branch takes no new records (DESIGN §4). Employers, workers and job posts check it on create and move.
+ * branch takes no new records (docs/DOMAIN.md). Employers, workers and job posts check it on create and move.
  */
 export async function checkRecordBranch(executor: Executor, branchId: number, scope: Scope): Promise<void> {
   if (!inScope(scope, branchId)) {

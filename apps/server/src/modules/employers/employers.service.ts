@@ -34,7 +34,7 @@ type BulkStatus = z.output<typeof employerBulkStatusSchema>;
 type StatusChange = { status: EmployerStatus; reason?: string; version?: number };
 
 /**
- * A post is matchable only while its employer is approved (DESIGN §4): suspending the employer suspends its
+ * A post is matchable only while its employer is approved (docs/DOMAIN.md): suspending the employer suspends its
  * posts on view, withdrawing closes them, in the same transaction. Approving again reopens nothing.
  */
 const POSTS_FOLLOW: Partial<Record<EmployerStatus, { from: JobPostStatus; to: JobPostStatus }[]>> = {

@@ -166,7 +166,7 @@ const workerDefinition: ExportDefinition = {
   sortColumn: (sort) => workersRepo.SORT_COLUMNS[sort as keyof typeof workersRepo.SORT_COLUMNS],
   id: workers.id,
   /**
-   * The file carries phone numbers and emails in full: refused to whoever sees them masked (DESIGN §3; no such
+   * The file carries phone numbers and emails in full: refused to whoever sees them masked (docs/SECURITY.md; no such
    * role may export today). A search by a full identifier needs what the list asks (permission, reason, budget).
    */
   async guard(db, actor, query) {

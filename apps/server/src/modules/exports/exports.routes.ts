@@ -7,7 +7,7 @@ import type { ExportQueryInput, ExportsService } from './exports.service';
 const LABELS = { employers: '사업주', workers: '근로자', matchings: '매칭', payments: '결제(정산)' } as const;
 
 /**
- * SPEC §7: `GET exports/{employers|workers|matchings|payments}`, each with its list screen's filters.
+ * docs/ARCHITECTURE.md#wire: `GET exports/{employers|workers|matchings|payments}`, each with its list screen's filters.
  * The body is the file itself (not JSON), named in `Content-Disposition` with an RFC 5987 `filename*`.
  */
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService }> = async (app, { exports }) => {

@@ -48,7 +48,7 @@ const MATCHING_RULE_FIELDS = [
 const OPERATIONAL_FIELDS: readonly string[] = ['headcount', 'deadline'];
 const needsReview = (field: string) => !OPERATIONAL_FIELDS.includes(field);
 
-/** A post may only allow the visas its industry permits (DESIGN §4). */
+/** A post may only allow the visas its industry permits (docs/DOMAIN.md). */
 function checkAllowedVisas(post: Pick<repo.JobPostValues, 'industry' | 'allowedVisaTypes'>) {
   const message = allowedVisasMessage(post.industry, post.allowedVisaTypes);
   if (message) throw validationError([{ field: 'allowed_visa_types', message }]);
@@ -281,7 +281,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
 
   return {
     list,
-    // An operator's view is not counted: viewCount counts the app's views (DESIGN §4).
+    // An operator's view is not counted: viewCount counts the app's views (docs/DOMAIN.md).
     get: (id: number, actor: Actor) => detail(db, id, actor),
     create,
     update,

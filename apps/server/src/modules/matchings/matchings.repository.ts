@@ -339,7 +339,7 @@ export async function postStanding(executor: Executor, post: { employerId: numbe
   return { employerStatus: employer?.status ?? 'withdrawn', branchStatus: branch?.status ?? 'inactive' };
 }
 
-/** Statuses in which a matching holds the worker's visa to the rules (DESIGN §4 invariants). */
+/** Statuses in which a matching holds the worker's visa to the rules (docs/DOMAIN.md invariants). */
 export const MATCHING_HELD_STATUSES = [
   'accepted',
   'contracted',

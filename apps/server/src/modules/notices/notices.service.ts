@@ -81,7 +81,7 @@ export function createNoticesService({ db }: { db: Database }) {
     };
   }
 
-  /** An operator's view is not counted: viewCount counts the app's views (DESIGN §4). */
+  /** An operator's view is not counted: viewCount counts the app's views (docs/DOMAIN.md). */
   async function get(id: number): Promise<Notice> {
     return detail(db, id);
   }

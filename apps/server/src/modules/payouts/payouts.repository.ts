@@ -217,7 +217,7 @@ export async function findAccountNo(executor: Executor, id: number, scope: Scope
   return row;
 }
 
-/** The matching's fee payout that is not cancelled, other than `exceptId` (one per matching, DESIGN §4). */
+/** The matching's fee payout that is not cancelled, other than `exceptId` (one per matching, docs/DOMAIN.md). */
 export async function liveMatchingFee(executor: Executor, matchingId: number, exceptId?: number) {
   const [row] = await executor
     .select({ id: payouts.id, amount: payouts.amount, status: payouts.status })

@@ -11,7 +11,7 @@ import type { PiiCipher } from '../../lib/pii';
 export const defaultVat = (type: PayoutType, amount: number): number => defaultPayoutVat(type, amount);
 
 /**
- * DESIGN §3: an account number is kept as AES-256-GCM ciphertext, a keyed hash of its digits (exact
+ * docs/SECURITY.md: an account number is kept as AES-256-GCM ciphertext, a keyed hash of its digits (exact
  * search) and the masked form replies show (last four digits). `null` clears all three.
  */
 export function accountNoColumns(pii: PiiCipher, digits: string | null) {

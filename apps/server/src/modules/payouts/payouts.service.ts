@@ -248,7 +248,7 @@ export function createPayoutsService({
             }
           }
           if (Object.keys(diff).length === 0) return detail(tx, id, actor);
-          // DESIGN §3: whoever changes the money is its maker; an approved payout goes back to review.
+          // docs/SECURITY.md: whoever changes the money is its maker; an approved payout goes back to review.
           const money = PAYOUT_MONEY_FIELDS.some((field) => diff[field]);
           let reason: string | null = null;
           if (money) {

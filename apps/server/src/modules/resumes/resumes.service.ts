@@ -35,7 +35,7 @@ type ResumeListQuery = z.output<typeof resumeListQuerySchema>;
 const workerName = (row: { workerNameKo: string; workerFirstName: string; workerLastName: string }) =>
   row.workerNameKo || `${row.workerFirstName} ${row.workerLastName}`;
 
-/** SPEC §3's resume: `resumeId` is the display code; the flags follow visibility, status and deletion. */
+/** docs/ARCHITECTURE.md#wire's resume: `resumeId` is the display code; the flags follow visibility, status and deletion. */
 export function toResume(row: repo.ResumeRow): Resume {
   return {
     id: row.id,
@@ -63,7 +63,7 @@ export function toResume(row: repo.ResumeRow): Resume {
   };
 }
 
-/** DESIGN §3: `viewer` sees the references' phone numbers and emails masked, as it sees workers' own. */
+/** docs/SECURITY.md: `viewer` sees the references' phone numbers and emails masked, as it sees workers' own. */
 export function resumeShownTo(resume: Resume, role: Role): Resume {
   if (!contactsMaskedFor(role)) return resume;
   const masked = (reference: Reference): Reference => ({
@@ -112,7 +112,7 @@ export function createResumesService({ db }: { db: Database }) {
 
   /**
    * An operator opening a resume: logged as a view of personal data, not counted (viewsCount and
-   * lastViewedAt count the app's views, DESIGN §4).
+   * lastViewedAt count the app's views, docs/DOMAIN.md).
    */
   async function get(id: number, actor: Actor): Promise<Resume> {
     return db.transaction(async (tx) => {

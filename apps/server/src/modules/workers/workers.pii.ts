@@ -25,7 +25,7 @@ import type { AuditEntry } from '../audit-logs/audit-logs.repository';
 import type { WorkerSearch } from './workers.repository';
 
 /**
- * DESIGN §3: an identifier is kept as AES-256-GCM ciphertext, a keyed hash of its normalised form (exact
+ * docs/SECURITY.md: an identifier is kept as AES-256-GCM ciphertext, a keyed hash of its normalised form (exact
  * search, uniqueness) and the masked form replies show. `null` clears all three.
  */
 export function alienRegNoColumns(pii: PiiCipher, value: string | null) {
@@ -91,7 +91,7 @@ export class IdentifierSearchLimited extends AppError {
 }
 
 /**
- * DESIGN §3: a search by a full 외국인등록번호 or 여권번호 is a view of personal data. It needs the reveal
+ * docs/SECURITY.md: a search by a full 외국인등록번호 or 여권번호 is a view of personal data. It needs the reveal
  * permission (403 otherwise, decided by the term's shape, never by what it would match), a reason, and a turn
  * of the admin's budget ({@link IDENTIFIER_SEARCH_LIMIT}, kept in `rate_limits` so every process shares it).
  * Any other term needs nothing and answers null.
@@ -135,7 +135,7 @@ export function filterSummary(filters: Record<string, unknown>): string {
 }
 
 /**
- * DESIGN §3: a list read that returns workers' personal data is one access-log entry — which list, its filters,
+ * docs/SECURITY.md: a list read that returns workers' personal data is one access-log entry — which list, its filters,
  * the rows returned — and a search by identifier adds the masked number, its reason and the rows it matched.
  */
 export function listViewEntry(
@@ -158,7 +158,7 @@ export function listViewEntry(
 }
 
 /**
- * DESIGN §3: `viewer` sees phone numbers and emails masked (`010-****-5678`, `a***@example.com`) in every reply
+ * docs/SECURITY.md: `viewer` sees phone numbers and emails masked (`010-****-5678`, `a***@example.com`) in every reply
  * that carries them; the masks are @ilson/contracts' own.
  */
 export function contactsShownTo<T extends { phoneNumber: string; emailAddress?: string }>(

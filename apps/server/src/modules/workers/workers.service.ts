@@ -153,7 +153,7 @@ export function createWorkersService({
   }
 
   /**
-   * The list returns workers' personal data: one access-log entry per request (DESIGN §3). A search by a full
+   * The list returns workers' personal data: one access-log entry per request (docs/SECURITY.md). A search by a full
    * identifier is checked first (permission, reason, the admin's budget) and its entry carries the reason.
    */
   async function list(query: WorkerListQuery, actor: Actor) {
@@ -187,7 +187,7 @@ export function createWorkersService({
   }
 
   /**
-   * A write refused because another live worker holds the 외국인등록번호 (DESIGN §3). An admin who reaches that
+   * A write refused because another live worker holds the 외국인등록번호 (docs/SECURITY.md). An admin who reaches that
    * worker is told it is registered; anyone else gets a neutral message that neither confirms nor locates it,
    * the attempt goes to the access log (whose number, by whom) for the head office, and it spends a turn of the
    * admin's identifier budget, since it told them something about a record they cannot see.

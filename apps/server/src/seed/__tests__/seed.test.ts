@@ -179,7 +179,7 @@ const jobPostInput = (p: SeedJobPost, employerId = p.employerId) => ({
   submit: false,
 });
 
-describe('seed generator: records (DESIGN §4 rules, contracts schemas)', () => {
+describe('seed generator: records (docs/DOMAIN.md rules, contracts schemas)', () => {
   // A scale a little larger than the loaded one, so the rarer visa and status branches occur.
   const data = collect(2, 7);
 

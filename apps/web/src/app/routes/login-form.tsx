@@ -12,7 +12,7 @@ const t = ko.login;
 /** antd's colorError, for the few plain elements of this form. */
 const ERROR_COLOR = '#ff4d4f';
 
-/** SPEC §5 login rules, with the Korean messages from contracts. */
+/** docs/ARCHITECTURE.md#errors-and-validation login rules, with the Korean messages from contracts. */
 export function validateLogin(values: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   if (!values.email.trim()) errors.email = fieldMessages.loginIdRequired;

@@ -43,7 +43,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('route table', () => {
-  it('holds exactly the routes of SPEC §2 behind the login', () => {
+  it('holds exactly the routes of docs/ARCHITECTURE.md#screens behind the login', () => {
     expect(ROUTE_TABLE.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
   });
 

@@ -12,7 +12,7 @@ export type RouteMeta = {
   path: string;
   title: string;
   section?: Section;
-  /** List views picked by `?status=` (SPEC §2 menu links): their own title and last crumb. */
+  /** List views picked by `?status=` (docs/ARCHITECTURE.md#screens menu links): their own title and last crumb. */
   statusViews?: Record<string, { title: string; crumb: string }>;
 };
 
@@ -28,7 +28,7 @@ const users: Section = { label: m.users, path: '/users' };
 const payouts: Section = { label: m.payouts, path: '/payouts' };
 const settings: Section = { label: m.settings, path: '/settings' };
 
-/** Every screen of SPEC §2 behind the login: router, breadcrumbs and document.title read this one table. */
+/** Every screen of docs/ARCHITECTURE.md#screens behind the login: router, breadcrumbs and document.title read this one table. */
 export const ROUTE_TABLE = [
   { id: 'dashboard', path: '/dashboard', title: p.dashboard },
 

@@ -32,7 +32,7 @@ type StepValues = {
   overrideReason?: string;
 };
 
-/** The dates a step asks for (DESIGN §4 flow): which, and whether the step cannot go without them. */
+/** The dates a step asks for (docs/DOMAIN.md flow): which, and whether the step cannot go without them. */
 const STEP_FIELDS: Partial<Record<MatchingStatus, { name: keyof StepValues; required: boolean }[]>> = {
   interview: [{ name: 'interviewAt', required: true }],
   contracted: [

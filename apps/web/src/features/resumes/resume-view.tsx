@@ -124,7 +124,7 @@ function EntryTable<T extends object>({
   );
 }
 
-/** SPEC §3's resume, read: work history as a timeline, then education, languages, certificates, skills, references. */
+/** docs/ARCHITECTURE.md#wire's resume, read: work history as a timeline, then education, languages, certificates, skills, references. */
 export function ResumeView({ resume }: { resume: Resume }) {
   const work = [...resume.workExperience].sort((a, b) => b.startDate.localeCompare(a.startDate));
   return (

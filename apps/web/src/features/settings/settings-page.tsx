@@ -367,7 +367,7 @@ function LoadProblem({ error, onRetry }: { error: unknown; onRetry(): void }) {
   );
 }
 
-/** `/settings`: the system settings of DESIGN §4; a super admin edits them, others read them. */
+/** `/settings`: the system settings of docs/DOMAIN.md; a super admin edits them, others read them. */
 export default function SettingsPage() {
   const can = useCan();
   const result = useSettings();

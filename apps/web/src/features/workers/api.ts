@@ -175,7 +175,7 @@ export function useUpdateExtension() {
 export function useRevealWorkerField(id: number) {
   return useMutation({
     mutationFn: async (body: { field: PiiField; reason: string }) => {
-      // Field names travel as snake_case values (DESIGN §2).
+      // Field names travel as snake_case values (docs/ARCHITECTURE.md#wire).
       const response = await api.post(`workers/${id}/reveal`, { ...body, field: camelToSnake(body.field) });
       return parseReply(workerRevealResponseSchema, response.data);
     },

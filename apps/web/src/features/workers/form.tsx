@@ -152,7 +152,7 @@ type WorkerFormFieldsProps = {
 
 const dateInput = <DatePicker style={{ width: '100%' }} placeholder={datePlaceholder} />;
 
-/** DESIGN §4's worker fields in five sections; the page around them owns the form and the submit. */
+/** docs/DOMAIN.md's worker fields in five sections; the page around them owns the form and the submit. */
 export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
   const keep = (value: string | null | undefined, fallback: string) =>
     value ? koRecords.form.keepMasked(value) : fallback;

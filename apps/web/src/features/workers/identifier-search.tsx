@@ -24,7 +24,7 @@ export type IdentifierSearch = {
 };
 
 /**
- * DESIGN §3: a search by a full 외국인등록번호 or 여권번호 (as @ilson/contracts recognises one) is a view of
+ * docs/SECURITY.md: a search by a full 외국인등록번호 or 여권번호 (as @ilson/contracts recognises one) is a view of
  * personal data. Before such a term reaches the server the operator states the purpose; it is kept for that term
  * only, in this screen's state (never in the address). Whoever may not reveal identifiers is told so instead, and
  * nothing is sent. The server checks all of it again.

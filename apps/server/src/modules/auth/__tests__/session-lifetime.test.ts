@@ -1,5 +1,5 @@
 /**
- * DESIGN §3: an idle session ends on the server (its access token and its refresh token), an active one goes on, and
+ * docs/SECURITY.md: an idle session ends on the server (its access token and its refresh token), an active one goes on, and
  * every session ends at its absolute lifetime. Time is the app's injected clock, moved by hand.
  */
 import { eq } from 'drizzle-orm';

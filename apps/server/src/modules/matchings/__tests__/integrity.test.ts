@@ -18,7 +18,7 @@ import { runChecks } from '../../../integrity/checks';
 import { addDays, seoulToday } from '../../../lib/dates';
 
 /**
- * Each defect found by trying DESIGN §4's invariants through every door (docs/domain-integrity.md), as it was
+ * Each defect found by trying docs/DOMAIN.md's invariants through every door (docs/domain-integrity.md), as it was
  * reported: every one of these writes used to succeed. The model-based test (test/integrity-model.test.ts)
  * then tries random sequences of them.
  */

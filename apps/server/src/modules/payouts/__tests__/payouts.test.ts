@@ -144,7 +144,7 @@ describe('payouts: amounts and links', () => {
   });
 });
 
-describe('payouts: account number (DESIGN §3)', () => {
+describe('payouts: account number (docs/SECURITY.md)', () => {
   let payout: PayoutReply;
 
   beforeAll(async () => {

@@ -90,7 +90,7 @@ async function lastLogId(): Promise<number> {
 
 const encode = (value: string) => encodeURIComponent(value);
 
-describe('searching by a full identifier (DESIGN §3)', () => {
+describe('searching by a full identifier (docs/SECURITY.md)', () => {
   it('refuses a viewer enumerating passport numbers every time, the same way, and nothing is learned', async () => {
     const replies = new Set<string>();
     for (let n = 1230; n <= 1240; n++) {

@@ -43,7 +43,7 @@ async function auditOf(id: number) {
     .orderBy(auditLogs.id);
 }
 
-describe('personal identifiers (DESIGN §3)', () => {
+describe('personal identifiers (docs/SECURITY.md)', () => {
   const ARN = '900101-5123456';
   const ARN_DIGITS = '9001015123456';
   const PASSPORT = 'M12345678';

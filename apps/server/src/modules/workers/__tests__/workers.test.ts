@@ -100,7 +100,7 @@ describe('GET /workers', () => {
     expect(await search('Somchai Dee')).toEqual([listed[1]!.id]);
     expect(await search('dee  somchai')).toEqual([listed[1]!.id]);
     expect(await search('9999-0002')).toEqual([listed[1]!.id]);
-    // A full number is a view of personal data: it is asked with its purpose (DESIGN §3).
+    // A full number is a view of personal data: it is asked with its purpose (docs/SECURITY.md).
     const byNumber = async (q: string) =>
       ids(await admin.get(`/workers?q=${encodeURIComponent(q)}&reason=${encodeURIComponent('서류 대조')}`));
     expect(await byNumber('000229-7123456')).toEqual([listed[2]!.id]);
