@@ -1,4 +1,4 @@
-import { isGroup, MENU, type MenuEntry, type MenuLink } from './menu-config';
+import { isGroup, type MenuEntry, type MenuLink, menuFor } from '../app/screens';
 
 export type MenuSelection = { selectedKey: string | null; openKey: string | null };
 
@@ -23,7 +23,7 @@ function queryMatches(wanted: URLSearchParams, actual: URLSearchParams): boolean
  * The menu item for a location: the longest path that is the location or a prefix of it; among items of the
  * same path (the `?status=` views) the one whose query the location carries, else the plain one.
  */
-export function selectMenu(pathname: string, search: string, menu: MenuEntry[] = MENU): MenuSelection {
+export function selectMenu(pathname: string, search: string, menu: MenuEntry[] = menuFor()): MenuSelection {
   const actual = new URLSearchParams(search);
   let best: { candidate: Candidate; score: number } | null = null;
   for (const candidate of candidates(menu)) {

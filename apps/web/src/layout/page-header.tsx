@@ -1,13 +1,13 @@
 import { Breadcrumb, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { findRoute, pageInfo } from '../app/routes/route-table';
+import { findScreen, pageInfo } from '../app/screens';
 import { ko } from '../locales/ko';
 
-/** The current screen's title and breadcrumbs, from the route table. */
+/** The current screen's title and breadcrumbs, from the screen table. */
 export function useCurrentPage() {
   const { pathname, search } = useLocation();
-  const meta = findRoute(pathname);
+  const meta = findScreen(pathname);
   return meta ? pageInfo(meta, search) : null;
 }
 

@@ -2,8 +2,9 @@ import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pageInfo, ROUTE_TABLE } from '../app/routes/route-table';
+import { pageInfo, SCREENS } from '../app/screens';
 import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
+import { wireUserWithRole } from '../test/records';
 import { renderApp, signIn } from '../test/render-app';
 
 let server: MockServer;
@@ -170,7 +171,23 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     expect(window.localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
-  it.each(ROUTE_TABLE.map((route) => [route.path.replace(/:\w+/g, '7'), route] as const))(
+  it('hides from a viewer the screens it cannot open, and answers their address with a 403 page', async () => {
+    server.on('GET', 'auth/me', { status: 200, body: { user: wireUserWithRole('viewer') } });
+    const user = userEvent.setup();
+    await openShell('/notices/new');
+    expect(
+      await screen.findByText('이 화면을 볼 권한이 없습니다. 필요한 권한은 최고 관리자에게 요청해 주세요.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 4, name: '새 공지 작성' })).toBeTruthy();
+    await user.click(menu().getByRole('menuitem', { name: /공지사항 관리/ }));
+    expect(menu().getByRole('link', { name: '전체' })).toBeTruthy();
+    expect(menu().queryByRole('link', { name: '새 공지 작성' })).toBeNull();
+    expect(server.callsTo('GET', 'notices')).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: '대시보드로 가기' }));
+    expect(await screen.findByRole('heading', { level: 4, name: '대시보드' })).toBeTruthy();
+  });
+
+  it.each(SCREENS.map((route) => [route.path.replace(/:\w+/g, '7'), route] as const))(
     '%s opens with its title and breadcrumbs',
     async (path, route) => {
       await openShell(path);

@@ -1,60 +1,42 @@
-import {
-  BankOutlined,
-  CommentOutlined,
-  DashboardOutlined,
-  FileTextOutlined,
-  NotificationOutlined,
-  ProfileOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  SolutionOutlined,
-  TeamOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isGroup, type MenuEntry, menuFor } from '../app/screens';
+import { useCan } from '../auth/permissions';
 import { ko } from '../locales/ko';
-import { isGroup, MENU } from './menu-config';
 import { selectMenu } from './menu-selection';
-
-const ICONS: Record<string, ReactNode> = {
-  '/dashboard': <DashboardOutlined aria-hidden />,
-  employers: <ShopOutlined aria-hidden />,
-  workers: <TeamOutlined aria-hidden />,
-  'job-posts': <ProfileOutlined aria-hidden />,
-  notices: <NotificationOutlined aria-hidden />,
-  resumes: <FileTextOutlined aria-hidden />,
-  matchings: <SolutionOutlined aria-hidden />,
-  '/branches': <BankOutlined aria-hidden />,
-  reviews: <CommentOutlined aria-hidden />,
-  '/users': <UserOutlined aria-hidden />,
-  '/payouts': <WalletOutlined aria-hidden />,
-  '/settings': <SettingOutlined aria-hidden />,
-};
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-const ITEMS: MenuItem[] = MENU.map((entry) =>
-  isGroup(entry)
-    ? {
-        key: entry.key,
-        icon: ICONS[entry.key],
-        label: entry.label,
-        children: entry.children.map((child) => ({
-          key: child.key,
-          label: <Link to={child.to}>{child.label}</Link>,
-        })),
-      }
-    : { key: entry.key, icon: ICONS[entry.key], label: <Link to={entry.to}>{entry.label}</Link> },
-);
+/** The menu entries as antd items: groups with their icon, links as router links. */
+function toItems(menu: MenuEntry[]): MenuItem[] {
+  return menu.map((entry) =>
+    isGroup(entry)
+      ? {
+          key: entry.key,
+          icon: entry.icon,
+          label: entry.label,
+          children: entry.children.map((child) => ({
+            key: child.key,
+            label: <Link to={child.to}>{child.label}</Link>,
+          })),
+        }
+      : { key: entry.key, icon: entry.icon, label: <Link to={entry.to}>{entry.label}</Link> },
+  );
+}
 
 type SiderMenuProps = { collapsed: boolean };
 
 export function SiderMenu({ collapsed }: SiderMenuProps) {
   const { pathname, search } = useLocation();
-  const { selectedKey, openKey } = useMemo(() => selectMenu(pathname, search), [pathname, search]);
+  const can = useCan();
+  // The screens the role cannot open are not in its menu (docs/ARCHITECTURE.md#screens).
+  const menu = useMemo(() => menuFor(can), [can]);
+  const items = useMemo(() => toItems(menu), [menu]);
+  const { selectedKey, openKey } = useMemo(
+    () => selectMenu(pathname, search, menu),
+    [pathname, search, menu],
+  );
   const [openKeys, setOpenKeys] = useState<string[]>(openKey ? [openKey] : []);
 
   // The group of the current page opens by itself (again after the sider expands); groups the user opened
@@ -68,7 +50,7 @@ export function SiderMenu({ collapsed }: SiderMenuProps) {
       <Menu
         theme="dark"
         mode="inline"
-        items={ITEMS}
+        items={items}
         selectedKeys={selectedKey ? [selectedKey] : []}
         openKeys={openKeys}
         onOpenChange={setOpenKeys}

@@ -91,8 +91,8 @@ export const ko = {
   pages: {
     home: '홈',
     breadcrumb: '이동 경로',
-    preparingTitle: '화면을 준비 중입니다',
-    preparingDescription: '이 화면의 기능은 곧 제공될 예정입니다.',
+    forbiddenDescription: '이 화면을 볼 권한이 없습니다. 필요한 권한은 최고 관리자에게 요청해 주세요.',
+    backToDashboard: '대시보드로 가기',
     dashboard: '대시보드',
     employerList: '사업주 목록',
     employerPending: '승인 대기 사업주',

@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '@ilson/contracts';
 import {
   type AxiosAdapter,
   AxiosError,
@@ -123,7 +124,8 @@ export const wireUser = {
   email: 'admin@ilson.local',
   role: 'super_admin',
   branch_id: null,
-  permissions: ['dashboard:read'],
+  // A super admin holds every permission (the role table in contracts).
+  permissions: [...ROLE_PERMISSIONS.super_admin],
   must_change_password: false,
   last_login_at: '2024-05-01T01:30:00.000Z',
 };
