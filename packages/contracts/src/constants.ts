@@ -3,7 +3,6 @@ export const API_BASE_PATH = '/api/v1/';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TOKEN_STORAGE_KEY = 'token';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
-export const REFRESH_ATTEMPTS_PER_REQUEST = 1;
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 2_000;
 export const RETRY_TOAST_DURATION = 0;
 export const TOAST_DURATION_SECONDS = 3;

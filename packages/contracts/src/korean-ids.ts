@@ -17,10 +17,6 @@ export function isValidBusinessRegNo(input: string): boolean {
   return (10 - (sum % 10)) % 10 === d[9];
 }
 
-export function normalizeBusinessRegNo(input: string): string {
-  return onlyDigits(input);
-}
-
 export function formatBusinessRegNo(digits: string): string {
   const d = onlyDigits(digits);
   return d.length === 10 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : digits;
@@ -87,10 +83,6 @@ export function maskEmail(value: string): string {
   const at = value.lastIndexOf('@');
   if (at <= 0) return `${value.slice(0, 1)}***`;
   return `${value.slice(0, 1)}***${value.slice(at)}`;
-}
-
-export function normalizePhone(input: string): string {
-  return onlyDigits(input);
 }
 
 /** Mobile: 010 + 8 digits. */

@@ -25,10 +25,6 @@ export function addDays(date: string, days: number): string {
   return fromDay(toDay(date) + days);
 }
 
-export function daysBetween(from: string, to: string): number {
-  return toDay(to) - toDay(from);
-}
-
 /** An instant on a Seoul calendar day, `seconds` after its start (Seoul is UTC+9 without DST). */
 export function instantOn(date: string, seconds: number): Date {
   return new Date(toDay(date) * DAY_MS - SEOUL_OFFSET_MS + seconds * 1000);

@@ -35,7 +35,3 @@ export function retryMutation(failureCount: number, error: unknown): boolean {
   const apiError = classifyError(error);
   return failureCount < MUTATION_RETRY && apiError.retryable && apiError.status !== 409;
 }
-
-export function isConflict(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409;
-}
