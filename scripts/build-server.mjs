@@ -12,7 +12,7 @@ export async function buildServer() {
     absWorkingDir: root,
     entryPoints: {
       main: 'apps/server/src/main.ts',
-      'init-embedded': 'apps/server/src/db/init-embedded.ts',
+      'init-embedded': 'apps/server/src/startup/init-embedded.ts',
     },
     outdir: 'apps/server/dist',
     outExtension: { '.js': '.mjs' },

@@ -10,10 +10,15 @@ import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from './init-op
 import { checkPiiKey } from './key-check';
 import { runMigrations } from './migrate';
 
-/** The first-start script beside this module: TypeScript under tsx, or its bundled twin in dist/. */
+/**
+ * The first-start script (startup/init-embedded.ts, docs/ARCHITECTURE.md#first-start), run as a child process:
+ * TypeScript under tsx, or its bundled twin beside this bundle in dist/.
+ */
 const moduleUrl = import.meta.url;
 const INIT_SCRIPT = fileURLToPath(
-  new URL(`./init-embedded${path.extname(fileURLToPath(moduleUrl))}`, moduleUrl),
+  moduleUrl.endsWith('.ts')
+    ? new URL('../startup/init-embedded.ts', moduleUrl)
+    : new URL(`./init-embedded${path.extname(fileURLToPath(moduleUrl))}`, moduleUrl),
 );
 const INIT_ARGS = INIT_SCRIPT.endsWith('.ts') ? ['--import', 'tsx', INIT_SCRIPT] : [INIT_SCRIPT];
 

@@ -1,8 +1,8 @@
 import type { AdminStatus, Role } from '@ilson/contracts';
 import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tableTotal } from '../../lib/list';
 
 export type AdminRecord = Omit<typeof admins.$inferSelect, 'passwordHash' | 'status'> & {
   status: AdminStatus;

@@ -1,11 +1,8 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { BootstrapResult } from '../../db/init-options';
 import { admins } from '../../db/schema';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-
-export type BootstrapResult =
-  | { created: false }
-  | { created: true; loginId: string; email: string; password: string | null };
 
 /** First start on an empty database: the first super_admin, with a password from ADMIN_PASSWORD or generated. */
 export async function ensureFirstAdmin(

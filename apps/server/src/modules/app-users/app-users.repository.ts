@@ -14,9 +14,9 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { appUsers, employers, lastSeen, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import type { Scope } from '../../lib/scope';
 
 export type AppUserRecord = typeof appUsers.$inferSelect;

@@ -9,10 +9,10 @@ import {
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
+import { digitTerm } from '../../db/list';
 import type { Executor } from '../../db/types';
 import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import { digitTerm } from '../../lib/list';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';

@@ -17,10 +17,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { containsPattern, pageOf, pageWindow, tableTotal } from '../../db/list';
 import { admins, auditLogs } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { addDays, seoulDayStart } from '../../lib/dates';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../lib/list';
 import {
   AUDIT_CHAIN_LOCK_ID,
   auditChainKey,

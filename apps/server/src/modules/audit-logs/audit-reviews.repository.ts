@@ -1,7 +1,7 @@
 import { desc, eq, like } from 'drizzle-orm';
+import { pageWindow, tableTotal } from '../../db/list';
 import { admins, auditReviews } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { pageWindow, tableTotal } from '../../lib/list';
 
 export type AuditReviewValues = Omit<typeof auditReviews.$inferInsert, 'id' | 'createdAt'>;
 

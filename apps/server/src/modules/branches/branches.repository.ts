@@ -1,8 +1,8 @@
 import type { BranchStatus } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches, employers, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tableTotal } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type BranchRow = typeof branches.$inferSelect & { managerName: string | null };

@@ -13,12 +13,12 @@ import {
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
+import { digitTerm } from '../../db/list';
 import type { Executor } from '../../db/types';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
-import { digitTerm } from '../../lib/list';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';

@@ -10,10 +10,10 @@ import {
   type VisaType,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
+import { cachedSummary } from '../../db/summary-cache';
 import { addDays, seoulDayStart } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
 import { scopeKey } from '../../lib/scope';
-import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import * as repo from './matching-stats.repository';
 

@@ -1,8 +1,8 @@
 import type { NoticeAudience, NoticeStatus } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'drizzle-orm';
+import { containsPattern, pageWindow, tableTotal } from '../../db/list';
 import { admins, notices } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tableTotal } from '../../lib/list';
 
 export type NoticeRecord = typeof notices.$inferSelect;
 export type NoticeValues = Omit<

@@ -16,9 +16,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { admins, employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 

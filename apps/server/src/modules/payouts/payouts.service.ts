@@ -14,16 +14,16 @@ import {
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
+import { digitTerm } from '../../db/list';
+import { cachedSummary } from '../../db/summary-cache';
 import type { Executor } from '../../db/types';
 import { isoOrNull } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
-import { digitTerm } from '../../lib/list';
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import * as repo from './payouts.repository';

@@ -1,9 +1,9 @@
 import type { ResumeStatus, ResumeVisibility } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { containsPattern, listTotal, pageOf, pageWindow } from '../../db/list';
 import { resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, listTotal, pageOf, pageWindow } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 

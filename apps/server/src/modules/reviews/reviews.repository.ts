@@ -1,8 +1,8 @@
 import type { ReviewerType, ReviewStatus } from '@ilson/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, isNull, lt, sql } from 'drizzle-orm';
+import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { admins, employers, matchings, reviews, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type ReviewRecord = typeof reviews.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { pageWindow, tableTotal } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { pageWindow, tableTotal } from '../../lib/list';
 import type { Scope } from '../../lib/scope';
 import { filterConditions, type WorkerFilters } from './workers.repository';
 

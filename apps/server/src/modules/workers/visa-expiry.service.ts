@@ -8,11 +8,11 @@ import {
   type z,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
+import { cachedSummary } from '../../db/summary-cache';
 import { addDays, seoulToday } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
-import { cachedSummary } from '../../lib/summary-cache';
 import type { Actor } from '../../plugins/auth';
 import { appendAudit } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';

@@ -16,8 +16,8 @@ import {
   workerPiiMessages,
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
+import { digitTerm } from '../../db/list';
 import { AppError, forbidden, validationError } from '../../lib/errors';
-import { digitTerm } from '../../lib/list';
 import type { PiiCipher } from '../../lib/pii';
 import type { Actor } from '../../plugins/auth';
 import { hit } from '../../plugins/rate-limit';

@@ -15,9 +15,9 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { containsPattern, pageWindow, tablePage } from '../../lib/list';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type WorkerRecord = typeof workers.$inferSelect;

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, insertBranch, signedIn } from '../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { queryRows } from '../../db/client';
-import { notices } from '../../db/schema';
+import { queryRows } from '../client';
 import { DEFERRED_JOIN_OFFSET, listTotal, pageWindow, tableTotal } from '../list';
+import { notices } from '../schema';
 
 let ctx: TestContext;
 let admin: Api;

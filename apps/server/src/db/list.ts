@@ -2,9 +2,9 @@
 import { EXACT_TOTAL_LIMIT, MAX_LIST_WINDOW } from '@ilson/contracts';
 import { type Column, count, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { queryRows } from '../db/client';
-import type { Executor } from '../db/types';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
+import { queryRows } from './client';
+import type { Executor } from './types';
 
 const TOO_DEEP = `목록은 앞의 ${MAX_LIST_WINDOW.toLocaleString('ko-KR')}건까지만 넘겨 볼 수 있습니다. 검색 조건을 좁히거나 정렬을 바꿔 주세요.`;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, insertBranch, insertEmployer, signedIn } from '../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../client';
 import { cachedSummary } from '../summary-cache';
 
 let ctx: TestContext;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { openPglite } from '../db/client';
+import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from '../db/init-options';
+import { runMigrations } from '../db/migrate';
 import { createPiiCipher } from '../lib/pii';
 import { ensureFirstAdmin } from '../modules/admins/bootstrap';
 import { configureAuditChain } from '../modules/audit-logs/audit-chain';
 import { fillDemoData } from '../seed/demo';
-import { openPglite } from './client';
-import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from './init-options';
-import { runMigrations } from './migrate';
 
 /**
  * Run as a child process on first start: initdb, migrations, the first admin and the demo data, then exit and

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client';
-import type { Executor } from '../db/types';
+import { queryRows } from './client';
+import type { Executor } from './types';
 
 /** How long one recomputation may hold its claim before another request may try (a crashed process). */
 const CLAIM_SECONDS = 60;
