@@ -28,10 +28,18 @@ const RULES = [
       featureOf(from) !== undefined && featureOf(to) !== undefined && featureOf(from) !== featureOf(to),
   },
   {
-    name: 'lib/ imports modules, plugins, the database, seed or tools',
+    name: 'lib/ imports modules, plugins, the database, the audit trail, the export pipeline, startup, seed or tools',
     broken: (from, to) =>
       under(from, `${SERVER}/lib`) &&
-      ['modules', 'plugins', 'db', 'seed', 'integrity'].some((dir) => under(to, `${SERVER}/${dir}`)),
+      ['modules', 'plugins', 'db', 'audit', 'export', 'startup', 'seed', 'integrity'].some((dir) =>
+        under(to, `${SERVER}/${dir}`),
+      ),
+  },
+  {
+    name: 'audit/ or export/ imports modules, plugins, startup, seed or tools (every module uses them)',
+    broken: (from, to) =>
+      (under(from, `${SERVER}/audit`) || under(from, `${SERVER}/export`)) &&
+      ['modules', 'plugins', 'startup', 'seed', 'integrity'].some((dir) => under(to, `${SERVER}/${dir}`)),
   },
   {
     name: 'db/ imports modules, plugins, startup, seed or tools',
@@ -62,6 +70,61 @@ for (const file of files) {
     for (const rule of RULES) if (rule.broken(file, to)) problems.push(`${file} → ${to}: ${rule.name}`);
   }
 }
+
+/**
+ * No loop between the server's layers: each top-level folder of apps/server/src is a node (modules/ one node: a
+ * matching reads its post and worker, and their services call the matchings' guards, on purpose), an import outside
+ * tests an edge; a strongly connected group of more than one node is a loop.
+ */
+const folderOf = (p) => {
+  if (!under(p, SERVER) || /__tests__|\.test\.ts$/.test(p)) return undefined;
+  const parts = p.slice(SERVER.length + 1).split('/');
+  if (parts.length === 1) return undefined; // app.ts, config.ts, server.ts: the composition root
+  return parts[0];
+};
+const edges = new Map();
+for (const file of files) {
+  const from = folderOf(file);
+  if (!from) continue;
+  for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    const spec = match[1] ?? match[2];
+    if (!spec.startsWith('.')) continue;
+    const to = folderOf(target(file, spec));
+    if (!to || to === from) continue;
+    if (!edges.has(from)) edges.set(from, new Set());
+    edges.get(from).add(to);
+  }
+}
+// Tarjan's strongly connected components.
+let index = 0;
+const order = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+function visit(node) {
+  order.set(node, index);
+  low.set(node, index++);
+  stack.push(node);
+  onStack.add(node);
+  for (const next of edges.get(node) ?? []) {
+    if (!order.has(next)) {
+      visit(next);
+      low.set(node, Math.min(low.get(node), low.get(next)));
+    } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), order.get(next)));
+  }
+  if (low.get(node) === order.get(node)) {
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1)
+      problems.push(`apps/server/src: folders import each other in a loop: ${group.sort().join(' ↔ ')}`);
+  }
+}
+for (const node of edges.keys()) if (!order.has(node)) visit(node);
 
 if (problems.length > 0) {
   console.error(problems.join('\n'));

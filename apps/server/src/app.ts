@@ -7,6 +7,7 @@ import {
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { checkpointAuditChain, configureAuditChain, startAuditChain } from './audit/chain';
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { vacuumEmbedded } from './db/maintenance';
@@ -18,7 +19,6 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAdminsService } from './modules/admins/admins.service';
 import { appUsersRoutes } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
-import { checkpointAuditChain, configureAuditChain, startAuditChain } from './modules/audit-logs/audit-chain';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { createAuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';

@@ -1,8 +1,9 @@
 import { ADMIN_STATUSES, type AdminStatus, meetsPasswordPolicy } from './auth';
-import { idQueryField, patchOf, versionField } from './common';
+import { idParamSchema, idQueryField, patchOf, versionField } from './common';
+import { defineEndpoints } from './endpoint';
 import { isValidPhone } from './korean-ids';
 import { fieldMessages } from './messages';
-import { listQuerySchema } from './pagination';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import { ROLES, type Role } from './roles';
 import { z } from './zod-setup';
 
@@ -156,3 +157,72 @@ export const adminListQuerySchema = listQuerySchema.extend({
   branchId: idQueryField.optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
+
+const adminAction = (path: `/admins/:id/${string}`, summary: string) =>
+  ({
+    method: 'POST',
+    path,
+    access: 'admins:manage',
+    summary,
+    params: idParamSchema,
+    body: adminActionSchema,
+    response: adminSchema,
+  }) as const;
+
+export const adminsApi = defineEndpoints('admins', {
+  options: {
+    method: 'GET',
+    path: '/admins/options',
+    access: 'branches:write',
+    summary: '선택 목록용 관리자 (지점장 지정 등, 사용 중지 제외)',
+    response: adminOptionsResponseSchema,
+  },
+  list: {
+    method: 'GET',
+    path: '/admins',
+    access: 'admins:manage',
+    summary: '관리자 계정 목록 (검색: 이름·아이디·이메일, 역할·상태·지점 필터)',
+    query: adminListQuerySchema,
+    response: listResponseSchema(adminSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/admins/:id',
+    access: 'admins:manage',
+    summary: '관리자 계정 상세',
+    params: idParamSchema,
+    response: adminSchema,
+  },
+  // Not `idempotent`: the stored replay would keep the temporary password. A retried create cannot duplicate
+  // anyway — the login id and email are unique (409).
+  create: {
+    method: 'POST',
+    path: '/admins',
+    access: 'admins:manage',
+    summary: '관리자 등록 (비밀번호 지정 또는 초대: 임시 비밀번호를 이 응답에서 한 번만 알려 줌)',
+    body: adminCreateSchema,
+    response: adminWithPasswordSchema,
+    status: 201,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/admins/:id',
+    access: 'admins:manage',
+    summary: '관리자 정보·역할·지점 변경 (version이 다르면 409, 마지막 최고 관리자는 강등 불가)',
+    params: idParamSchema,
+    body: adminUpdateSchema,
+    response: adminSchema,
+  },
+  disable: adminAction('/admins/:id/disable', '관리자 사용 중지 (모든 로그인 세션 종료)'),
+  enable: adminAction('/admins/:id/enable', '관리자 사용 재개'),
+  unlock: adminAction('/admins/:id/unlock', '로그인 실패 잠금 해제'),
+  resetPassword: {
+    method: 'POST',
+    path: '/admins/:id/reset-password',
+    access: 'admins:manage',
+    summary: '비밀번호 초기화 (임시 비밀번호를 한 번만 알려 주고 모든 로그인 세션 종료)',
+    params: idParamSchema,
+    body: adminActionSchema,
+    response: adminWithPasswordSchema,
+  },
+});

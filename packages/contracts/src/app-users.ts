@@ -1,5 +1,13 @@
-import { dateString, idQueryField, statusChangeSchema, type Transition } from './common';
-import { listQuerySchema } from './pagination';
+import {
+  dateString,
+  historyResponseSchema,
+  idParamSchema,
+  idQueryField,
+  statusChangeSchema,
+  type Transition,
+} from './common';
+import { defineEndpoints } from './endpoint';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
 
@@ -114,3 +122,39 @@ export const appUserListQuerySchema = listQuerySchema.extend({
   lastLoginTo: dateString.optional(),
 });
 export const appUserStatusChangeSchema = statusChangeSchema(APP_USER_STATUSES);
+
+export const usersApi = defineEndpoints('users', {
+  list: {
+    method: 'GET',
+    path: '/users',
+    access: 'users:read',
+    summary: '앱 회원 목록 (유형·상태(휴면 포함)·가입일·최근 로그인·이름/아이디/이메일/전화 검색)',
+    query: appUserListQuerySchema,
+    response: listResponseSchema(appUserSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/users/:id',
+    access: 'users:read',
+    summary: '앱 회원 상세 (조회가 접속기록에 남음)',
+    params: idParamSchema,
+    response: appUserSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/users/:id/status',
+    access: 'users:write',
+    summary: '앱 회원 상태 변경 (이용 정지·정지 해제·탈퇴 처리, 사유 필수)',
+    params: idParamSchema,
+    body: appUserStatusChangeSchema,
+    response: appUserSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/users/:id/history',
+    access: 'users:read',
+    summary: '앱 회원 상태 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

@@ -1,5 +1,6 @@
-import { dateString } from './common';
+import { dateString, idParamSchema } from './common';
 import { MAX_PAGE_SIZE } from './constants';
+import { defineEndpoints } from './endpoint';
 import { listMetaSchema, listQuerySchema } from './pagination';
 import { z } from './zod-setup';
 
@@ -257,3 +258,58 @@ export const auditReviewListResponseSchema = z.object({
 
 /** The download name of the access-log export, dated like the list exports (docs/ARCHITECTURE.md#wire). */
 export const auditLogExportFileName = (date: string) => `접속기록_${date}.csv`;
+
+export const auditLogsApi = defineEndpoints('audit-logs', {
+  list: {
+    method: 'GET',
+    path: '/audit-logs',
+    access: 'audit_logs:read',
+    summary: '접속기록 목록 (관리자·작업·대상·기간(서울 기준 일자)·IP, 최신순)',
+    description: 'action은 쉼표로 여러 개(예: CREATE,UPDATE). ip는 앞부분 일치.',
+    query: auditLogListQuerySchema,
+    response: auditLogListResponseSchema,
+  },
+  export: {
+    method: 'GET',
+    path: '/audit-logs/export',
+    access: 'audit_logs:read',
+    summary: '접속기록 내보내기 (접속기록_{날짜}.csv, 목록과 같은 필터; 내보내기 자체도 기록됨)',
+    description: '다운로드 사유(reason)는 설정에 따라 필수.',
+    query: auditLogExportQuerySchema,
+    response: 'file',
+    produces: ['text/csv', 'application/json'],
+  },
+  verify: {
+    method: 'POST',
+    path: '/audit-logs/verify',
+    access: 'audit_logs:read',
+    summary: '무결성 확인 (체인 전체와 체크포인트를 검증하고 어긋난 곳을 모두 알려 줌; 처음 100건과 총 건수)',
+    response: auditVerifyResultSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/audit-logs/:id',
+    access: 'audit_logs:read',
+    summary: '접속기록 상세 (변경 전후, 사용자 에이전트, 해시)',
+    params: idParamSchema,
+    response: auditLogDetailSchema,
+  },
+  reviews: {
+    method: 'GET',
+    path: '/audit-reviews',
+    access: 'audit_logs:read',
+    summary: '접속기록 월간 점검 기록 목록 (최근 달부터)',
+    query: auditReviewListQuerySchema,
+    response: auditReviewListResponseSchema,
+  },
+  createReview: {
+    method: 'POST',
+    path: '/audit-reviews',
+    access: 'audit_logs:review',
+    summary: '접속기록 월간 점검 기록 등록 (점검자는 본인; 수정·삭제 없이 새 기록으로 보완)',
+    body: auditReviewCreateSchema,
+    response: auditReviewSchema,
+    status: 201,
+    idempotent: true,
+  },
+});

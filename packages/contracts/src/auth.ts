@@ -1,4 +1,5 @@
 import { LOGIN_PASSWORD_MIN_LENGTH } from './constants';
+import { defineEndpoints } from './endpoint';
 import { fieldMessages } from './messages';
 import { ROLES } from './roles';
 import { z } from './zod-setup';
@@ -53,3 +54,39 @@ export function meetsPasswordPolicy(password: string): boolean {
   const kinds = [/[A-Za-z]/, /\d/, /[^A-Za-z\d\s]/].filter((re) => re.test(password)).length;
   return (password.length >= 8 && kinds >= 3) || (password.length >= 10 && kinds >= 2);
 }
+
+export const authApi = defineEndpoints('auth', {
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    summary: '로그인 (아이디 또는 이메일)',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+  },
+  refresh: {
+    method: 'POST',
+    path: '/auth/refresh',
+    access: 'public',
+    summary: '토큰 갱신 (갱신 토큰은 매번 교체됨)',
+    body: refreshRequestSchema,
+    response: refreshResponseSchema,
+  },
+  me: {
+    method: 'GET',
+    path: '/auth/me',
+    access: 'authenticated',
+    summary: '현재 로그인한 관리자',
+    response: meResponseSchema,
+    duringPasswordChange: true,
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'authenticated',
+    summary: '로그아웃 (세션 폐기)',
+    body: logoutRequestSchema,
+    response: okResponseSchema,
+    duringPasswordChange: true,
+  },
+});

@@ -1,3 +1,4 @@
+import { defineEndpoints } from './endpoint';
 import { MATCHING_STATUSES } from './matchings';
 import { REVIEW_STATUSES, REVIEWER_TYPES } from './reviews';
 import { VISA_TYPES } from './visas';
@@ -80,3 +81,14 @@ export const dashboardSchema = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const dashboardApi = defineEndpoints('dashboard', {
+  get: {
+    method: 'GET',
+    path: '/dashboard',
+    access: 'dashboard:read',
+    summary:
+      '대시보드 (승인 대기·비자 만료 임박·이번 달 매칭·정산 대기·리뷰 검수 건수, 12개월 추이, 국적별, 할 일)',
+    response: dashboardSchema,
+  },
+});

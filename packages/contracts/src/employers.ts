@@ -1,16 +1,21 @@
 import {
+  bulkResultSchema,
   dateString,
+  historyResponseSchema,
+  idParamSchema,
   idQueryField,
+  okSchema,
   optionalText,
   patchOf,
   statusChangeSchema,
   type Transition,
   versionField,
 } from './common';
+import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
 import { isValidBusinessRegNo, isValidPhone, isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
-import { listQuerySchema } from './pagination';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import { REGIONS } from './regions';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -169,4 +174,75 @@ export const employerBulkStatusSchema = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(200),
   status: z.enum(EMPLOYER_STATUSES),
   reason: z.string().trim().max(500).optional(),
+});
+
+export const employersApi = defineEndpoints('employers', {
+  list: {
+    method: 'GET',
+    path: '/employers',
+    access: 'employers:read',
+    summary: '사업주 목록 (상태·업종·지점·지역·등록일·검색어)',
+    query: employerListQuerySchema,
+    response: listResponseSchema(employerSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/employers/:id',
+    access: 'employers:read',
+    summary: '사업주 상세',
+    params: idParamSchema,
+    response: employerSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/employers',
+    access: 'employers:write',
+    summary: '사업주 등록 (사업자등록번호 중복 시 409)',
+    body: employerCreateSchema,
+    response: employerSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/employers/:id',
+    access: 'employers:write',
+    summary: '사업주 수정 (version이 다르면 409)',
+    params: idParamSchema,
+    body: employerUpdateSchema,
+    response: employerSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/employers/:id/status',
+    access: 'employers:write',
+    summary: '사업주 상태 변경 (승인·반려·정지·해제·탈퇴)',
+    params: idParamSchema,
+    body: employerStatusChangeSchema,
+    response: employerSchema,
+  },
+  bulkStatus: {
+    method: 'POST',
+    path: '/employers/bulk-status',
+    access: 'employers:write',
+    summary: '사업주 일괄 상태 변경 (건별 결과)',
+    body: employerBulkStatusSchema,
+    response: bulkResultSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/employers/:id',
+    access: 'employers:write',
+    summary: '사업주 삭제 (승인 대기·반려 상태만)',
+    params: idParamSchema,
+    response: okSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/employers/:id/history',
+    access: 'employers:read',
+    summary: '사업주 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
 });

@@ -16,9 +16,6 @@ export type RouteAccess = Permission | 'authenticated' | 'public';
 
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** `METHOD /path` under API_BASE_PATH, path parameters as `:name`. */
-export type RouteKey = `${RouteMethod} /${string}`;
-
 export type EndpointSpec = {
   method: RouteMethod;
   /** Under API_BASE_PATH, parameters as `:name` (the same in Fastify and in the web client). */

@@ -1,4 +1,5 @@
 import { employerListQuerySchema } from './employers';
+import { defineEndpoints } from './endpoint';
 import { matchingListQuerySchema } from './matchings';
 import { payoutListQuerySchema } from './payouts';
 import { workerListQuerySchema } from './workers';
@@ -41,3 +42,36 @@ export const exportQuerySchemas = {
 export function exportFileName(resource: ExportResource, format: ExportFormat, date: string): string {
   return `${EXPORT_FILE_NAMES[resource]}_${date}.${format === 'excel' ? 'xlsx' : 'csv'}`;
 }
+
+const EXPORT_LABELS = {
+  employers: '사업주',
+  workers: '근로자',
+  matchings: '매칭',
+  payments: '결제(정산)',
+} as const;
+
+/** One list's export: the file itself (not JSON), named in `Content-Disposition` with an RFC 5987 `filename*`. */
+const exportOf = <R extends ExportResource>(resource: R) =>
+  ({
+    method: 'GET',
+    path: `/exports/${resource}`,
+    access: 'exports:run',
+    summary: `${EXPORT_LABELS[resource]} 목록 내보내기 (${EXPORT_FILE_NAMES[resource]}_{날짜}.xlsx 또는 .csv)`,
+    description:
+      'format=excel(기본)|csv, 목록 화면과 같은 필터와 정렬. 다운로드 사유(reason)는 설정에 따라 필수이며, ' +
+      'unmasked=true는 super_admin·admin만 사유와 함께. Excel은 한 시트 1,048,575건까지(넘으면 422).',
+    query: exportQuerySchemas[resource],
+    response: 'file',
+    produces: [
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv',
+      'application/json',
+    ],
+  }) as const;
+
+export const exportsApi = defineEndpoints('exports', {
+  employers: exportOf('employers'),
+  workers: exportOf('workers'),
+  matchings: exportOf('matchings'),
+  payments: exportOf('payments'),
+});

@@ -1,6 +1,9 @@
 import {
   dateString,
+  historyResponseSchema,
+  idParamSchema,
   idQueryField,
+  okSchema,
   patchOf,
   statusChangeSchema,
   type Transition,
@@ -8,10 +11,11 @@ import {
 } from './common';
 import { allowedVisasMessage } from './eligibility';
 import { EMPLOYER_STATUSES } from './employers';
+import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
 import { isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
-import { listQuerySchema } from './pagination';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import { REGIONS } from './regions';
 import type { Permission } from './roles';
 import { KOREAN_LEVELS, VISA_TYPES } from './visas';
@@ -210,3 +214,66 @@ export const jobPostListQuerySchema = listQuerySchema.extend({
 export type JobPostListQuery = z.input<typeof jobPostListQuerySchema>;
 
 export const jobPostStatusChangeSchema = statusChangeSchema(JOB_POST_STATUSES);
+
+export const jobPostsApi = defineEndpoints('job-posts', {
+  list: {
+    method: 'GET',
+    path: '/job-posts',
+    access: 'job_posts:read',
+    summary: '채용공고 목록 (상태·사업주·업종·지점·급여 형태·체류자격·마감일·검색어)',
+    query: jobPostListQuerySchema,
+    response: listResponseSchema(jobPostSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/job-posts/:id',
+    access: 'job_posts:read',
+    summary: '채용공고 상세 (조회수 증가)',
+    params: idParamSchema,
+    response: jobPostSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/job-posts',
+    access: 'job_posts:write',
+    summary: '채용공고 등록 (submit=true면 승인 대기, false면 작성 중; 최저임금 미만은 422)',
+    body: jobPostCreateSchema,
+    response: jobPostSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/job-posts/:id',
+    access: 'job_posts:write',
+    summary: '채용공고 수정 (version이 다르면 409)',
+    params: idParamSchema,
+    body: jobPostUpdateSchema,
+    response: jobPostSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/job-posts/:id/status',
+    access: 'job_posts:write',
+    summary: '채용공고 상태 변경 (검토 요청·승인·반려·마감·게시 중지·재개)',
+    params: idParamSchema,
+    body: jobPostStatusChangeSchema,
+    response: jobPostSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/job-posts/:id',
+    access: 'job_posts:write',
+    summary: '채용공고 삭제 (작성 중·승인 대기·반려 상태만)',
+    params: idParamSchema,
+    response: okSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/job-posts/:id/history',
+    access: 'job_posts:read',
+    summary: '채용공고 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

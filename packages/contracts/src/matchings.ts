@@ -1,9 +1,18 @@
-import { dateString, idQueryField, optionalText, type Transition, versionField } from './common';
+import {
+  dateString,
+  historyResponseSchema,
+  idParamSchema,
+  idQueryField,
+  optionalText,
+  type Transition,
+  versionField,
+} from './common';
 import { ELIGIBILITY_CODES } from './eligibility';
+import { defineEndpoints } from './endpoint';
 import type { ErrorDetail } from './errors';
 import { INDUSTRIES } from './industries';
 import { recordMessages } from './messages';
-import { listQuerySchema } from './pagination';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
 import { VISA_TYPES } from './visas';
 import { SALARY_TYPES } from './wage';
@@ -329,3 +338,74 @@ export const matchingStatsSchema = z.object({
   byBranch: z.array(countRow),
 });
 export type MatchingStats = z.infer<typeof matchingStatsSchema>;
+
+export const matchingsApi = defineEndpoints('matchings', {
+  list: {
+    method: 'GET',
+    path: '/matchings',
+    access: 'matchings:read',
+    summary: '매칭 목록 (상태·지점·사업주·공고·근로자·국적·체류자격·등록일·검색어)',
+    query: matchingListQuerySchema,
+    response: listResponseSchema(matchingSchema),
+  },
+  eligibility: {
+    method: 'GET',
+    path: '/matchings/eligibility',
+    access: 'matchings:read',
+    summary: '매칭 가능 여부 (체류자격 규칙: hard는 불가, warning은 예외 사유로 진행 가능)',
+    query: eligibilityQuerySchema,
+    response: eligibilityResponseSchema,
+  },
+  stats: {
+    method: 'GET',
+    path: '/matchings/stats',
+    access: 'matchings:read',
+    summary: '매칭 통계 (상태별·월별 추이·계약 전환율·평균 계약 소요일·국적·업종·체류자격·지점별)',
+    query: matchingStatsQuerySchema,
+    response: matchingStatsSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/matchings/:id',
+    access: 'matchings:read',
+    summary: '매칭 상세 (상태 변경 타임라인 포함)',
+    params: idParamSchema,
+    response: matchingDetailSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/matchings',
+    access: 'matchings:write',
+    summary: '매칭 등록 (체류자격 부적격 422, 같은 공고에 진행 중인 매칭이 있으면 409)',
+    body: matchingCreateSchema,
+    response: matchingDetailSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/matchings/:id',
+    access: 'matchings:write',
+    summary: '매칭 수정 (일정·급여·수수료·메모; version이 다르면 409)',
+    params: idParamSchema,
+    body: matchingUpdateSchema,
+    response: matchingDetailSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/matchings/:id/status',
+    access: 'matchings:write',
+    summary: '매칭 상태 변경 (면접·합격·계약·근무 시작·종료·취소·중도 해지)',
+    params: idParamSchema,
+    body: matchingStatusChangeSchema,
+    response: matchingDetailSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/matchings/:id/history',
+    access: 'matchings:read',
+    summary: '매칭 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

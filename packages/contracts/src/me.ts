@@ -1,5 +1,7 @@
 import { adminInputSchema, adminPasswordSchema, adminSchema } from './admins';
+import { okResponseSchema } from './auth';
 import { patchOf, versionField } from './common';
+import { defineEndpoints } from './endpoint';
 import { fieldMessages } from './messages';
 import { z } from './zod-setup';
 
@@ -65,3 +67,37 @@ export const myLoginSchema = z.object({
 });
 export type MyLogin = z.infer<typeof myLoginSchema>;
 export const myLoginsResponseSchema = z.object({ data: z.array(myLoginSchema) });
+
+export const meApi = defineEndpoints('me', {
+  get: {
+    method: 'GET',
+    path: '/me',
+    access: 'authenticated',
+    summary: '내 정보 (연락처, 역할, 지점, 비밀번호 변경일)',
+    response: myProfileSchema,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/me',
+    access: 'authenticated',
+    summary: '내 정보 수정 (이름, 이메일, 연락처만; version이 다르면 409)',
+    body: myProfileUpdateSchema,
+    response: myProfileSchema,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/me/password',
+    access: 'authenticated',
+    summary: '비밀번호 변경 (현재 비밀번호 확인, 이 세션 외의 로그인은 모두 종료)',
+    body: passwordChangeSchema,
+    response: okResponseSchema,
+    duringPasswordChange: true,
+  },
+  logins: {
+    method: 'GET',
+    path: '/me/logins',
+    access: 'authenticated',
+    summary: '나의 최근 로그인 기록 (성공·실패, 최근 20건)',
+    response: myLoginsResponseSchema,
+  },
+});

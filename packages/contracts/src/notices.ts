@@ -1,5 +1,14 @@
-import { patchOf, statusChangeSchema, type Transition, versionField } from './common';
-import { listQuerySchema } from './pagination';
+import {
+  historyResponseSchema,
+  idParamSchema,
+  okSchema,
+  patchOf,
+  statusChangeSchema,
+  type Transition,
+  versionField,
+} from './common';
+import { defineEndpoints } from './endpoint';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
 
@@ -121,3 +130,74 @@ export const noticeStatusChangeSchema = statusChangeSchema(NOTICE_STATUSES);
 /** Preview before publishing: the sanitised HTML exactly as it would be stored. */
 export const noticePreviewSchema = z.object({ content: z.string().max(200_000) });
 export const noticePreviewResponseSchema = z.object({ content: z.string() });
+
+export const noticesApi = defineEndpoints('notices', {
+  list: {
+    method: 'GET',
+    path: '/notices',
+    access: 'notices:read',
+    summary: '공지 목록 (고정 공지 먼저; 상태·대상·고정·예약·제목 검색)',
+    query: noticeListQuerySchema,
+    response: listResponseSchema(noticeSchema),
+  },
+  preview: {
+    method: 'POST',
+    path: '/notices/preview',
+    access: 'notices:write',
+    summary: '공지 미리보기 (저장될 HTML 그대로)',
+    body: noticePreviewSchema,
+    response: noticePreviewResponseSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/notices/:id',
+    access: 'notices:read',
+    summary: '공지 상세 (조회수 증가)',
+    params: idParamSchema,
+    response: noticeSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/notices',
+    access: 'notices:write',
+    summary: '공지 등록 (작성자는 로그인한 관리자)',
+    body: noticeCreateSchema,
+    response: noticeSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/notices/:id',
+    access: 'notices:write',
+    summary: '공지 수정 (version이 다르면 409)',
+    params: idParamSchema,
+    body: noticeUpdateSchema,
+    response: noticeSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/notices/:id/status',
+    access: 'notices:write',
+    summary: '공지 상태 변경 (게시·숨김·임시저장; 게시 예정 시각이 미래면 예약 게시)',
+    params: idParamSchema,
+    body: noticeStatusChangeSchema,
+    response: noticeSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/notices/:id',
+    access: 'notices:write',
+    summary: '공지 삭제',
+    params: idParamSchema,
+    response: okSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/notices/:id/history',
+    access: 'notices:read',
+    summary: '공지 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

@@ -1,5 +1,7 @@
 import {
   dateString,
+  historyResponseSchema,
+  idParamSchema,
   idQueryField,
   optionalText,
   patchOf,
@@ -7,6 +9,7 @@ import {
   type Transition,
   versionField,
 } from './common';
+import { defineEndpoints } from './endpoint';
 import { listMetaSchema, listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -210,3 +213,67 @@ export const payoutRevealSchema = z.object({
   reason: z.string().trim().min(2, '열람 사유를 2자 이상 입력해 주세요.').max(200),
 });
 export const payoutRevealResponseSchema = z.object({ value: z.string() });
+
+export const payoutsApi = defineEndpoints('payouts', {
+  list: {
+    method: 'GET',
+    path: '/payouts',
+    access: 'payouts:read',
+    summary: '정산 목록 (상태·유형·사업주·지점·정산일(예정일, 없으면 등록일)·검색어; 상태별 합계)',
+    query: payoutListQuerySchema,
+    response: payoutListResponseSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/payouts/:id',
+    access: 'payouts:read',
+    summary: '정산 상세 (계좌번호 마스킹)',
+    params: idParamSchema,
+    response: payoutSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/payouts',
+    access: 'payouts:write',
+    summary: '정산 등록 (부가세 미입력 시 매칭 수수료 10%, 그 외 0)',
+    body: payoutCreateSchema,
+    response: payoutSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/payouts/:id',
+    access: 'payouts:write',
+    summary: '정산 수정 (지급 완료·취소된 정산은 409; version이 다르면 409)',
+    params: idParamSchema,
+    body: payoutUpdateSchema,
+    response: payoutSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/payouts/:id/status',
+    access: 'payouts:write',
+    summary: '정산 상태 변경 (승인·지급 완료·취소·지급 실패·재지급 승인)',
+    params: idParamSchema,
+    body: payoutStatusChangeSchema,
+    response: payoutSchema,
+  },
+  reveal: {
+    method: 'POST',
+    path: '/payouts/:id/reveal',
+    access: 'payouts:reveal',
+    summary: '계좌번호 열람 (사유 필수, 접속기록에 남음)',
+    params: idParamSchema,
+    body: payoutRevealSchema,
+    response: payoutRevealResponseSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/payouts/:id/history',
+    access: 'payouts:read',
+    summary: '정산 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

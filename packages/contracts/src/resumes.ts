@@ -1,13 +1,17 @@
 import {
   dateString,
+  historyResponseSchema,
+  idParamSchema,
   idQueryField,
+  okSchema,
   optionalText,
   patchOf,
   statusChangeSchema,
   type Transition,
   versionField,
 } from './common';
-import { listQuerySchema } from './pagination';
+import { defineEndpoints } from './endpoint';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
 
@@ -184,3 +188,74 @@ export const resumeStatusChangeSchema = statusChangeSchema(RESUME_STATUSES);
 export function resumeCode(id: number): string {
   return `RS-${String(id).padStart(6, '0')}`;
 }
+
+export const resumesApi = defineEndpoints('resumes', {
+  list: {
+    method: 'GET',
+    path: '/resumes',
+    access: 'resumes:read',
+    summary: '이력서 목록 (상태·공개 범위·근로자·지점·국적·삭제 포함 여부·근로자 이름 검색)',
+    query: resumeListQuerySchema,
+    response: listResponseSchema(resumeSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/resumes/:id',
+    access: 'resumes:read',
+    summary: '이력서 상세 (조회수·최근 조회일 갱신, 접속기록에 남음)',
+    params: idParamSchema,
+    response: resumeSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/resumes',
+    access: 'resumes:write',
+    summary: '이력서 등록',
+    body: resumeCreateSchema,
+    response: resumeSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/resumes/:id',
+    access: 'resumes:write',
+    summary: '이력서 수정 (version이 다르면 409)',
+    params: idParamSchema,
+    body: resumeUpdateSchema,
+    response: resumeSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/resumes/:id/status',
+    access: 'resumes:write',
+    summary: '이력서 상태 변경 (공개·숨김·임시저장)',
+    params: idParamSchema,
+    body: resumeStatusChangeSchema,
+    response: resumeSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/resumes/:id',
+    access: 'resumes:write',
+    summary: '이력서 삭제 (복원 가능)',
+    params: idParamSchema,
+    response: okSchema,
+  },
+  restore: {
+    method: 'POST',
+    path: '/resumes/:id/restore',
+    access: 'resumes:write',
+    summary: '삭제된 이력서 복원',
+    params: idParamSchema,
+    response: resumeSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/resumes/:id/history',
+    access: 'resumes:read',
+    summary: '이력서 변경 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

@@ -1,5 +1,14 @@
-import { allowedTransitions, dateString, idQueryField, statusChangeSchema, type Transition } from './common';
-import { listQuerySchema } from './pagination';
+import {
+  allowedTransitions,
+  dateString,
+  historyResponseSchema,
+  idParamSchema,
+  idQueryField,
+  statusChangeSchema,
+  type Transition,
+} from './common';
+import { defineEndpoints } from './endpoint';
+import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
 
@@ -134,3 +143,57 @@ export const moderationQueueResponseSchema = z.object({
   }),
 });
 export const reviewStatusChangeSchema = statusChangeSchema(REVIEW_STATUSES);
+
+export const reviewsApi = defineEndpoints('reviews', {
+  list: {
+    method: 'GET',
+    path: '/reviews',
+    access: 'reviews:read',
+    summary: '리뷰 목록 (상태·평점·작성자 유형·신고된 리뷰만·지점·작성일·내용 검색)',
+    query: reviewListQuerySchema,
+    response: listResponseSchema(reviewSchema),
+  },
+  moderation: {
+    method: 'GET',
+    path: '/reviews/moderation',
+    access: 'reviews:read',
+    summary: '검수 대기열 (검수 대기·신고된 게시 리뷰, 오래된 순; after_id로 다음 페이지)',
+    query: moderationQueueQuerySchema,
+    response: moderationQueueResponseSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/reviews/:id',
+    access: 'reviews:read',
+    summary: '리뷰 상세',
+    params: idParamSchema,
+    response: reviewSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/reviews',
+    access: 'reviews:moderate',
+    summary: '리뷰 대리 등록 (근무 중·근무 종료 매칭만; 매칭·작성자 유형당 하나)',
+    body: reviewCreateSchema,
+    response: reviewSchema,
+    status: 201,
+    idempotent: true,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/reviews/:id/status',
+    access: 'reviews:moderate',
+    summary: '리뷰 검수 (게시·숨김(사유 필수)·게시 유지; 게시하면 신고 수 초기화)',
+    params: idParamSchema,
+    body: reviewStatusChangeSchema,
+    response: reviewSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/reviews/:id/history',
+    access: 'reviews:read',
+    summary: '리뷰 검수 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

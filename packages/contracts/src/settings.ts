@@ -1,4 +1,5 @@
 import { versionField } from './common';
+import { defineEndpoints } from './endpoint';
 import { fieldMessages } from './messages';
 import { z } from './zod-setup';
 
@@ -104,3 +105,36 @@ export const clientSettingsSchema = settingsSchema.pick({
   visaAlertDays: true,
 });
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
+
+export const settingsApi = defineEndpoints('settings', {
+  get: {
+    method: 'GET',
+    path: '/settings',
+    access: 'settings:read',
+    summary: '시스템 설정',
+    response: settingsRecordSchema,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/settings',
+    access: 'settings:write',
+    summary: '시스템 설정 변경 (변경 전후가 접속기록에 남음)',
+    body: settingsPatchSchema,
+    response: settingsRecordSchema,
+  },
+  client: {
+    method: 'GET',
+    path: '/settings/client',
+    access: 'authenticated',
+    summary: '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간)',
+    response: clientSettingsSchema,
+    duringPasswordChange: true,
+  },
+  public: {
+    method: 'GET',
+    path: '/settings/public',
+    access: 'public',
+    summary: '로그인 전에 보여 주는 서비스 이름과 연락처',
+    response: publicSettingsSchema,
+  },
+});

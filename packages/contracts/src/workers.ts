@@ -1,17 +1,21 @@
 import {
   dateString,
+  historyResponseSchema,
+  idParamSchema,
   idQueryField,
+  okSchema,
   optionalText,
   patchOf,
   statusChangeSchema,
   type Transition,
   versionField,
 } from './common';
+import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
 import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
 import { fieldMessages } from './messages';
 import { isNationalityCode } from './nationalities';
-import { listMetaSchema, listQuerySchema } from './pagination';
+import { listMetaSchema, listQuerySchema, listResponseSchema } from './pagination';
 import { can, type Permission, type Role } from './roles';
 import { EXTENSION_STATUSES, KOREAN_LEVELS, VISA_STATUSES, VISA_TYPES } from './visas';
 import { z } from './zod-setup';
@@ -339,3 +343,93 @@ export function visaBuckets(alertDays: readonly number[]): VisaBucketRange[] {
     })),
   ];
 }
+
+export const workersApi = defineEndpoints('workers', {
+  list: {
+    method: 'GET',
+    path: '/workers',
+    access: 'workers:read',
+    summary:
+      '근로자 목록 (이름·전화 검색, 고유식별정보는 마스킹; 외국인등록번호·여권번호 검색은 열람 권한과 사유(reason) 필요, 관리자별 횟수 제한; 조회가 접속기록에 남음)',
+    query: workerListQuerySchema,
+    response: listResponseSchema(workerSchema),
+  },
+  visaExpiry: {
+    method: 'GET',
+    path: '/workers/visa-expiry',
+    access: 'workers:read',
+    summary: '비자 만료 예정 (만료 경과·D-30·D-60·D-90·D-120, 남은 일수 순; 조회가 접속기록에 남음)',
+    query: visaExpiryQuerySchema,
+    response: visaExpiryResponseSchema,
+  },
+  get: {
+    method: 'GET',
+    path: '/workers/:id',
+    access: 'workers:read',
+    summary: '근로자 상세 (조회가 접속기록에 남음)',
+    params: idParamSchema,
+    response: workerSchema,
+  },
+  create: {
+    method: 'POST',
+    path: '/workers',
+    access: 'workers:write',
+    summary: '근로자 등록 (외국인등록번호 중복 시 409)',
+    body: workerCreateSchema,
+    response: workerSchema,
+    status: 201,
+    idempotent: true,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/workers/:id',
+    access: 'workers:write',
+    summary: '근로자 수정 (version이 다르면 409)',
+    params: idParamSchema,
+    body: workerUpdateSchema,
+    response: workerSchema,
+  },
+  changeStatus: {
+    method: 'POST',
+    path: '/workers/:id/status',
+    access: 'workers:write',
+    summary: '근로자 상태 변경',
+    params: idParamSchema,
+    body: workerStatusChangeSchema,
+    response: workerSchema,
+  },
+  updateExtension: {
+    method: 'PATCH',
+    path: '/workers/:id/extension',
+    access: 'workers:write',
+    summary: '체류기간 연장 상태 (신청·승인 시 새 만료일)',
+    params: idParamSchema,
+    body: workerExtensionSchema,
+    response: workerSchema,
+  },
+  reveal: {
+    method: 'POST',
+    path: '/workers/:id/reveal',
+    access: 'workers:reveal',
+    summary: '고유식별정보 열람 (사유 필수, 접속기록에 남음)',
+    params: idParamSchema,
+    body: workerRevealSchema,
+    response: workerRevealResponseSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/workers/:id',
+    access: 'workers:write',
+    summary: '근로자 삭제',
+    params: idParamSchema,
+    response: okSchema,
+  },
+  history: {
+    method: 'GET',
+    path: '/workers/:id/history',
+    access: 'workers:read',
+    summary: '근로자 변경·열람 이력',
+    params: idParamSchema,
+    response: historyResponseSchema,
+  },
+});

@@ -1,11 +1,11 @@
 import { API_BASE_PATH, can, type Role, type RouteAccess, routeAccess } from '@ilson/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Actor, AuditActor } from '../lib/actor';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { type Scope, scopeOf } from '../lib/scope';
+import { scopeOf } from '../lib/scope';
 import type { AccessClaims, TokenService } from '../lib/tokens';
 import { messages } from '../messages';
-import type { AuditActor } from '../modules/audit-logs/audit-logs.repository';
 
 export type AuthAdmin = {
   id: number;
@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set from ROUTE_ACCESS (@ilson/contracts) when the route is added; only test-only routes state their own. */
     access?: RouteAccess;
+    /** `METHOD /path` of the declaration the route was registered from (plugins/endpoint.ts). */
+    endpoint?: string;
     /** Creating POSTs honour Idempotency-Key. */
     idempotent?: boolean;
     /** Reachable by an admin who must change a temporary password first (everything else answers 403). */
@@ -47,9 +49,6 @@ export function auditActor(request: FastifyRequest): AuditActor {
   };
 }
 
-/** Who acts in a service call: the admin, the branches they reach, and what the access log records. */
-export type Actor = { adminId: number; role: Role; scope: Scope; audit: AuditActor };
-
 export function actorOf(request: FastifyRequest): Actor {
   const admin = requireAdmin(request);
   return { adminId: admin.id, role: admin.role, scope: scopeOf(admin), audit: auditActor(request) };
@@ -66,7 +65,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export type SessionCheck = (claims: AccessClaims, actor: AuditActor) => Promise<AuthAdmin>;
 
 /**
- * Every /api route has its row in ROUTE_ACCESS (@ilson/contracts); the server refuses to start when one has none.
+ * Every /api route is declared in @ilson/contracts and registered from its declaration; the server refuses to start
+ * when one is not (docs/ARCHITECTURE.md, "Endpoints").
  * Routes added by tests (`unlistedRoutes`) may state `config.access` themselves instead.
  * A valid access token is not enough: the admin must still be active and the session not revoked, expired or idle
  * (every request checks it and counts as activity). An admin holding a temporary password reaches only the
@@ -84,11 +84,19 @@ export const authPlugin = fp(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const rows = new Set(methods.map((method) => routeAccess(method, route.url, API_BASE_PATH)));
       const [listed] = rows;
-      const access =
-        rows.size === 1 && listed ? listed : opts.unlistedRoutes ? route.config?.access : undefined;
+      const declared = listed !== undefined && rows.size === 1;
+      // A declared route is registered from its declaration (route() in plugins/endpoint.ts), never beside it
+      // with schemas of its own.
+      if (declared && route.config?.endpoint === undefined) {
+        throw new Error(
+          `Route ${methods.join(',')} ${route.url} is declared but not registered with route().`,
+        );
+      }
+      const access = declared ? listed : opts.unlistedRoutes ? route.config?.access : undefined;
       if (!access) {
         throw new Error(
-          `Route ${methods.join(',')} ${route.url} has no row in ROUTE_ACCESS (packages/contracts/src/routes.ts).`,
+          `Route ${methods.join(',')} ${route.url} is not declared: declare it in @ilson/contracts (API in routes.ts) ` +
+            'and register it with route() (plugins/endpoint.ts).',
         );
       }
       route.config = { ...route.config, access };

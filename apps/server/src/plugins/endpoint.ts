@@ -38,6 +38,7 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     config: {
       ...config,
+      endpoint: endpoint.key,
       ...(endpoint.idempotent ? { idempotent: true } : {}),
       ...(endpoint.duringPasswordChange ? { duringPasswordChange: true } : {}),
     },

@@ -1,5 +1,5 @@
 import type { AuditAction } from '@ilson/contracts';
-import { type ChainedFields, chainHash } from '../modules/audit-logs/audit-chain';
+import { type ChainedFields, chainHash } from '../audit/chain';
 import { addDays, instantOn } from './dates';
 import { createRng } from './random';
 

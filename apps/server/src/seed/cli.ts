@@ -3,13 +3,13 @@
  * Fills the configured database (DATABASE_URL, or the embedded DATA_DIR) with demo data by COPY.
  */
 import { parseArgs } from 'node:util';
+import { configureAuditChain } from '../audit/chain';
 import { ConfigError, loadConfig } from '../config';
 import { KeyMismatchError } from '../db/key-check';
 import { openDatabase } from '../db/open';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { createPiiCipher } from '../lib/pii';
 import { serializeError } from '../logger';
-import { configureAuditChain } from '../modules/audit-logs/audit-chain';
 import { runSeed, SeedError } from './run';
 
 function numberArg(name: string, raw: string | undefined, fallback: number, integer: boolean): number {

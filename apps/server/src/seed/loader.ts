@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import { getTableName } from 'drizzle-orm';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DbHandle } from '../db/client';
-import { csvLine, type TableSpec } from './rows';
+import { copyColumns, csvLine, type TableSpec } from './rows';
 
 /** One connection the whole seed runs on, inside one transaction: raw SQL and COPY FROM STDIN / blob. */
 /** Column names quoted: some are reserved words (`references`). */
@@ -73,6 +74,10 @@ export async function copyRecords<T>(
   options: { batchRows?: number; onProgress?: (rows: number) => void } = {},
 ): Promise<LoadResult> {
   const batchRows = options.batchRows ?? 20_000;
+  const table = getTableName(spec.table);
+  // The first row names the fields; every row of a spec is the same object literal, so the others follow them.
+  let fields: string[] | null = null;
+  let columns: string[] = [];
   const started = performance.now();
   let waitMs = 0;
   let inFlight: Promise<void> | null = null;
@@ -85,12 +90,17 @@ export async function copyRecords<T>(
     waitMs += performance.now() - waitStarted;
     rows += count;
     const reported = rows;
-    inFlight = conn.copyCsv(spec.table, spec.columns, chunk).then(() => options.onProgress?.(reported));
+    inFlight = conn.copyCsv(table, columns, chunk).then(() => options.onProgress?.(reported));
     // A failed batch surfaces at the next await; keep it from counting as unhandled meanwhile.
     inFlight.catch(() => {});
   };
   for (const record of records) {
-    csv += csvLine(spec.values(record));
+    const row = spec.row(record) as Record<string, unknown>;
+    if (fields === null) {
+      fields = Object.keys(row);
+      columns = copyColumns(spec.table, fields);
+    }
+    csv += csvLine(fields.map((field) => row[field]));
     inBatch++;
     if (inBatch % 1_000 === 0 && inFlight) await yieldToIo();
     if (inBatch === batchRows) {
@@ -103,5 +113,5 @@ export async function copyRecords<T>(
   const waitStarted = performance.now();
   await inFlight;
   waitMs += performance.now() - waitStarted;
-  return { table: spec.table, rows, ms: performance.now() - started, waitMs };
+  return { table, rows, ms: performance.now() - started, waitMs };
 }

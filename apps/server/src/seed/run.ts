@@ -1,8 +1,8 @@
+import { AUDIT_CHAIN_LOCK_ID, auditChainKey, GENESIS_HASH, upgradeAuditChain } from '../audit/chain';
+import { appendAudit } from '../audit/trail';
 import type { DbHandle } from '../db/client';
 import { seoulToday } from '../lib/dates';
 import type { PiiCipher } from '../lib/pii';
-import { AUDIT_CHAIN_LOCK_ID, auditChainKey, upgradeAuditChain } from '../modules/audit-logs/audit-chain';
-import { appendAudit, GENESIS_HASH } from '../modules/audit-logs/audit-logs.repository';
 import { generateAccessLog } from './access-log';
 import { generateBranches } from './branches';
 import { seoulDateOf } from './dates';
@@ -277,7 +277,7 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     );
     report(await copyRecords(conn, reviewSpec, data.reviews()));
     report(await copyRecords(conn, appUserSpec, data.appUsers()));
-    // The access log: chained onto its last row under the lock appendAudit takes (audit-logs.repository).
+    // The access log: chained onto its last row under the lock appendAudit takes (audit/trail.ts).
     await conn.query(`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
     const [last] = await conn.query<{ hash: string }>('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1');
     const actors = await conn.query<{ id: number; loginId: string }>(

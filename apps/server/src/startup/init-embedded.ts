@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { configureAuditChain } from '../audit/chain';
 import { openPglite } from '../db/client';
 import { type FirstStart, INIT_REPORT_PREFIX, type InitOptions } from '../db/init-options';
 import { runMigrations } from '../db/migrate';
 import { createPiiCipher } from '../lib/pii';
 import { ensureFirstAdmin } from '../modules/admins/bootstrap';
-import { configureAuditChain } from '../modules/audit-logs/audit-chain';
 import { fillDemoData } from '../seed/demo';
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sq
 import { containsPattern, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { updateVersioned } from '../../db/versioned';
 
 export type AdminRecord = Omit<typeof admins.$inferSelect, 'passwordHash' | 'status'> & {
   status: AdminStatus;
@@ -161,10 +162,5 @@ export async function updateAdmin(
   target: { id: number; version: number },
   values: Partial<AdminValues> & { passwordChangedAt?: Date },
 ): Promise<boolean> {
-  const rows = await executor
-    .update(admins)
-    .set({ ...values, version: sql`${admins.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(admins.id, target.id), eq(admins.version, target.version)))
-    .returning({ id: admins.id });
-  return rows.length === 1;
+  return updateVersioned(executor, admins, target, values);
 }

@@ -9,15 +9,15 @@ import {
   recordMessages,
   type z,
 } from '@ilson/contracts';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit } from '../audit-logs/audit-logs.repository';
 import { revokeAllSessions } from '../auth/auth.repository';
 import * as repo from './admins.repository';
 

@@ -17,6 +17,7 @@ import {
 import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { appUsers, employers, lastSeen, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, updateVersioned } from '../../db/versioned';
 import type { Scope } from '../../lib/scope';
 
 export type AppUserRecord = typeof appUsers.$inferSelect;
@@ -141,13 +142,7 @@ export async function findAppUser(executor: Executor, id: number, scope: Scope, 
 }
 
 export async function lockAppUser(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(appUsers)
-    .where(and(eq(appUsers.id, id), scopeCondition(executor, scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, appUsers, id, scopeCondition(executor, scope));
 }
 
 export async function updateAppUser(
@@ -155,10 +150,5 @@ export async function updateAppUser(
   target: { id: number; version: number },
   values: Partial<AppUserValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(appUsers)
-    .set({ ...values, version: sql`${appUsers.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(appUsers.id, target.id), eq(appUsers.version, target.version)))
-    .returning({ id: appUsers.id });
-  return rows.length === 1;
+  return updateVersioned(executor, appUsers, target, values);
 }

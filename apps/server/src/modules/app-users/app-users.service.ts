@@ -8,14 +8,15 @@ import {
   recordMessages,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import { digitTerm } from '../../db/list';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './app-users.repository';
 

@@ -4,10 +4,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbHandle } from '../../db/client';
 import { admins, auditLogs } from '../../db/schema';
-import type { ExportPlan, ExportSource } from '../exports/export-sources';
-import { openPgliteSource, openPostgresSource } from '../exports/export-sources';
-import { type ColumnKind, csvValue, labelOf } from '../exports/export-sql';
-import { csvHeader, csvRows, drained, type SheetColumn } from '../exports/export-writers';
+import type { ExportPlan, ExportSource } from '../../export/sources';
+import { openPgliteSource, openPostgresSource } from '../../export/sources';
+import { type ColumnKind, csvValue, labelOf } from '../../export/sql';
+import { csvHeader, csvRows, drained, type SheetColumn } from '../../export/writers';
 
 type Column = SheetColumn & { value: SQL };
 

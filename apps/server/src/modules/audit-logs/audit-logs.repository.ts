@@ -1,97 +1,9 @@
 import type { AuditAction } from '@ilson/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  like,
-  lt,
-  lte,
-  max,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { queryRows } from '../../db/client';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, lte, max, or, type SQL } from 'drizzle-orm';
 import { containsPattern, pageOf, pageWindow, tableTotal } from '../../db/list';
 import { admins, auditLogs } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { addDays, seoulDayStart } from '../../lib/dates';
-import {
-  AUDIT_CHAIN_LOCK_ID,
-  auditChainKey,
-  chainHash,
-  ensureKeyedStart,
-  GENESIS_HASH,
-  storableRow,
-} from './audit-chain';
-
-/** Who did it and from where: taken from the request. */
-export type AuditActor = {
-  actorAdminId: number | null;
-  actorLoginId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-};
-
-export type AuditEntry = {
-  action: AuditAction;
-  targetType?: string | null;
-  targetId?: string | number | null;
-  summary?: string;
-  diff?: unknown;
-  recordCount?: number | null;
-  reason?: string | null;
-};
-
-export {
-  AUDIT_CHAIN_LOCK_ID,
-  type ChainCheck,
-  type ChainedFields,
-  canonicalRow,
-  chainHash,
-  GENESIS_HASH,
-  legacyChainHash,
-  verifyAuditChain,
-} from './audit-chain';
-
-/**
- * Appends one row to the access log, inside the caller's transaction when there is one. Its texts are made
- * storable first (no lone surrogate, no NUL), so what PostgreSQL keeps is exactly what was hashed, and a
- * text can never make the append fail.
- */
-export async function appendAudit(executor: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const key = auditChainKey();
-  await executor.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
-    const [head] = await queryRows<{ hash: string | null; keyed: boolean }>(
-      tx,
-      sql`SELECT (SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1) AS hash,
-            EXISTS (SELECT 1 FROM audit_checkpoints WHERE kind = 'keyed_start') AS keyed`,
-    );
-    if (!head?.keyed) await ensureKeyedStart(tx);
-    const prevHash = head?.hash ?? GENESIS_HASH;
-    const row = storableRow({
-      createdAt: new Date(),
-      actorAdminId: actor.actorAdminId,
-      actorLoginId: actor.actorLoginId,
-      action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId == null ? null : String(entry.targetId),
-      summary: entry.summary ?? '',
-      diff: entry.diff ?? null,
-      recordCount: entry.recordCount ?? null,
-      reason: entry.reason ?? null,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    await tx.insert(auditLogs).values({ ...row, prevHash, hash: chainHash(prevHash, row, key) });
-  });
-}
 
 export type AuditLogFilter = {
   actor?: string;
@@ -195,34 +107,4 @@ export async function findAuditLog(executor: Executor, id: number) {
 export async function lastAuditLogId(executor: Executor): Promise<number> {
   const [row] = await executor.select({ id: max(auditLogs.id) }).from(auditLogs);
   return row?.id ?? 0;
-}
-
-const HISTORY_LIMIT = 500;
-
-/** A record's history tab: its access-log rows, newest first. */
-export async function listTargetHistory(
-  executor: Executor,
-  target: { type: string; id: number | string; excludeActions?: AuditAction[] },
-) {
-  const rows = await executor
-    .select({
-      id: auditLogs.id,
-      createdAt: auditLogs.createdAt,
-      action: auditLogs.action,
-      actorLoginId: auditLogs.actorLoginId,
-      summary: auditLogs.summary,
-      diff: auditLogs.diff,
-      reason: auditLogs.reason,
-    })
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.targetType, target.type),
-        eq(auditLogs.targetId, String(target.id)),
-        target.excludeActions?.length ? notInArray(auditLogs.action, target.excludeActions) : undefined,
-      ),
-    )
-    .orderBy(desc(auditLogs.id))
-    .limit(HISTORY_LIMIT);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), diff: row.diff ?? null }));
 }

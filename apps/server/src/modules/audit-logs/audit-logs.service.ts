@@ -15,23 +15,22 @@ import {
   recordMessages,
   type z,
 } from '@ilson/contracts';
+import { checkpointHead, verifyAuditChain } from '../../audit/chain';
+import { appendAudit } from '../../audit/trail';
 import type { DbHandle } from '../../db/client';
+import type { ExportSource } from '../../export/sources';
+import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { creationDiff } from '../../lib/diff';
 import { AppError, notFound, validationError } from '../../lib/errors';
-import type { Actor } from '../../plugins/auth';
-import type { ExportSource } from '../exports/export-sources';
 import type { SettingsService } from '../settings/settings.service';
-import { checkpointHead } from './audit-chain';
 import { auditExportPlan, openAuditExportSource, writeAuditCsv } from './audit-logs.export';
 import {
   type AuditLogFilter,
-  appendAudit,
   auditLogConditions,
   findAuditLog,
   lastAuditLogId,
   listAuditLogs,
-  verifyAuditChain,
 } from './audit-logs.repository';
 import * as reviews from './audit-reviews.repository';
 

@@ -5,15 +5,16 @@ import {
   ROLE_PERMISSIONS,
   SESSION_ACTIVITY_WRITE_SECONDS,
 } from '@ilson/contracts';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { AuditActor } from '../../lib/actor';
 import { type Clock, systemClock } from '../../lib/clock';
 import { AppError, unauthorized } from '../../lib/errors';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { type AccessClaims, newOpaqueToken, sha256, type TokenService } from '../../lib/tokens';
 import { messages } from '../../messages';
 import type { AuthAdmin } from '../../plugins/auth';
-import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './auth.repository';
 

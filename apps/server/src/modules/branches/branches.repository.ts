@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } fro
 import { containsPattern, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches, employers, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type BranchRow = typeof branches.$inferSelect & { managerName: string | null };
@@ -116,13 +117,7 @@ export async function activeAdminExists(executor: Executor, adminId: number): Pr
 }
 
 export async function lockBranch(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(branches)
-    .where(and(eq(branches.id, id), scopeWhere(branches.id, scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, branches, id, scopeWhere(branches.id, scope));
 }
 
 export async function insertBranch(executor: Executor, values: BranchValues): Promise<number> {
@@ -136,18 +131,7 @@ export async function updateBranch(
   target: { id: number; version: number; scope: Scope },
   values: Partial<BranchValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(branches)
-    .set({ ...values, version: sql`${branches.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(branches.id, target.id),
-        eq(branches.version, target.version),
-        scopeWhere(branches.id, target.scope),
-      ),
-    )
-    .returning({ id: branches.id });
-  return rows.length === 1;
+  return updateVersioned(executor, branches, target, values, scopeWhere(branches.id, target.scope));
 }
 
 export async function deleteBranch(executor: Executor, id: number, scope: Scope): Promise<void> {

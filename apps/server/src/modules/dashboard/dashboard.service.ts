@@ -1,9 +1,9 @@
 import { DASHBOARD_QUEUE_SIZE, type Dashboard, MATCHING_STATUSES, visaBuckets } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import { cachedSummary } from '../../db/summary-cache';
+import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { scopeKey } from '../../lib/scope';
-import type { Actor } from '../../plugins/auth';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './dashboard.repository';
 

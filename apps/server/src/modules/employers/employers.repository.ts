@@ -13,12 +13,12 @@ import {
   ne,
   or,
   type SQL,
-  sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type EmployerRecord = typeof employers.$inferSelect;
@@ -122,13 +122,7 @@ export async function findEmployer(
 
 /** The live record, locked for the rest of the transaction. */
 export async function lockEmployer(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(employers)
-    .where(and(eq(employers.id, id), live(scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, employers, id, live(scope));
 }
 
 export async function businessRegNoTaken(executor: Executor, regNo: string, exceptId?: number) {
@@ -160,25 +154,9 @@ export async function updateEmployer(
   target: { id: number; version?: number; scope: Scope },
   values: Partial<EmployerValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(employers)
-    .set({ ...values, version: sql`${employers.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(employers.id, target.id),
-        target.version === undefined ? undefined : eq(employers.version, target.version),
-        live(target.scope),
-      ),
-    )
-    .returning({ id: employers.id });
-  return rows.length === 1;
+  return updateVersioned(executor, employers, target, values, live(target.scope));
 }
 
 export async function softDeleteEmployer(executor: Executor, id: number, scope: Scope): Promise<boolean> {
-  const rows = await executor
-    .update(employers)
-    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${employers.version} + 1` })
-    .where(and(eq(employers.id, id), live(scope)))
-    .returning({ id: employers.id });
-  return rows.length === 1;
+  return softDelete(executor, employers, id, live(scope));
 }

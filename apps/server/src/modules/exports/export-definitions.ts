@@ -24,10 +24,17 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { admins, branches, employers, jobPosts, matchings, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import {
+  businessRegNoFormatted,
+  type ColumnKind,
+  labelOf,
+  phoneFormatted,
+  valuesTable,
+} from '../../export/sql';
+import type { Actor } from '../../lib/actor';
 import { forbidden } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import type { Scope } from '../../lib/scope';
-import type { Actor } from '../../plugins/auth';
 import * as employersRepo from '../employers/employers.repository';
 import { employerFilters } from '../employers/employers.service';
 import * as matchingsRepo from '../matchings/matchings.repository';
@@ -37,7 +44,6 @@ import { payoutFilters } from '../payouts/payouts.service';
 import { checkIdentifierSearch } from '../workers/workers.pii';
 import * as workersRepo from '../workers/workers.repository';
 import { workerFilters } from '../workers/workers.service';
-import { businessRegNoFormatted, type ColumnKind, labelOf, phoneFormatted, valuesTable } from './export-sql';
 
 /** `visaValidity` of @ilson/contracts in SQL: as it stands today in Seoul, not as once stored. */
 const visaValidity = sql`(CASE WHEN ${workers.visaStatus} IN ('cancelled', 'pending', 'expired') THEN ${workers.visaStatus}

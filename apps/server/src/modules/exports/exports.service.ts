@@ -9,17 +9,22 @@ import {
   XLSX_MAX_DATA_ROWS,
 } from '@ilson/contracts';
 import type { SQL } from 'drizzle-orm';
+import { appendAudit } from '../../audit/trail';
 import type { DbHandle } from '../../db/client';
+import {
+  type ExportPlan,
+  type ExportSource,
+  openPgliteSource,
+  openPostgresSource,
+} from '../../export/sources';
+import { csvValue, neutralizeText, sheetValue } from '../../export/sql';
+import { csvHeader, csvRows, drained, SheetWriter } from '../../export/writers';
+import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { AppError, forbidden, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { EXPORT_DEFINITIONS, type ExportColumn, type ExportDefinition } from './export-definitions';
-import { type ExportPlan, type ExportSource, openPgliteSource, openPostgresSource } from './export-sources';
-import { csvValue, neutralizeText, sheetValue } from './export-sql';
-import { csvHeader, csvRows, drained, SheetWriter } from './export-writers';
 
 export type ExportQueryInput = {
   format: ExportFormat;

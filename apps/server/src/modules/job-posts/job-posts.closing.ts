@@ -1,9 +1,10 @@
 import { JOB_POST_STATUS_LABELS, recordMessages } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
+import { appendAudit } from '../../audit/trail';
 import { type Database, queryRows } from '../../db/client';
+import type { AuditActor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { statusSummary } from '../../lib/status-change';
-import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
 import { closeExpiredJobPosts } from './job-posts.repository';
 
 /** One API process closes at a time; the others skip the round (the UPDATE is idempotent anyway). */

@@ -18,6 +18,7 @@ import {
 import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { bumpVersion, lockLive, softDelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type JobPostRecord = typeof jobPosts.$inferSelect;
@@ -130,13 +131,7 @@ export async function findJobPost(
 
 /** The live record, locked for the rest of the transaction. */
 export async function lockJobPost(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(jobPosts)
-    .where(and(eq(jobPosts.id, id), live(scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, jobPosts, id, live(scope));
 }
 
 /** A live employer the admin reaches: its branch and whether it is approved. */
@@ -161,21 +156,11 @@ export async function updateJobPost(
   target: { id: number; version: number; scope: Scope },
   values: Partial<JobPostValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(jobPosts)
-    .set({ ...values, version: sql`${jobPosts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(jobPosts.id, target.id), eq(jobPosts.version, target.version), live(target.scope)))
-    .returning({ id: jobPosts.id });
-  return rows.length === 1;
+  return updateVersioned(executor, jobPosts, target, values, live(target.scope));
 }
 
 export async function softDeleteJobPost(executor: Executor, id: number, scope: Scope): Promise<boolean> {
-  const rows = await executor
-    .update(jobPosts)
-    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${jobPosts.version} + 1` })
-    .where(and(eq(jobPosts.id, id), live(scope)))
-    .returning({ id: jobPosts.id });
-  return rows.length === 1;
+  return softDelete(executor, jobPosts, id, live(scope));
 }
 
 /**
@@ -194,8 +179,7 @@ export async function moveEmployerPosts(
       statusReason: target.reason,
       statusChangedAt: now,
       ...(target.to === 'closed' ? { closedAt: now } : {}),
-      version: sql`${jobPosts.version} + 1`,
-      updatedAt: now,
+      ...bumpVersion(jobPosts, now),
     })
     .where(
       and(
@@ -222,8 +206,7 @@ export async function closeExpiredJobPosts(executor: Executor, today: string, re
       closedAt: sql`((${jobPosts.deadline} + 1)::timestamp AT TIME ZONE 'Asia/Seoul')`,
       statusChangedAt: new Date(),
       statusReason: reason,
-      version: sql`${jobPosts.version} + 1`,
-      updatedAt: new Date(),
+      ...bumpVersion(jobPosts),
     })
     .where(and(eq(jobPosts.status, 'active'), lt(jobPosts.deadline, today), isNull(jobPosts.deletedAt)))
     .returning({ id: jobPosts.id, title: jobPosts.title, deadline: jobPosts.deadline });

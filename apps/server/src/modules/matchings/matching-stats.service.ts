@@ -11,10 +11,10 @@ import {
 } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import { cachedSummary } from '../../db/summary-cache';
+import type { Actor } from '../../lib/actor';
 import { addDays, seoulDayStart } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
 import { scopeKey } from '../../lib/scope';
-import type { Actor } from '../../plugins/auth';
 import * as repo from './matching-stats.repository';
 
 const MAX_RANGE_DAYS = 3_660;

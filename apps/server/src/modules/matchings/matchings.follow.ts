@@ -1,8 +1,8 @@
 import { recordMessages, WORKER_STATUS_LABELS, type WorkerStatus } from '@ilson/contracts';
+import { appendAudit } from '../../audit/trail';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { statusSummary } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit } from '../audit-logs/audit-logs.repository';
 import * as repo from './matchings.repository';
 
 /** States an operator sets by hand: only a matching that puts the worker to work overrides them. */

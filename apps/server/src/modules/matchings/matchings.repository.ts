@@ -33,6 +33,7 @@ import {
   workers,
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { bumpVersion, lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 
@@ -160,13 +161,7 @@ export async function findMatching(
 }
 
 export async function lockMatching(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(matchings)
-    .where(and(eq(matchings.id, id), scopeWhere(matchings.branchId, scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, matchings, id, scopeWhere(matchings.branchId, scope));
 }
 
 export async function insertMatching(executor: Executor, values: MatchingValues): Promise<number> {
@@ -179,12 +174,7 @@ export async function updateMatching(
   target: { id: number; version: number },
   values: Partial<MatchingValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(matchings)
-    .set({ ...values, version: sql`${matchings.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(matchings.id, target.id), eq(matchings.version, target.version)))
-    .returning({ id: matchings.id });
-  return rows.length === 1;
+  return updateVersioned(executor, matchings, target, values);
 }
 
 export async function insertStatusHistory(
@@ -322,7 +312,7 @@ export async function setWorkerStatus(
 ) {
   await executor
     .update(workers)
-    .set({ ...values, version: sql`${workers.version} + 1`, updatedAt: new Date() })
+    .set({ ...values, ...bumpVersion(workers) })
     .where(eq(workers.id, workerId));
 }
 

@@ -15,15 +15,16 @@ import {
   type SalaryType,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import type { JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { admins, auditLogs, branches } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { bumpVersion, updateVersioned } from '../../db/versioned';
 
 export type ProfileRow = typeof admins.$inferSelect & { branchName: string | null };
 export type ProfileValues = Partial<Pick<typeof admins.$inferInsert, 'name' | 'email' | 'phone'>>;
@@ -30,12 +31,7 @@ export async function updateProfile(
   target: { id: number; version: number },
   values: ProfileValues,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(admins)
-    .set({ ...values, version: sql`${admins.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(admins.id, target.id), eq(admins.version, target.version)))
-    .returning({ id: admins.id });
-  return rows.length === 1;
+  return updateVersioned(executor, admins, target, values);
 }
 
 /** The new password is the admin's own: the temporary-password flag and the failure count go. */
@@ -47,8 +43,7 @@ export async function setOwnPassword(executor: Executor, adminId: number, passwo
       passwordChangedAt: new Date(),
       mustChangePassword: false,
       failedLoginCount: 0,
-      version: sql`${admins.version} + 1`,
-      updatedAt: new Date(),
+      ...bumpVersion(admins),
     })
     .where(eq(admins.id, adminId))
     .returning({ passwordChangedAt: admins.passwordChangedAt });

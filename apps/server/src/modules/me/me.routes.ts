@@ -1,69 +1,23 @@
-import {
-  myLoginsResponseSchema,
-  myProfileSchema,
-  myProfileUpdateSchema,
-  okResponseSchema,
-  passwordChangeSchema,
-} from '@ilson/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { meApi } from '@ilson/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import { auditActor, requireAdmin } from '../../plugins/auth';
+import { route } from '../../plugins/endpoint';
 import type { MeService } from './me.service';
 
-const tags = ['me'];
+const api = meApi;
 
 /** 내 정보: every signed-in admin reaches their own account; role and branch are not theirs to change. */
-export const meRoutes: FastifyPluginAsyncZod<{ me: MeService }> = async (app, { me }) => {
-  app.get(
-    '/me',
-    {
-      schema: {
-        tags,
-        summary: '내 정보 (연락처, 역할, 지점, 비밀번호 변경일)',
-        response: { 200: myProfileSchema },
-      },
-    },
-    async (request) => me.profile(requireAdmin(request).id),
+export const meRoutes: FastifyPluginAsync<{ me: MeService }> = async (app, { me }) => {
+  route(app, api.get, async (request) => me.profile(requireAdmin(request).id));
+
+  route(app, api.update, async (request) =>
+    me.updateProfile(request.body, requireAdmin(request), auditActor(request)),
   );
 
-  app.patch(
-    '/me',
-    {
-      schema: {
-        tags,
-        summary: '내 정보 수정 (이름, 이메일, 연락처만; version이 다르면 409)',
-        body: myProfileUpdateSchema,
-        response: { 200: myProfileSchema },
-      },
-    },
-    async (request) => me.updateProfile(request.body, requireAdmin(request), auditActor(request)),
-  );
+  route(app, api.changePassword, async (request) => {
+    await me.changePassword(request.body, requireAdmin(request), auditActor(request));
+    return { ok: true as const };
+  });
 
-  app.post(
-    '/me/password',
-    {
-      config: { duringPasswordChange: true },
-      schema: {
-        tags,
-        summary: '비밀번호 변경 (현재 비밀번호 확인, 이 세션 외의 로그인은 모두 종료)',
-        body: passwordChangeSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
-    async (request) => {
-      await me.changePassword(request.body, requireAdmin(request), auditActor(request));
-      return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/me/logins',
-    {
-      schema: {
-        tags,
-        summary: '나의 최근 로그인 기록 (성공·실패, 최근 20건)',
-        response: { 200: myLoginsResponseSchema },
-      },
-    },
-    async (request) => ({ data: await me.logins(requireAdmin(request).id) }),
-  );
+  route(app, api.logins, async (request) => ({ data: await me.logins(requireAdmin(request).id) }));
 };

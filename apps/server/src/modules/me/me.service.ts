@@ -8,7 +8,9 @@ import {
   type passwordChangeSchema,
   type z,
 } from '@ilson/contracts';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
+import type { AuditActor } from '../../lib/actor';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { diffOf } from '../../lib/diff';
 import { conflict, unauthorized, validationError } from '../../lib/errors';
@@ -16,7 +18,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { versionConflict } from '../../lib/status-change';
 import { messages } from '../../messages';
 import type { AuthAdmin } from '../../plugins/auth';
-import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
 import { recordLoginFailure, revokeAllSessions } from '../auth/auth.repository';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './me.repository';

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'dr
 import { containsPattern, pageWindow, tableTotal } from '../../db/list';
 import { admins, notices } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
 
 export type NoticeRecord = typeof notices.$inferSelect;
 export type NoticeValues = Omit<
@@ -71,13 +72,7 @@ export async function findNotice(executor: Executor, id: number): Promise<Notice
 }
 
 export async function lockNotice(executor: Executor, id: number): Promise<NoticeRecord | undefined> {
-  const [row] = await executor
-    .select()
-    .from(notices)
-    .where(and(eq(notices.id, id), live))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, notices, id, live);
 }
 
 export async function insertNotice(executor: Executor, values: NoticeValues): Promise<number> {
@@ -90,17 +85,9 @@ export async function updateNotice(
   target: { id: number; version: number },
   values: Partial<NoticeValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(notices)
-    .set({ ...values, version: sql`${notices.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(notices.id, target.id), eq(notices.version, target.version), live))
-    .returning({ id: notices.id });
-  return rows.length === 1;
+  return updateVersioned(executor, notices, target, values, live);
 }
 
 export async function softDeleteNotice(executor: Executor, id: number): Promise<void> {
-  await executor
-    .update(notices)
-    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${notices.version} + 1` })
-    .where(and(eq(notices.id, id), live));
+  await softDelete(executor, notices, id, live);
 }

@@ -10,15 +10,16 @@ import {
   recordMessages,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { isoOrNull } from '../../lib/dates';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { notFound, validationError } from '../../lib/errors';
 import { hasVisibleContent, sanitizeRichText } from '../../lib/rich-text';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import * as repo from './notices.repository';
 
 type NoticeCreate = z.output<typeof noticeCreateSchema>;

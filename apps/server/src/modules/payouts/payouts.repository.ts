@@ -19,6 +19,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { admins, employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 
@@ -151,13 +152,7 @@ export async function findPayout(
 
 /** The record with its encrypted column, locked for the rest of the transaction. */
 export async function lockPayout(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, payouts, id, scopeCondition(executor, scope));
 }
 
 export async function insertPayout(executor: Executor, values: PayoutValues): Promise<number> {
@@ -170,12 +165,7 @@ export async function updatePayout(
   target: { id: number; version: number },
   values: Partial<PayoutValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(payouts)
-    .set({ ...values, version: sql`${payouts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(payouts.id, target.id), eq(payouts.version, target.version)))
-    .returning({ id: payouts.id });
-  return rows.length === 1;
+  return updateVersioned(executor, payouts, target, values);
 }
 
 /** A live employer the admin reaches. */

@@ -13,10 +13,13 @@ import {
   recordMessages,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import { digitTerm } from '../../db/list';
 import { cachedSummary } from '../../db/summary-cache';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { isoOrNull } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
@@ -24,8 +27,6 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors'
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import * as repo from './payouts.repository';
 import { accountNoColumns, defaultVat, totalsByStatus } from './payouts.rules';
 

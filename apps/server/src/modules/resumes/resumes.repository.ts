@@ -4,6 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { containsPattern, listTotal, pageOf, pageWindow } from '../../db/list';
 import { resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames } from '../workers/workers.repository';
 
@@ -134,10 +135,5 @@ export async function updateResume(
   target: { id: number; version: number },
   values: Partial<ResumeValues> & { deletedAt?: Date | null },
 ): Promise<boolean> {
-  const rows = await executor
-    .update(resumes)
-    .set({ ...values, version: sql`${resumes.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(resumes.id, target.id), eq(resumes.version, target.version)))
-    .returning({ id: resumes.id });
-  return rows.length === 1;
+  return updateVersioned(executor, resumes, target, values);
 }

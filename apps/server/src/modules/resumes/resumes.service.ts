@@ -15,14 +15,15 @@ import {
   type resumeUpdateSchema,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { isoOrNull } from '../../lib/dates';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import { listViewEntry } from '../workers/workers.pii';
 import { findWorker } from '../workers/workers.repository';

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, isNull, lt,
 import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { admins, employers, matchings, reviews, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type ReviewRecord = typeof reviews.$inferSelect;
@@ -114,13 +115,7 @@ export async function findReview(
 }
 
 export async function lockReview(executor: Executor, id: number, scope: Scope) {
-  const [row] = await executor
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.id, id), live(scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, reviews, id, live(scope));
 }
 
 export async function insertReview(executor: Executor, values: ReviewValues): Promise<number> {
@@ -133,12 +128,7 @@ export async function updateReview(
   target: { id: number; version: number },
   values: Partial<ReviewValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(reviews)
-    .set({ ...values, version: sql`${reviews.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(reviews.id, target.id), eq(reviews.version, target.version)))
-    .returning({ id: reviews.id });
-  return rows.length === 1;
+  return updateVersioned(executor, reviews, target, values);
 }
 
 /** The matching a review is for, when the admin reaches its branch. */

@@ -10,15 +10,16 @@ import {
   type reviewStatusChangeSchema,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import * as repo from './reviews.repository';
 
 type ReviewCreate = z.output<typeof reviewCreateSchema>;

@@ -6,10 +6,11 @@ import {
   type SettingsRecord,
   settingsSchema,
 } from '@ilson/contracts';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { AuditActor } from '../../lib/actor';
 import { versionConflict } from '../../lib/status-change';
-import { type AuditActor, appendAudit } from '../audit-logs/audit-logs.repository';
 import { lockVersion, readSettingRows, readVersion, upsertSetting, VERSION_KEY } from './settings.repository';
 
 type SettingKey = keyof Settings;

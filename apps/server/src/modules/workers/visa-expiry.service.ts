@@ -7,14 +7,14 @@ import {
   visaValidity,
   type z,
 } from '@ilson/contracts';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import { cachedSummary } from '../../db/summary-cache';
+import type { Actor } from '../../lib/actor';
 import { addDays, seoulToday } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit } from '../audit-logs/audit-logs.repository';
 import type { SettingsService } from '../settings/settings.service';
 import { countByWindow, type DateWindow, listExpiring } from './visa-expiry.repository';
 import { checkIdentifierSearch, contactsShownTo, listViewEntry, workerSearch } from './workers.pii';

@@ -15,13 +15,13 @@ import {
   type Role,
   workerPiiMessages,
 } from '@ilson/contracts';
+import type { AuditEntry } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import { digitTerm } from '../../db/list';
+import type { Actor } from '../../lib/actor';
 import { AppError, forbidden, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
-import type { Actor } from '../../plugins/auth';
 import { hit } from '../../plugins/rate-limit';
-import type { AuditEntry } from '../audit-logs/audit-logs.repository';
 import type { WorkerSearch } from './workers.repository';
 
 /**

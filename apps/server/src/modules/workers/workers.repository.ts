@@ -18,6 +18,7 @@ import {
 import { containsPattern, pageWindow, tablePage } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type WorkerRecord = typeof workers.$inferSelect;
@@ -158,13 +159,7 @@ export async function lockWorker(
   id: number,
   scope: Scope,
 ): Promise<WorkerRecord | undefined> {
-  const [row] = await executor
-    .select()
-    .from(workers)
-    .where(and(eq(workers.id, id), live(scope)))
-    .for('update')
-    .limit(1);
-  return row;
+  return lockLive(executor, workers, id, live(scope));
 }
 
 /** The live worker holding this 외국인등록번호 (any branch: the number is unique across all of them). */
@@ -197,21 +192,11 @@ export async function updateWorker(
   target: { id: number; version: number; scope: Scope },
   values: Partial<WorkerValues>,
 ): Promise<boolean> {
-  const rows = await executor
-    .update(workers)
-    .set({ ...values, version: sql`${workers.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(workers.id, target.id), eq(workers.version, target.version), live(target.scope)))
-    .returning({ id: workers.id });
-  return rows.length === 1;
+  return updateVersioned(executor, workers, target, values, live(target.scope));
 }
 
 export async function softDeleteWorker(executor: Executor, id: number, scope: Scope): Promise<boolean> {
-  const rows = await executor
-    .update(workers)
-    .set({ deletedAt: new Date(), updatedAt: new Date(), version: sql`${workers.version} + 1` })
-    .where(and(eq(workers.id, id), live(scope)))
-    .returning({ id: workers.id });
-  return rows.length === 1;
+  return softDelete(executor, workers, id, live(scope));
 }
 
 /** The encrypted identifiers, for a reveal only. */

@@ -16,8 +16,11 @@ import {
   type workerUpdateSchema,
   type z,
 } from '@ilson/contracts';
+import { listTargetHistory } from '../../audit/history';
+import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, type Diff, diffOf } from '../../lib/diff';
@@ -25,8 +28,6 @@ import { conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import { inScope } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { Actor } from '../../plugins/auth';
-import { appendAudit, listTargetHistory } from '../audit-logs/audit-logs.repository';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';

@@ -131,7 +131,26 @@ describe('wire conventions', () => {
             api.get('/undeclared', async () => ({ ok: true }));
           },
         }),
-      ).rejects.toThrow(/has no row in ROUTE_ACCESS/);
+      ).rejects.toThrow(/is not declared/);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('refuses to start when a declared route is registered beside its declaration instead of from it', async () => {
+    const handle = await openTestDatabase();
+    try {
+      await expect(
+        buildApp({
+          config: testConfig,
+          db: handle,
+          extraRoutes: async (api) => {
+            // A declared method and path, registered with its own options instead of route(): its schemas and
+            // access would not be the declaration's.
+            api.get('/dashboard', { config: { access: 'dashboard:read' } }, async () => ({ ok: true }));
+          },
+        }),
+      ).rejects.toThrow(/is declared but not registered with route\(\)/);
     } finally {
       await handle.close();
     }

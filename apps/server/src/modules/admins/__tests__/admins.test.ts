@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, insertBranch, patchSettings, signedIn } from '../../../../test/fixtures';
 import { bearer, createAdmin, createTestContext, login, type TestContext } from '../../../../test/helpers';
 import { admins, auditLogs } from '../../../db/schema';
-import type { Actor } from '../../../plugins/auth';
+import type { Actor } from '../../../lib/actor';
 import { createAdminsService } from '../admins.service';
 
 let ctx: TestContext;

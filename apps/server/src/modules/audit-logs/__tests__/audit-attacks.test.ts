@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Api, insertBranch, signedIn, workerBody } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { appendAudit } from '../../../audit/trail';
 import { queryRows } from '../../../db/client';
-import { appendAudit } from '../audit-logs.repository';
 import { asDatabaseOwner, rechainWithSha256, storedRows, verifyOverApi } from './chain-fixtures';
 
 /** Issue [J] 1 and 2: each attack on the access log, through the API and SQL, on a fresh database. */

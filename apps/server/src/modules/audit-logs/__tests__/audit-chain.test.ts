@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, testConfig } from '../../../../test/helpers';
-import { queryRows } from '../../../db/client';
-import { canonicalJson, storableJson, storableText } from '../../../lib/canonical-json';
 import {
   type ChainedFields,
   canonicalRow,
@@ -11,8 +9,10 @@ import {
   deriveAuditChainKey,
   listCheckpoints,
   verifyAuditChain,
-} from '../audit-chain';
-import { appendAudit } from '../audit-logs.repository';
+} from '../../../audit/chain';
+import { appendAudit } from '../../../audit/trail';
+import { queryRows } from '../../../db/client';
+import { canonicalJson, storableJson, storableText } from '../../../lib/canonical-json';
 
 let ctx: TestContext;
 const lines: { details: Record<string, unknown>; message: string }[] = [];

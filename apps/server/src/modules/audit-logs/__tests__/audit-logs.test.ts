@@ -4,10 +4,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, patchSettings, signedIn } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { type ChainedFields, chainHash, GENESIS_HASH } from '../../../audit/chain';
 import { queryRows } from '../../../db/client';
 import { auditLogs, auditReviews } from '../../../db/schema';
 import { seoulToday } from '../../../lib/dates';
-import { type ChainedFields, chainHash, GENESIS_HASH } from '../audit-logs.repository';
 
 let ctx: TestContext;
 let superAdmin: Api;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedIn } from '../../../../test/fixtures';
 import { openTestDatabase, type TestContext, testConfig } from '../../../../test/helpers';
 import { buildApp } from '../../../app';
+import { upgradeAuditChain, verifyAuditChain } from '../../../audit/chain';
+import { appendAudit } from '../../../audit/trail';
 import { type DbHandle, queryRows } from '../../../db/client';
-import { upgradeAuditChain, verifyAuditChain } from '../audit-chain';
-import { appendAudit } from '../audit-logs.repository';
 import {
   appendLegacyRows,
   asDatabaseOwner,

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Api } from '../../../../test/fixtures';
+import { type ChainedFields, canonicalRow, GENESIS_HASH } from '../../../audit/chain';
 import { queryRows } from '../../../db/client';
 import type { Executor } from '../../../db/types';
 import { sha256Hex } from '../../../lib/hash';
-import { type ChainedFields, canonicalRow, GENESIS_HASH } from '../audit-logs.repository';
 
 /** The reply of POST /audit-logs/verify, on the wire. */
 export type VerifyReply = {

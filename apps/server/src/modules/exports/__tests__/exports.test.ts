@@ -673,7 +673,7 @@ describe('export limits', () => {
   });
 
   it('formats phone numbers in SQL exactly as the contracts do', async () => {
-    const { phoneFormatted } = await import('../export-sql');
+    const { phoneFormatted } = await import('../../../export/sql');
     const { sql } = await import('drizzle-orm');
     const samples = [
       '01012345678',

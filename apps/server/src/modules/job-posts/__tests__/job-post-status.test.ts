@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, insertBranch, insertEmployer, jobPostBody, signedIn } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { verifyAuditChain } from '../../../audit/chain';
 import { auditLogs, employers, jobPosts } from '../../../db/schema';
 import { addDays, seoulToday } from '../../../lib/dates';
-import { verifyAuditChain } from '../../audit-logs/audit-logs.repository';
 import { closeExpiredPosts } from '../job-posts.closing';
 
 let ctx: TestContext;

@@ -10,9 +10,9 @@ import {
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { verifyAuditChain } from '../../../audit/chain';
 import { auditLogs, jobPosts, workers } from '../../../db/schema';
 import { seoulToday } from '../../../lib/dates';
-import { verifyAuditChain } from '../../audit-logs/audit-logs.repository';
 
 let ctx: TestContext;
 let admin: Api;

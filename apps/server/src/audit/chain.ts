@@ -1,10 +1,10 @@
 import { hkdfSync } from 'node:crypto';
 import type { AuditAction, AuditChainProblem } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import type { Executor } from '../../db/types';
-import { canonicalJson, storableJson, storableText } from '../../lib/canonical-json';
-import { hmacSha256Hex, sha256Hex } from '../../lib/hash';
+import { queryRows } from '../db/client';
+import type { Executor } from '../db/types';
+import { canonicalJson, storableJson, storableText } from '../lib/canonical-json';
+import { hmacSha256Hex, sha256Hex } from '../lib/hash';
 
 /**
  * The access log's chain (docs/access-log.md). Rows before the upgrade keep their sha256 hashes; every row

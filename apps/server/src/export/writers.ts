@@ -3,7 +3,7 @@ import type { PassThrough, Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
-import type { ColumnKind } from './export-sql';
+import type { ColumnKind } from './sql';
 
 /** What a writer needs to know of a column. */
 export type SheetColumn = { header: string; kind: ColumnKind; width: number };

@@ -7,7 +7,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import Cursor from 'pg-cursor';
-import { inlineQuery, renderQuery } from './export-sql';
+import { inlineQuery, renderQuery } from './sql';
 
 /** Where the rows come from and in which order: the list's FROM, WHERE and sort. */
 export type ExportPlan = {
