@@ -63,6 +63,11 @@ export function endpointKey<E extends Endpoint>(endpoint: E, input?: Partial<Cal
   return [endpoint.tag, endpoint.key, input?.params ?? null, input?.query ?? null] as const;
 }
 
+/** The key every read of one endpoint starts with, whatever its input: to invalidate all of them at once. */
+export function endpointScope(endpoint: Endpoint) {
+  return [endpoint.tag, endpoint.key] as const;
+}
+
 /** The query options of a GET endpoint: its key and its call, cancelled with the query. */
 export function endpointQuery<E extends Endpoint & { method: 'GET' }>(endpoint: E, input: CallInput<E>) {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { errorMessages } from '@ilson/contracts';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import {
   ApiError,
   classifyError,

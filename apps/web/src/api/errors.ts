@@ -1,6 +1,6 @@
 import { type ErrorCode, errorMessages, type LinkedResource, snakeToCamel } from '@ilson/contracts';
 import type { AxiosError } from 'axios';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 
 /** docs/ARCHITECTURE.md#errors-and-validation error kinds. */
 export type ApiErrorType =

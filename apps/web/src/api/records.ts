@@ -1,19 +1,8 @@
 import { MUTATION_RETRY, type z } from '@ilson/contracts';
-import { koRecords } from '../locales/ko-records';
+import { koKit } from '../locales/ko/kit';
 import { ApiError, classifyError } from './errors';
 
-/**
- * A record reply: the object itself, or wrapped in `data`. Parsed with the contracts' schema, so a reply that
- * drifted from the contract fails here, loudly, instead of deep inside a screen.
- */
-export function parseRecord<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const inner =
-    typeof body === 'object' && body !== null && 'data' in body && !('id' in body)
-      ? (body as { data: unknown }).data
-      : body;
-  return parseReply(schema, inner);
-}
-
+/** A reply parsed with the contracts' schema, so a reply that drifted from the contract fails here, loudly. */
 export function parseReply<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
@@ -21,7 +10,7 @@ export function parseReply<T extends z.ZodType>(schema: T, body: unknown): z.inf
   throw new ApiError({
     type: 'unknown',
     code: 'INVALID_REPLY',
-    message: koRecords.common.invalidReply,
+    message: koKit.common.invalidReply,
     retryable: false,
     cause: result.error,
   });

@@ -15,7 +15,7 @@ import {
 import type { Permission } from '@ilson/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import { type LazyPage, lazyPage } from './lazy';
 
 /**

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/spinners';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import { useSession } from './session-context';
 
 type RequireAuthProps = {

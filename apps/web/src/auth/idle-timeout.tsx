@@ -3,7 +3,7 @@ import { SESSION_ACTIVITY_WRITE_SECONDS, SETTINGS_DEFAULTS } from '@ilson/contra
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useClientSettings } from '../api/client-settings';
-import { koAccount } from '../locales/ko-account';
+import { koAccount } from '../locales/ko/account';
 import { fetchCurrentUser } from './auth-api';
 import { readLastRequest } from './idle-activity';
 import { useSession } from './session-context';

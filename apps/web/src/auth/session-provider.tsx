@@ -13,7 +13,7 @@ import { ApiError } from '../api/errors';
 import { setPasswordChangeListener, setSessionExpiredListener } from '../api/session-expiry';
 import { localTokenStore } from '../api/tokens';
 import { useToast } from '../components/toast';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import { fetchCurrentUser, requestLogin, requestLogout } from './auth-api';
 import { markIdleLogout, startActivity } from './idle-activity';
 import { type LogoutOptions, type Session, SessionContext, type SessionStatus } from './session-context';

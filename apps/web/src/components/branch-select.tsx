@@ -1,30 +1,17 @@
-import {
-  BRANCH_STATUS_LABELS,
-  type Branch,
-  branchSchema,
-  listResponseSchema,
-  MAX_PAGE_SIZE,
-} from '@ilson/contracts';
+import { BRANCH_STATUS_LABELS, type Branch, branchesApi, MAX_PAGE_SIZE } from '@ilson/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
-import { api } from '../api/client';
-import { parseReply } from '../api/records';
-
-const branchPageSchema = listResponseSchema(branchSchema);
+import { endpointQuery } from '../api/endpoint';
 
 /**
  * The branches every employer and worker screen picks from. Under the branches' key, so a change to a branch
  * refreshes it; a branch manager's list holds their own branch only (the server scopes it).
  */
 export const branchOptionsQuery = queryOptions({
-  queryKey: ['branches', 'options'] as const,
-  queryFn: async ({ signal }): Promise<Branch[]> => {
-    const response = await api.get('branches', {
-      params: { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'name', order: 'asc' },
-      signal,
-    });
-    return parseReply(branchPageSchema, response.data).data;
-  },
+  ...endpointQuery(branchesApi.list, {
+    query: { page: 1, pageSize: MAX_PAGE_SIZE, sort: 'name', order: 'asc' },
+  }),
+  select: (reply): Branch[] => reply.data,
 });
 
 export function useBranchOptions() {

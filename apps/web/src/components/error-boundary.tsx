@@ -1,7 +1,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 
 /** Kept light on purpose (no antd Result and its illustrations): it ships with the first bundle. */
 export function ErrorFallback() {

@@ -9,9 +9,9 @@ import {
   isLinkedDetail,
   type LinkedDetail,
 } from '../api/errors';
-import { koRecords } from '../locales/ko-records';
+import { koKit } from '../locales/ko/kit';
 
-const t = koRecords.linked;
+const t = koKit.linked;
 
 /** A record a refusal or an eligibility issue points at. */
 export type RecordRef = { resource: LinkedResource; id: number; label?: string };

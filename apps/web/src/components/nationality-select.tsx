@@ -1,6 +1,6 @@
 import { EPS_COUNTRIES, FREQUENT_COUNTRIES, NATIONALITY_CODES, nationalityLabel } from '@ilson/contracts';
 import { Select, type SelectProps } from 'antd';
-import { koRecords } from '../locales/ko-records';
+import { koWorkers } from '../locales/ko/workers';
 
 const option = (code: string) => ({ value: code, label: nationalityLabel(code), code });
 
@@ -8,14 +8,14 @@ const first = new Set<string>([...EPS_COUNTRIES, ...FREQUENT_COUNTRIES]);
 
 /** docs/DOMAIN.md: the EPS sending countries first, then the frequent ones, then every country, in Korean. */
 export const NATIONALITY_OPTIONS = [
-  { label: koRecords.workers.nationalityGroups.eps, title: 'eps', options: EPS_COUNTRIES.map(option) },
+  { label: koWorkers.nationalityGroups.eps, title: 'eps', options: EPS_COUNTRIES.map(option) },
   {
-    label: koRecords.workers.nationalityGroups.frequent,
+    label: koWorkers.nationalityGroups.frequent,
     title: 'frequent',
     options: FREQUENT_COUNTRIES.map(option),
   },
   {
-    label: koRecords.workers.nationalityGroups.all,
+    label: koWorkers.nationalityGroups.all,
     title: 'all',
     options: NATIONALITY_CODES.filter((code) => !first.has(code)).map(option),
   },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 
 type PublicLayoutProps = { title: string; subtitle?: string; width?: number; children: ReactNode };
 

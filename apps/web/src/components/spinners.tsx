@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import type { CSSProperties } from 'react';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 
 type SpinnerProps = { label?: string; size?: 'small' | 'medium' | 'large'; style?: CSSProperties };
 

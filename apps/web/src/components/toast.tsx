@@ -2,7 +2,7 @@ import { RETRY_TOAST_DURATION, TOAST_DURATION_SECONDS } from '@ilson/contracts';
 import { type MessageArgsProps, message } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { type ApiError, classifyError } from '../api/errors';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 
 export type ToastApi = ReturnType<typeof message.useMessage>[0];
 export type ShowErrorToast = (error: unknown, retry?: () => void) => void;

@@ -9,7 +9,7 @@ import { Avatar, Button, Dropdown, Flex, Layout, type MenuProps, Typography, the
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/session-context';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import { ProfileModal } from './profile-modal';
 import { initialOf } from './user-initial';
 

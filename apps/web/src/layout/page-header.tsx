@@ -2,7 +2,7 @@ import { Breadcrumb, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { findScreen, pageInfo } from '../app/screens';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 
 /** The current screen's title and breadcrumbs, from the screen table. */
 export function useCurrentPage() {

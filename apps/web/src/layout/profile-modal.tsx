@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { LoginHistory } from '../features/account/login-history';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
-import { ko } from '../locales/ko';
-import { koAccount } from '../locales/ko-account';
+import { koAccount } from '../locales/ko/account';
+import { ko } from '../locales/ko/common';
 import { initialOf } from './user-initial';
 
 type ProfileModalProps = { user: CurrentUser; open: boolean; onClose: () => void };

@@ -2,9 +2,9 @@ import type { Permission } from '@ilson/contracts';
 import { Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../auth/permissions';
-import { koAdmins } from '../locales/ko-admins';
+import { koSettingsNav } from '../locales/ko/settings';
 
-const t = koAdmins.nav;
+const t = koSettingsNav;
 
 const SECTIONS: { path: string; label: string; permission: Permission }[] = [
   { path: '/settings', label: t.settings, permission: 'settings:read' },

@@ -6,7 +6,7 @@ import { IdleTimeout } from '../auth/idle-timeout';
 import { ErrorBoundary } from '../components/error-boundary';
 import '../lib/datetime';
 import { PageSpinner } from '../components/spinners';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import { AppHeader, HEADER_HEIGHT } from './app-header';
 import { SiderMenu } from './sider-menu';
 

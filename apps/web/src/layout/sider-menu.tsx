@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isGroup, type MenuEntry, menuFor } from '../app/screens';
 import { useCan } from '../auth/permissions';
-import { ko } from '../locales/ko';
+import { ko } from '../locales/ko/common';
 import { selectMenu } from './menu-selection';
 
 type MenuItem = Required<MenuProps>['items'][number];

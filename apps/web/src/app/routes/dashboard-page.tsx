@@ -4,7 +4,7 @@ import { useSession } from '../../auth/session-context';
 import { DashboardBody, DashboardRefresh } from '../../features/dashboard/dashboard';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koDashboard } from '../../locales/ko-dashboard';
+import { koDashboard } from '../../locales/ko/dashboard';
 
 const t = koDashboard;
 

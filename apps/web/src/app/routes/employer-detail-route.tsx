@@ -1,7 +1,7 @@
 import EmployerDetailPage from '../../features/employers/employer-detail-page';
 import { EmployerJobPosts } from '../../features/job-posts/related-job-posts';
 import { RelatedMatchings } from '../../features/matchings/related-matchings';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
 
 /**
  * The employer's detail with its workers (their matchings 근무 중), job posts and matchings — composed here, since
@@ -16,7 +16,7 @@ export default function EmployerDetailRoute() {
             of="employer"
             id={employer.id}
             status="working"
-            emptyText={koRecords.employers.noWorkers}
+            emptyText={koEmployers.noWorkers}
           />
         ),
         jobPosts: (employer) => <EmployerJobPosts employerId={employer.id} />,

@@ -1,10 +1,10 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { PageHeader } from '../../layout/page-header';
-import { ko } from '../../locales/ko';
-import { koAdmins } from '../../locales/ko-admins';
-import { koAudit } from '../../locales/ko-audit';
-import { koRecords } from '../../locales/ko-records';
+import { koAdmins } from '../../locales/ko/admins';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { ko } from '../../locales/ko/common';
+import { koKit } from '../../locales/ko/kit';
 
 /**
  * A screen the signed-in role may not open, reached by its address (docs/ARCHITECTURE.md#screens): its title, and
@@ -12,7 +12,7 @@ import { koRecords } from '../../locales/ko-records';
  */
 /** Screens with more to say than the general line. */
 const REASONS: Record<string, string> = {
-  'settings-admins': koAdmins.admins.forbidden,
+  'settings-admins': koAdmins.forbidden,
   'settings-logs': koAudit.forbidden,
 };
 
@@ -23,7 +23,7 @@ export default function ForbiddenScreen({ screenId }: { screenId: string }) {
       <PageHeader />
       <Result
         status="403"
-        title={koRecords.detail.forbiddenTitle}
+        title={koKit.detail.forbiddenTitle}
         subTitle={reason ?? ko.pages.forbiddenDescription}
         extra={
           <Link to="/dashboard">

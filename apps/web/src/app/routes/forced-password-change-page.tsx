@@ -5,8 +5,8 @@ import { IdleTimeout } from '../../auth/idle-timeout';
 import { useSession } from '../../auth/session-context';
 import { PublicLayout } from '../../components/public-layout';
 import { PasswordForm } from '../../features/account/password-form';
-import { ko } from '../../locales/ko';
-import { koAccount } from '../../locales/ko-account';
+import { koAccount } from '../../locales/ko/account';
+import { ko } from '../../locales/ko/common';
 
 const t = koAccount.forced;
 

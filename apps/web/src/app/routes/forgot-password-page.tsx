@@ -1,31 +1,19 @@
+import { settingsApi } from '@ilson/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { endpointQuery } from '../../api/endpoint';
 import { PublicLayout } from '../../components/public-layout';
 import { Spinner } from '../../components/spinners';
-import { ko } from '../../locales/ko';
-
-type PublicSettings = {
-  serviceName?: string;
-  contactName?: string;
-  contactEmail?: string;
-  contactPhone?: string;
-};
+import { ko } from '../../locales/ko/common';
 
 const t = ko.forgotPassword;
-
-async function fetchPublicSettings(): Promise<PublicSettings> {
-  const { data } = await api.get<PublicSettings | { data: PublicSettings }>('settings/public');
-  return 'data' in data ? data.data : data;
-}
 
 /** /forgot-password: admins do not reset their own password; a super admin does, so show whom to ask. */
 export default function ForgotPasswordPage() {
   const settings = useQuery({
-    queryKey: ['settings', 'public'],
-    queryFn: fetchPublicSettings,
+    ...endpointQuery(settingsApi.public, {}),
     meta: { errorToast: false },
   });
 

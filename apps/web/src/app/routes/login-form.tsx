@@ -2,7 +2,7 @@ import { fieldMessages, LOGIN_PASSWORD_MIN_LENGTH } from '@ilson/contracts';
 import { Button, Checkbox, Input } from 'antd';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ko } from '../../locales/ko';
+import { ko } from '../../locales/ko/common';
 
 export type LoginValues = { email: string; password: string; remember: boolean };
 type FieldName = 'email' | 'password';

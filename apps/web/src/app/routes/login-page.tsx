@@ -3,7 +3,7 @@ import { recentIdleLogout } from '../../auth/idle-activity';
 import { useSession } from '../../auth/session-context';
 import { PublicLayout } from '../../components/public-layout';
 import { useErrorToast } from '../../components/toast';
-import { ko } from '../../locales/ko';
+import { ko } from '../../locales/ko/common';
 import { LoginForm, type LoginValues } from './login-form';
 
 /** After an idle logout: why the session ended (plain markup: antd's Alert stays out of this bundle). */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { RelatedMatchings } from '../../features/matchings/related-matchings';
 import WorkerDetailPage from '../../features/workers/worker-detail-page';
-import { koHiring } from '../../locales/ko-hiring';
+import { koResumes } from '../../locales/ko/resumes';
 
 /** The worker's detail with their matchings and a way to their resumes. */
 export default function WorkerDetailRoute() {
@@ -13,7 +13,7 @@ export default function WorkerDetailRoute() {
           id={worker.id}
           createPath={`/matchings/new?worker_id=${worker.id}`}
           createState={{ worker }}
-          extra={<Link to={`/resumes/workers/${worker.id}`}>{koHiring.resumes.viewWorkerResumes}</Link>}
+          extra={<Link to={`/resumes/workers/${worker.id}`}>{koResumes.viewWorkerResumes}</Link>}
         />
       )}
     />

@@ -1,9 +1,9 @@
 import { Empty } from 'antd';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 
 /** A tab whose records arrive with a later issue (job posts, matchings). */
 export function EmptyTab() {
-  const t = koRecords.detail;
+  const t = koKit.detail;
   return (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}

@@ -3,9 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatDateTime } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 
-const t = koRecords.history;
+const t = koKit.history;
 
 const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
   CREATE: 'green',
@@ -47,7 +47,7 @@ export function readChanges(diff: unknown): Change[] {
 }
 
 function show(value: unknown): string {
-  if (value === undefined || value === null || value === '') return koRecords.common.none;
+  if (value === undefined || value === null || value === '') return koKit.common.none;
   if (Array.isArray(value)) return value.map(show).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -102,7 +102,7 @@ export function HistoryTab({ result, fieldLabels }: HistoryTabProps) {
 
   return (
     <Table<HistoryEntry>
-      aria-label={koRecords.detail.historyTab}
+      aria-label={koKit.detail.historyTab}
       rowKey="id"
       size="small"
       columns={columns}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { classifyError } from '../../api/errors';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { PageSpinner } from '../spinners';
 
 type RecordStateProps<T> = {
@@ -26,14 +26,14 @@ export function RecordState<T>({ result, listPath, children }: RecordStateProps<
 type RecordProblemProps = { error: unknown; listPath: string; onRetry?: () => void };
 
 export function RecordProblem({ error: caught, listPath, onRetry }: RecordProblemProps) {
-  const t = koRecords.detail;
+  const t = koKit.detail;
   const error = caught === null ? null : classifyError(caught);
   const back = (
     <Link key="back" to={listPath}>
       <Button
         type={error && error.type !== 'not_found' && error.type !== 'authorization' ? 'default' : 'primary'}
       >
-        {koRecords.common.backToList}
+        {koKit.common.backToList}
       </Button>
     </Link>
   );
@@ -51,7 +51,7 @@ export function RecordProblem({ error: caught, listPath, onRetry }: RecordProble
         extra={[
           onRetry && (
             <Button key="retry" type="primary" onClick={onRetry}>
-              {koRecords.common.retry}
+              {koKit.common.retry}
             </Button>
           ),
           back,

@@ -2,7 +2,7 @@ import { recordMessages, type Transition } from '@ilson/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { claimRefusal } from '../../api/errors';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { type Refusal, RefusalAlert } from '../linked-records';
 
 export type TransitionTone = 'primary' | 'danger' | 'default';
@@ -33,7 +33,7 @@ export function StatusActions<S extends string>({
   const [running, setRunning] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [form] = Form.useForm<{ reason?: string }>();
-  const t = koRecords.status;
+  const t = koKit.status;
 
   const open = (transition: Transition<S>) => {
     setRefusal(null);
@@ -89,7 +89,7 @@ export function StatusActions<S extends string>({
             ? (tone?.(active) ?? (active.reasonRequired ? 'danger' : 'default')) === 'danger'
             : false,
         }}
-        cancelText={koRecords.common.cancel}
+        cancelText={koKit.common.cancel}
         confirmLoading={running}
         onOk={handleOk}
         onCancel={close}

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { type ReactNode, useCallback } from 'react';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { useRefusalDialog } from '../linked-records';
 
 /**
@@ -12,7 +12,7 @@ export function useConfirmDelete() {
   const showRefusal = useRefusalDialog();
   return useCallback(
     (run: () => Promise<unknown>, options: { content?: ReactNode } = {}) => {
-      const t = koRecords.common;
+      const t = koKit.common;
       modal.confirm({
         title: t.deleteConfirmTitle,
         content: options.content ?? t.deleteConfirmBody,

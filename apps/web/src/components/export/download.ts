@@ -1,4 +1,11 @@
-import { type ExportFormat, type ExportResource, exportFileName } from '@ilson/contracts';
+import {
+  type Endpoint,
+  type ExportFormat,
+  type ExportResource,
+  endpointPath,
+  exportFileName,
+  exportsApi,
+} from '@ilson/contracts';
 import { type AxiosAdapter, getAdapter, isAxiosError } from 'axios';
 import { api } from '../../api/client';
 import { todayInSeoul } from '../../lib/datetime';
@@ -61,16 +68,16 @@ export function fetchExport(
   options: ExportOptions,
   download: DownloadOptions = {},
 ): Promise<Blob> {
-  return fetchDownload(`exports/${resource}`, exportParams(query, options), download);
+  return fetchDownload(exportsApi[resource], exportParams(query, options), download);
 }
 
-/** A file from the API (an export): long timeout, progress, cancel, and error replies read as JSON. */
+/** A file from the API (a declared endpoint whose reply is a file): long timeout, progress, cancel, and error replies read as JSON. */
 export async function fetchDownload(
-  path: string,
+  endpoint: Endpoint & { method: 'GET'; response: 'file' },
   params: Record<string, unknown>,
   { signal, onProgress }: DownloadOptions = {},
 ): Promise<Blob> {
-  const response = await api.get<Blob>(path, {
+  const response = await api.get<Blob>(endpointPath(endpoint).slice(1), {
     params,
     responseType: 'blob',
     timeout: EXPORT_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import type { ExportResource } from '@ilson/contracts';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../auth/permissions';
-import { koExports } from '../../locales/ko-exports';
+import { koExports } from '../../locales/ko/exports';
 import type { ExportQuery } from './download';
 import { ExportModal } from './export-modal';
 

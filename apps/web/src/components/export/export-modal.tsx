@@ -2,7 +2,7 @@ import { EXPORT_FORMATS, type ExportFormat, type ExportResource } from '@ilson/c
 import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Progress, Radio, Spin, Typography } from 'antd';
 import { useClientSettings } from '../../api/client-settings';
 import { useCan } from '../../auth/permissions';
-import { koExports } from '../../locales/ko-exports';
+import { koExports } from '../../locales/ko/exports';
 import { applyServerErrors } from '../form/field-errors';
 import type { ExportProgress, ExportQuery } from './download';
 import { useExport } from './use-export';

@@ -1,7 +1,7 @@
 import type { ExportResource } from '@ilson/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ApiError, classifyError } from '../../api/errors';
-import { koExports } from '../../locales/ko-exports';
+import { koExports } from '../../locales/ko/exports';
 import { showErrorToast, useToast } from '../toast';
 import {
   type ExportOptions,

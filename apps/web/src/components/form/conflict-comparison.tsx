@@ -1,7 +1,7 @@
 import { Alert, Spin, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 
 /** What the stale-version dialog compares: the user's input beside the record as the server has it now. */
 export type ConflictCompare = {
@@ -56,7 +56,7 @@ export function differences(
 
 /** The table under the stale-version dialog's text: 항목 · 내 입력 · 최신 내용, for the fields that differ. */
 export function ConflictComparison({ compare }: { compare: ConflictCompare }) {
-  const t = koRecords.form;
+  const t = koKit.form;
   const [rows, setRows] = useState<Row[] | null>(null);
   const [failed, setFailed] = useState(false);
 

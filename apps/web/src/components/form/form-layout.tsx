@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Flex, Row, theme } from 'antd';
 import { Children, isValidElement, type ReactNode, useEffect, useRef } from 'react';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { type Refusal, RefusalAlert } from '../linked-records';
 
 type FormSectionProps = { title: string; children: ReactNode; extra?: ReactNode };
@@ -49,7 +49,7 @@ type FormActionsProps = {
 export function FormActions({
   saving,
   onCancel,
-  submitLabel = koRecords.common.save,
+  submitLabel = koKit.common.save,
   secondary,
   onSubmitClick,
   submitDisabled,
@@ -69,7 +69,7 @@ export function FormActions({
         zIndex: 5,
       }}
     >
-      <Button onClick={onCancel}>{koRecords.common.cancel}</Button>
+      <Button onClick={onCancel}>{koKit.common.cancel}</Button>
       {secondary}
       <Button
         type="primary"
@@ -107,7 +107,7 @@ export function FormBanner({ messages, refusal }: { messages: readonly string[];
       showIcon
       role="alert"
       style={{ marginBottom: 16 }}
-      title={messages.length === 1 ? messages[0] : koRecords.form.checkFields}
+      title={messages.length === 1 ? messages[0] : koKit.form.checkFields}
       description={
         messages.length > 1 ? (
           <ul style={{ margin: 0, paddingInlineStart: 20 }}>

@@ -2,7 +2,7 @@ import type { z } from '@ilson/contracts';
 import { App, type FormInstance } from 'antd';
 import { createElement, useCallback, useState } from 'react';
 import { classifyError } from '../../api/errors';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { type Refusal, refusalOf } from '../linked-records';
 import { useErrorToast, useToast } from '../toast';
 import { type ConflictCompare, ConflictComparison } from './conflict-comparison';
@@ -40,7 +40,7 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
   const leave = useUnsavedChangesGuard(dirty);
   const toast = useToast();
   const showError = useErrorToast();
-  const t = koRecords.form;
+  const t = koKit.form;
 
   // biome-ignore lint/suspicious/noExplicitAny: antd hands the form's values over untyped.
   const handleFinish = async (values: any) => {
@@ -79,7 +79,7 @@ export function useRecordForm<S extends ObjectSchema, R>(options: RecordFormOpti
     }
   };
 
-  const handleFinishFailed = useCallback(() => toast.error(koRecords.form.checkFields), [toast]);
+  const handleFinishFailed = useCallback(() => toast.error(koKit.form.checkFields), [toast]);
   const handleValuesChange = useCallback(() => setDirty(true), []);
 
   return {
@@ -103,7 +103,7 @@ export function useConflictDialog() {
   const { modal } = App.useApp();
   return useCallback(
     (reload: () => Promise<void>, compare?: ConflictCompare) => {
-      const t = koRecords.form;
+      const t = koKit.form;
       modal.confirm({
         title: t.conflictTitle,
         content: compare
@@ -153,7 +153,7 @@ export function useStaleVersionDialog<T extends { version: number }>(options: {
         setVersion(record.version);
         onReloaded?.(record);
         markClean();
-        toast.info(koRecords.form.conflictReloaded);
+        toast.info(koKit.form.conflictReloaded);
       },
       {
         latest: async () => {

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useCallback, useContext, useEffect, useRef } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 
 type GuardedNavigator = {
   push(...args: unknown[]): void;
@@ -40,7 +40,7 @@ export function useUnsavedChangesGuard(when: boolean): (navigate: () => void) =>
     const confirmLeave = (proceed: () => void) => {
       if (asking) return;
       asking = true;
-      const t = koRecords.form;
+      const t = koKit.form;
       modal.confirm({
         title: t.unsavedTitle,
         content: t.unsavedBody,

@@ -2,10 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Flex, Input, Select, type SelectProps } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { parseDate, toDateString } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import type { ListParams } from './use-list-params';
 
-const t = koRecords.list;
+const t = koKit.list;
 
 // biome-ignore lint/suspicious/noExplicitAny: any list's params; filters are addressed by name.
 type AnyList = ListParams<any, any>;

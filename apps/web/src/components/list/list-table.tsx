@@ -5,10 +5,10 @@ import { Button, Empty, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import type { Key, MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import type { ListParams } from './use-list-params';
 
-const t = koRecords.list;
+const t = koKit.list;
 
 export type ListPage<T> = { data: T[]; meta: ListMeta };
 
@@ -85,8 +85,8 @@ export function ListTable<T extends { id: number }>({
   };
 
   const empty = result.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koRecords.detail.errorTitle}>
-      <Button onClick={() => void result.refetch()}>{koRecords.common.retry}</Button>
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koKit.detail.errorTitle}>
+      <Button onClick={() => void result.refetch()}>{koKit.common.retry}</Button>
     </Empty>
   ) : list.hasFilters ? (
     <Empty

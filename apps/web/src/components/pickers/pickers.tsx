@@ -1,32 +1,24 @@
 import {
   type Employer,
-  employerSchema,
+  employersApi,
   formatBusinessRegNo,
   identifierSearchKind,
   type JobPost,
-  jobPostSchema,
-  listResponseSchema,
+  jobPostsApi,
   MATCHING_STATUS_LABELS,
   type Matching,
-  matchingSchema,
+  matchingsApi,
   nationalityLabel,
   type Worker,
-  workerSchema,
-  type z,
+  workersApi,
 } from '@ilson/contracts';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { api } from '../../api/client';
-import { parseRecord, parseReply } from '../../api/records';
-import { koRecords } from '../../locales/ko-records';
+import { call, endpointQuery } from '../../api/endpoint';
+import { koWorkers } from '../../locales/ko/workers';
 import { RecordPicker, type RecordPickerProps } from './record-picker';
 
 const PICKER_PAGE_SIZE = 20;
-
-const employerPage = listResponseSchema(employerSchema);
-const workerPage = listResponseSchema(workerSchema);
-const jobPostPage = listResponseSchema(jobPostSchema);
-const matchingPage = listResponseSchema(matchingSchema);
 
 function twoLine(main: string, sub: string): ReactNode {
   return (
@@ -41,20 +33,8 @@ function twoLine(main: string, sub: string): ReactNode {
   );
 }
 
-async function searchList<T>(
-  path: string,
-  schema: z.ZodType<{ data: T[] }>,
-  params: Record<string, unknown>,
-  signal: AbortSignal,
-): Promise<T[]> {
-  const response = await api.get(path, {
-    params: { page: 1, pageSize: PICKER_PAGE_SIZE, ...params },
-    signal,
-  });
-  return parseReply(schema, response.data).data;
-}
-
-const withQ = (q: string) => (q ? { q } : {});
+/** A picker's search: the first page of the resource's own list endpoint, as its list screen asks it. */
+const firstPage = (q: string) => ({ page: 1, pageSize: PICKER_PAGE_SIZE, ...(q ? { q } : {}) });
 
 type EmployerPickerProps = RecordPickerProps<Employer> & { recordStatus?: Employer['status'] };
 
@@ -63,13 +43,17 @@ export function EmployerPicker({ recordStatus: status, ...props }: EmployerPicke
   return (
     <RecordPicker<Employer>
       {...props}
-      keyPrefix={['employers', status ?? 'all']}
-      search={(q, signal) =>
-        searchList('employers', employerPage, { ...withQ(q), ...(status ? { status } : {}) }, signal)
+      keyPrefix={[employersApi.list.tag, status ?? 'all']}
+      search={async (q, signal) =>
+        (
+          await call(
+            employersApi.list,
+            { query: { ...firstPage(q), ...(status ? { status } : {}) } },
+            { signal },
+          )
+        ).data
       }
-      fetchOne={async (id, signal) =>
-        parseRecord(employerSchema, (await api.get(`employers/${id}`, { signal })).data)
-      }
+      one={(id) => endpointQuery(employersApi.get, { params: { id } })}
       option={(employer) => ({
         title: employer.companyName,
         label: twoLine(employer.companyName, formatBusinessRegNo(employer.businessRegNo)),
@@ -89,9 +73,9 @@ export function WorkerPicker(props: RecordPickerProps<Worker>) {
   return (
     <RecordPicker<Worker>
       {...props}
-      keyPrefix={['workers']}
-      search={(q, signal) => searchList('workers', workerPage, withQ(q), signal)}
-      refuse={(q) => (identifierSearchKind(q) ? koRecords.workers.pickerIdentifierRefused : null)}
+      keyPrefix={[workersApi.list.tag]}
+      search={async (q, signal) => (await call(workersApi.list, { query: firstPage(q) }, { signal })).data}
+      refuse={(q) => (identifierSearchKind(q) ? koWorkers.pickerIdentifierRefused : null)}
       option={(worker) => ({
         title: workerLabel(worker),
         label: twoLine(workerLabel(worker), `${nationalityLabel(worker.nationality)} · ${worker.visaType}`),
@@ -108,8 +92,10 @@ export function JobPostPicker({
   return (
     <RecordPicker<JobPost>
       {...props}
-      keyPrefix={['job-posts', status]}
-      search={(q, signal) => searchList('job-posts', jobPostPage, { ...withQ(q), status }, signal)}
+      keyPrefix={[jobPostsApi.list.tag, status]}
+      search={async (q, signal) =>
+        (await call(jobPostsApi.list, { query: { ...firstPage(q), status } }, { signal })).data
+      }
       option={(post) => ({ title: post.title, label: twoLine(post.title, post.employerName) })}
     />
   );
@@ -124,15 +110,13 @@ export function MatchingPicker({
     <RecordPicker<Matching>
       {...props}
       disabled={props.disabled || employerId === undefined}
-      keyPrefix={['matchings', 'employer', employerId ?? 0]}
-      search={(q, signal) =>
+      keyPrefix={[matchingsApi.list.tag, 'employer', employerId ?? 0]}
+      search={async (q, signal) =>
         employerId === undefined
-          ? Promise.resolve([])
-          : searchList('matchings', matchingPage, { ...withQ(q), employerId }, signal)
+          ? []
+          : (await call(matchingsApi.list, { query: { ...firstPage(q), employerId } }, { signal })).data
       }
-      fetchOne={async (id, signal) =>
-        parseRecord(matchingSchema, (await api.get(`matchings/${id}`, { signal })).data)
-      }
+      one={(id) => endpointQuery(matchingsApi.get, { params: { id } })}
       option={(matching) => ({
         title: `${matching.workerName} · ${matching.jobPostTitle}`,
         label: twoLine(

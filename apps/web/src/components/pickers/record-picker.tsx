@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryFunction, skipToken, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { koHiring } from '../../locales/ko-hiring';
+import { koKit } from '../../locales/ko/kit';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,8 +24,11 @@ type PickerConfig<T extends { id: number }> = {
   keyPrefix: readonly unknown[];
   search(q: string, signal: AbortSignal): Promise<T[]>;
   option(record: T): PickerOption;
-  /** The record of a value found neither in `selected` nor in the results (a filter opened from a link). */
-  fetchOne?(id: number, signal: AbortSignal): Promise<T>;
+  /**
+   * The read of a value found neither in `selected` nor in the results (a filter opened from a link): the record's
+   * own detail query, so the picker and the record's page share one cache entry.
+   */
+  one?(id: number): { queryKey: readonly unknown[]; queryFn?: unknown };
   /** A term this picker does not send, with the reason shown instead of results (a full identifier). */
   refuse?(term: string): string | null;
 };
@@ -42,7 +45,7 @@ export function RecordPicker<T extends { id: number }>({
   keyPrefix,
   search,
   option,
-  fetchOne,
+  one,
   refuse,
   ...rest
 }: RecordPickerProps<T> & PickerConfig<T>) {
@@ -65,15 +68,16 @@ export function RecordPicker<T extends { id: number }>({
     selected?.id !== value &&
     picked?.id !== value &&
     !(result.data ?? []).some((record) => record.id === value);
-  const one = useQuery({
-    queryKey: [...keyPrefix, 'picked', value],
-    queryFn: ({ signal }) => fetchOne!(value!, signal),
-    enabled: Boolean(fetchOne) && !selectedLabel && missing && result.isFetched,
+  const linkedRead = one && value != null ? one(value) : null;
+  const linked = useQuery({
+    queryKey: linkedRead?.queryKey ?? [...keyPrefix, 'picked', value],
+    queryFn: (linkedRead?.queryFn ?? skipToken) as QueryFunction<T> | typeof skipToken,
+    enabled: linkedRead !== null && !selectedLabel && missing && result.isFetched,
     meta: { errorToast: false },
   });
 
   const records = new Map<number, T>();
-  for (const record of [one.data, selected, picked, ...(result.data ?? [])]) {
+  for (const record of [linked.data, selected, picked, ...(result.data ?? [])]) {
     if (record) records.set(record.id, record);
   }
   const known = [...records.values()].filter(
@@ -98,7 +102,7 @@ export function RecordPicker<T extends { id: number }>({
       options={options}
       loading={result.isFetching}
       showSearch={{ filterOption: false, onSearch: handleSearch, searchValue: text }}
-      notFoundContent={refusal ?? (result.isFetching ? koHiring.common.searching : koHiring.common.noResults)}
+      notFoundContent={refusal ?? (result.isFetching ? koKit.common.searching : koKit.common.noResults)}
       onChange={(id: number | undefined) => {
         const record = id === undefined ? undefined : records.get(id);
         setPicked(record ?? null);

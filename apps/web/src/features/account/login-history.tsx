@@ -1,7 +1,7 @@
 import type { MyLogin } from '@ilson/contracts';
 import { Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { formatDateTime } from '../../lib/datetime';
-import { koAccount } from '../../locales/ko-account';
+import { koAccount } from '../../locales/ko/account';
 import { useLogins } from './api';
 import { describeUserAgent } from './user-agent';
 

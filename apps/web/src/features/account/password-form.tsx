@@ -4,7 +4,7 @@ import { schemaRule } from '../../components/form/field-errors';
 import { FormBanner } from '../../components/form/form-layout';
 import { useRecordForm } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
-import { koAccount } from '../../locales/ko-account';
+import { koAccount } from '../../locales/ko/account';
 import { useChangePassword } from './api';
 
 type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };

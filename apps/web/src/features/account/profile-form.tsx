@@ -14,8 +14,8 @@ import { useConflictDialog, useRecordForm } from '../../components/form/use-reco
 import { Spinner } from '../../components/spinners';
 import { useToast } from '../../components/toast';
 import { formatDateTime } from '../../lib/datetime';
-import { koAccount } from '../../locales/ko-account';
-import { koRecords } from '../../locales/ko-records';
+import { koAccount } from '../../locales/ko/account';
+import { koKit } from '../../locales/ko/kit';
 import { useProfile, useUpdateProfile } from './api';
 
 type ProfileValues = { name: string; email: string; phone: string };
@@ -124,7 +124,7 @@ export function ProfileForm() {
         title={t.loadFailed}
         action={
           <Button size="small" onClick={() => void result.refetch()}>
-            {koRecords.common.retry}
+            {koKit.common.retry}
           </Button>
         }
       />

@@ -19,11 +19,11 @@ import { FormBanner } from '../../components/form/form-layout';
 import { typePhone } from '../../components/form/formatters';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
-import { koAdmins } from '../../locales/ko-admins';
-import { koRecords } from '../../locales/ko-records';
+import { koAdmins } from '../../locales/ko/admins';
+import { koKit } from '../../locales/ko/kit';
 import { fetchAdmin, useCreateAdmin, useUpdateAdmin } from './api';
 
-const t = koAdmins.admins;
+const t = koAdmins;
 const f = t.fields;
 
 type PasswordMode = 'invite' | 'password';
@@ -107,7 +107,7 @@ function AccountFields({ schema }: { schema: typeof adminCreateSchema | typeof a
           required
           rules={[schemaRule(schema, 'role', { checkEmpty: true })]}
         >
-          <Select options={roleOptions} placeholder={koRecords.form.selectPlaceholder} />
+          <Select options={roleOptions} placeholder={koKit.form.selectPlaceholder} />
         </Form.Item>
       </Col>
       <Col span={24}>
@@ -208,11 +208,11 @@ function ModalFrame({ title, submitLabel, saving, dirty, onSubmit, onClose, chil
   const close = () => {
     if (!dirty) return onClose();
     modal.confirm({
-      title: koRecords.form.unsavedTitle,
-      content: koRecords.form.unsavedBody,
-      okText: koRecords.form.leave,
+      title: koKit.form.unsavedTitle,
+      content: koKit.form.unsavedBody,
+      okText: koKit.form.leave,
       okButtonProps: { danger: true },
-      cancelText: koRecords.form.stay,
+      cancelText: koKit.form.stay,
       onOk: onClose,
     });
   };

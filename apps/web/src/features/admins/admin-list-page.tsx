@@ -9,15 +9,16 @@ import { useListParams } from '../../components/list/use-list-params';
 import { useErrorToast, useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
-import { koAdmins } from '../../locales/ko-admins';
-import { koRecords } from '../../locales/ko-records';
+import { koAdmins } from '../../locales/ko/admins';
+import { koKit } from '../../locales/ko/kit';
+import { koSettingsNav } from '../../locales/ko/settings';
 import { AdminCreateModal, AdminEditModal } from './admin-form-modal';
 import { ADMIN_FILTERS, useAdminAction, useAdminList, useResetAdminPassword } from './api';
 import { type AdminRowAction, adminColumns } from './columns';
 import { AdminFilters } from './filters';
 import { type TemporaryPassword, TemporaryPasswordModal } from './temporary-password-modal';
 
-const t = koAdmins.admins;
+const t = koAdmins;
 
 type Editing = { mode: 'create' } | { mode: 'edit'; admin: Admin } | null;
 
@@ -100,7 +101,7 @@ function AdminAccounts() {
       <AdminFilters list={list} />
       <Card>
         <ListTable<Admin>
-          label={koAdmins.nav.admins}
+          label={koSettingsNav.admins}
           list={list}
           result={result}
           columns={adminColumns({ selfId: user?.id, onAction: handleAction })}
@@ -139,7 +140,7 @@ export default function AdminListPage() {
       <>
         <PageHeader />
         <SettingsNav />
-        <Result status="403" title={koRecords.detail.forbiddenTitle} subTitle={t.forbidden} />
+        <Result status="403" title={koKit.detail.forbiddenTitle} subTitle={t.forbidden} />
       </>
     );
   }

@@ -2,12 +2,12 @@ import { adminMessages, fieldMessages } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { koAdmins } from '../../locales/ko-admins';
+import { koAdmins } from '../../locales/ko/admins';
 import { createMockServer, type MockServer } from '../../test/mock-server';
 import { errorReply, listReply, signedInAs, withLookups } from '../../test/records';
 import { renderApp, signIn } from '../../test/render-app';
 
-const t = koAdmins.admins;
+const t = koAdmins;
 let server: MockServer;
 // Typing into modal forms is slow under happy-dom on a busy machine.
 const SLOW = 45_000;

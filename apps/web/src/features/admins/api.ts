@@ -3,15 +3,13 @@ import {
   type Admin,
   type AdminWithPassword,
   type adminCreateSchema,
-  adminSchema,
+  adminsApi,
   type adminUpdateSchema,
-  adminWithPasswordSchema,
-  listResponseSchema,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const ADMIN_FILTERS = ['role', 'status', 'branchId'] as const;
@@ -21,31 +19,20 @@ export type AdminListQuery = ListQuery<(typeof ADMIN_FILTERS)[number], (typeof A
 export type AdminCreateBody = z.output<typeof adminCreateSchema>;
 export type AdminUpdateBody = z.output<typeof adminUpdateSchema>;
 
-const adminPageSchema = listResponseSchema(adminSchema);
-
 export const adminKeys = {
-  all: ['admins'] as const,
-  list: (query: AdminListQuery) => ['admins', 'list', query] as const,
+  all: [adminsApi.list.tag] as const,
 };
 
 export const useAdminList = (query: AdminListQuery) =>
   useQuery({
-    queryKey: adminKeys.list(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('admins', { params: query, signal });
-      return parseReply(adminPageSchema, response.data);
-    },
+    ...endpointQuery(adminsApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 function useInvalidateAdmins() {
   const queryClient = useQueryClient();
-  // The branch form's manager select lists admins too.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['branches', 'manager-options'] }),
-    ]);
+  // Under the same key: the branch form's manager select (GET /admins/options) lists admins too.
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 }
 
 /**
@@ -56,8 +43,7 @@ export function useCreateAdmin() {
   const invalidate = useInvalidateAdmins();
   return useMutation({
     mutationFn: async (body: AdminCreateBody): Promise<AdminWithPassword> => {
-      const response = await api.post('admins', body);
-      return parseReply(adminWithPasswordSchema, response.data);
+      return call(adminsApi.create, { body });
     },
     retry: false,
     meta: { errorToast: false },
@@ -69,8 +55,7 @@ export function useUpdateAdmin(id: number) {
   const invalidate = useInvalidateAdmins();
   return useMutation({
     mutationFn: async (body: AdminUpdateBody): Promise<Admin> => {
-      const response = await api.patch(`admins/${id}`, body);
-      return parseRecord(adminSchema, response.data);
+      return call(adminsApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -85,8 +70,7 @@ export function useAdminAction() {
   const invalidate = useInvalidateAdmins();
   return useMutation({
     mutationFn: async ({ admin, action }: { admin: Admin; action: AdminAction }): Promise<Admin> => {
-      const response = await api.post(`admins/${admin.id}/${action}`, { version: admin.version });
-      return parseRecord(adminSchema, response.data);
+      return call(adminsApi[action], { params: { id: admin.id }, body: { version: admin.version } });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -99,8 +83,7 @@ export function useResetAdminPassword() {
   const invalidate = useInvalidateAdmins();
   return useMutation({
     mutationFn: async (admin: Admin): Promise<AdminWithPassword> => {
-      const response = await api.post(`admins/${admin.id}/reset-password`, { version: admin.version });
-      return parseReply(adminWithPasswordSchema, response.data);
+      return call(adminsApi.resetPassword, { params: { id: admin.id }, body: { version: admin.version } });
     },
     retry: false,
     meta: { errorToast: false },
@@ -109,6 +92,5 @@ export function useResetAdminPassword() {
 }
 
 export async function fetchAdmin(id: number, signal?: AbortSignal): Promise<Admin> {
-  const response = await api.get(`admins/${id}`, { signal });
-  return parseRecord(adminSchema, response.data);
+  return call(adminsApi.get, { params: { id } }, { signal });
 }

@@ -11,12 +11,12 @@ import { Button, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
-import { koAdmins } from '../../locales/ko-admins';
-import { koRecords } from '../../locales/ko-records';
+import { koAdmins } from '../../locales/ko/admins';
+import { koKit } from '../../locales/ko/kit';
 
-const t = koAdmins.admins;
+const t = koAdmins;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const ADMIN_STATUS_COLORS: Record<AdminStatus, StatusColor> = {
   active: 'green',

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useBranchOptions } from '../../components/branch-select';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koAdmins } from '../../locales/ko-admins';
+import { koAdmins } from '../../locales/ko/admins';
 
-const t = koAdmins.admins;
+const t = koAdmins;
 const roleOptions = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 const statusOptions = ADMIN_STATUSES.map((value) => ({ value, label: ADMIN_STATUS_LABELS[value] }));
 

@@ -1,9 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useToast } from '../../components/toast';
-import { koAdmins } from '../../locales/ko-admins';
+import { koAdmins } from '../../locales/ko/admins';
 
-const t = koAdmins.admins.temporary;
+const t = koAdmins.temporary;
 
 export type TemporaryPassword = { title: string; loginId: string; password: string };
 

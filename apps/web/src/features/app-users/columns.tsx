@@ -11,12 +11,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime, formatDay } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koUsers } from '../../locales/ko/app-users';
+import { koKit } from '../../locales/ko/kit';
 
-const t = koOperations.users;
+const t = koUsers;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const APP_USER_STATUS_COLORS: Record<AppUserStatus, StatusColor> = {
   active: 'green',

@@ -7,9 +7,9 @@ import {
 import { useBranchOptions } from '../../components/branch-select';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koOperations } from '../../locales/ko-operations';
+import { koUsers } from '../../locales/ko/app-users';
 
-const t = koOperations.users;
+const t = koUsers;
 const f = t.fields;
 const typeOptions = APP_USER_TYPES.map((value) => ({ value, label: APP_USER_TYPE_LABELS[value] }));
 const statusOptions = APP_USER_STATUSES.map((value) => ({ value, label: APP_USER_STATUS_LABELS[value] }));

@@ -17,14 +17,14 @@ import { HistoryTab } from '../../components/detail/history-tab';
 import { StatusActions, type TransitionTone } from '../../components/detail/status-actions';
 import { useToast } from '../../components/toast';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koUsers } from '../../locales/ko/app-users';
+import { koKit } from '../../locales/ko/kit';
 import { useAppUser, useAppUserHistory, useChangeAppUserStatus } from './api';
 import { AppUserStatusTag, languageLabel, linkedPath, showPhone } from './columns';
 
-const t = koOperations.users;
+const t = koUsers;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 function tone(transition: Transition<AppUserStatus>): TransitionTone {
   return transition.to === 'active' ? 'primary' : 'danger';
@@ -95,7 +95,7 @@ function UserBody({ user }: { user: AppUser }) {
           { key: 'info', label: t.tabs.info, children: <UserInfo user={user} /> },
           {
             key: 'history',
-            label: koRecords.detail.historyTab,
+            label: koKit.detail.historyTab,
             children: <HistoryTab result={history} fieldLabels={f} />,
           },
         ]}
@@ -117,7 +117,7 @@ function UserActions({ user }: { user: AppUser }) {
         tone={tone}
         onRun={async (transition, reason) => {
           await change.mutateAsync({ status: transition.to, reason, version: user.version });
-          toast.success(koRecords.common.statusChanged(transition.label));
+          toast.success(koKit.common.statusChanged(transition.label));
         }}
       />
     </Flex>
@@ -162,12 +162,12 @@ export function AppUserDrawer({ id, onClose }: AppUserDrawerProps) {
           status={error.type === 'not_found' ? '404' : error.type === 'authorization' ? '403' : 'error'}
           title={
             error.type === 'not_found'
-              ? koRecords.detail.notFoundTitle
+              ? koKit.detail.notFoundTitle
               : error.type === 'authorization'
-                ? koRecords.detail.forbiddenTitle
-                : koRecords.detail.errorTitle
+                ? koKit.detail.forbiddenTitle
+                : koKit.detail.errorTitle
           }
-          subTitle={error.type === 'not_found' ? koRecords.detail.notFoundBody : error.message}
+          subTitle={error.type === 'not_found' ? koKit.detail.notFoundBody : error.message}
         />
       ) : (
         <Flex justify="center" style={{ padding: 48 }}>

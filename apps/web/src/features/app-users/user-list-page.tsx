@@ -5,7 +5,7 @@ import { parseId } from '../../components/detail/record-state';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koOperations } from '../../locales/ko-operations';
+import { koUsers } from '../../locales/ko/app-users';
 import { APP_USER_FILTERS, useAppUserList } from './api';
 import { appUserColumns } from './columns';
 import { AppUserFilters } from './filters';
@@ -36,7 +36,7 @@ export default function UserListPage() {
           list={list}
           result={result}
           columns={appUserColumns}
-          emptyText={koOperations.users.empty}
+          emptyText={koUsers.empty}
           detailPath={(user) => `/users?${withUser(user.id).toString()}`}
           rowClassName={(user) => (user.id === openId ? 'ant-table-row-selected' : '')}
         />

@@ -1,16 +1,7 @@
-import {
-  type AUDIT_LOG_SORTS,
-  type AuditReviewCreate,
-  auditLogDetailSchema,
-  auditLogListResponseSchema,
-  auditReviewListResponseSchema,
-  auditReviewSchema,
-  auditVerifyResultSchema,
-} from '@ilson/contracts';
+import { type AUDIT_LOG_SORTS, type AuditReviewCreate, auditLogsApi } from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import { type DownloadOptions, fetchDownload } from '../../components/export/download';
 import type { ListQuery } from '../../components/list/use-list-params';
 
@@ -30,19 +21,12 @@ export type AuditLogListQuery = ListQuery<
 >;
 
 export const auditKeys = {
-  all: ['audit-logs'] as const,
-  list: (query: AuditLogListQuery) => ['audit-logs', 'list', query] as const,
-  detail: (id: number) => ['audit-logs', 'detail', id] as const,
-  reviews: (page: number) => ['audit-logs', 'reviews', page] as const,
+  all: [auditLogsApi.list.tag] as const,
 };
 
 export const useAuditLogList = (query: AuditLogListQuery, enabled = true) =>
   useQuery({
-    queryKey: auditKeys.list(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('audit-logs', { params: query, signal });
-      return parseReply(auditLogListResponseSchema, response.data);
-    },
+    ...endpointQuery(auditLogsApi.list, { query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -50,11 +34,7 @@ export const useAuditLogList = (query: AuditLogListQuery, enabled = true) =>
 /** A log row never changes: once read it stays fresh. */
 export const useAuditLog = (id: number | null) =>
   useQuery({
-    queryKey: auditKeys.detail(id ?? 0),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`audit-logs/${id}`, { signal });
-      return parseRecord(auditLogDetailSchema, response.data);
-    },
+    ...endpointQuery(auditLogsApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,
     meta: { errorToast: false },
@@ -64,8 +44,7 @@ export const useAuditLog = (id: number | null) =>
 export function useVerifyAuditChain() {
   return useMutation({
     mutationFn: async () => {
-      const response = await api.post('audit-logs/verify');
-      return parseReply(auditVerifyResultSchema, response.data);
+      return call(auditLogsApi.verify, {});
     },
     retry: false,
   });
@@ -88,21 +67,14 @@ export function fetchAuditExport(
   reason: string | undefined,
   options: DownloadOptions,
 ) {
-  return fetchDownload('audit-logs/export', auditExportParams(query, reason), options);
+  return fetchDownload(auditLogsApi.export, auditExportParams(query, reason), options);
 }
 
 export const REVIEW_PAGE_SIZE = 12;
 
 export const useAuditReviews = (page: number, enabled = true) =>
   useQuery({
-    queryKey: auditKeys.reviews(page),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('audit-reviews', {
-        params: { page, pageSize: REVIEW_PAGE_SIZE },
-        signal,
-      });
-      return parseReply(auditReviewListResponseSchema, response.data);
-    },
+    ...endpointQuery(auditLogsApi.reviews, { query: { page, pageSize: REVIEW_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -112,8 +84,7 @@ export function useCreateAuditReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: AuditReviewCreate; idempotencyKey: string }) => {
-      const response = await api.post('audit-reviews', body, { headers: idempotencyHeaders(idempotencyKey) });
-      return parseRecord(auditReviewSchema, response.data);
+      return call(auditLogsApi.createReview, { body }, { idempotencyKey });
     },
     retry: retryMutation,
     meta: { errorToast: false },

@@ -10,8 +10,8 @@ import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
-import { koAudit } from '../../locales/ko-audit';
-import { koRecords } from '../../locales/ko-records';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { koKit } from '../../locales/ko/kit';
 import { AUDIT_LOG_FILTERS, useAuditLogList, useVerifyAuditChain } from './api';
 import { auditLogColumns } from './columns';
 import { AuditExportModal } from './export-modal';
@@ -56,7 +56,7 @@ export default function AuditLogPage() {
       <>
         <PageHeader />
         <SettingsNav />
-        <Result status="403" title={koRecords.detail.forbiddenTitle} subTitle={t.forbidden} />
+        <Result status="403" title={koKit.detail.forbiddenTitle} subTitle={t.forbidden} />
       </>
     );
   }

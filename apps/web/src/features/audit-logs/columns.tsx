@@ -9,13 +9,21 @@ import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { DISPLAY_TIME_ZONE } from '../../lib/datetime';
-import { koAudit } from '../../locales/ko-audit';
-import { koHiring } from '../../locales/ko-hiring';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koUsers } from '../../locales/ko/app-users';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { koBranches } from '../../locales/ko/branches';
+import { koEmployers } from '../../locales/ko/employers';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
+import { koNotices } from '../../locales/ko/notices';
+import { koPayouts } from '../../locales/ko/payouts';
+import { koResumes } from '../../locales/ko/resumes';
+import { koReviews } from '../../locales/ko/reviews';
+import { koWorkers } from '../../locales/ko/workers';
 
 const t = koAudit;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const ACTION_COLORS: Record<AuditAction, string> = {
   LOGIN: 'default',
@@ -115,16 +123,16 @@ type Labels = Readonly<Record<string, unknown>>;
 
 /** The Korean names of a record type's fields, for the diff's rows. */
 const FIELD_LABELS: Readonly<Record<string, Labels>> = {
-  employer: koRecords.employers.fields,
-  worker: koRecords.workers.fields,
-  branch: koRecords.branches.fields,
-  job_post: koHiring.jobPosts.fields,
-  resume: koHiring.resumes.fields,
-  matching: koHiring.matchings.fields,
-  notice: koOperations.notices.fields,
-  review: koOperations.reviews.fields,
-  app_user: koOperations.users.fields,
-  payout: koOperations.payouts.fields,
+  employer: koEmployers.fields,
+  worker: koWorkers.fields,
+  branch: koBranches.fields,
+  job_post: koJobPosts.fields,
+  resume: koResumes.fields,
+  matching: koMatchings.fields,
+  notice: koNotices.fields,
+  review: koReviews.fields,
+  app_user: koUsers.fields,
+  payout: koPayouts.fields,
   settings: SETTINGS_LABELS,
   audit_review: {
     period: t.reviews.period,

@@ -9,8 +9,8 @@ import { exportErrorMessage } from '../../components/export/use-export';
 import { applyServerErrors } from '../../components/form/field-errors';
 import { showErrorToast, useToast } from '../../components/toast';
 import { todayInSeoul } from '../../lib/datetime';
-import { koAudit } from '../../locales/ko-audit';
-import { koExports } from '../../locales/ko-exports';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { koExports } from '../../locales/ko/exports';
 import { type AuditLogListQuery, fetchAuditExport } from './api';
 
 const t = koAudit.export;

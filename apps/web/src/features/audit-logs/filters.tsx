@@ -9,7 +9,7 @@ import { Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koAudit } from '../../locales/ko-audit';
+import { koAudit } from '../../locales/ko/audit-logs';
 
 const f = koAudit.filters;
 const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] }));

@@ -2,13 +2,13 @@ import type { AuditLogDetail } from '@ilson/contracts';
 import { Button, Descriptions, Drawer, Empty, Flex, Result, Spin, Table, Typography } from 'antd';
 import { classifyError } from '../../api/errors';
 import { readChanges } from '../../components/detail/history-tab';
-import { koAudit } from '../../locales/ko-audit';
-import { koRecords } from '../../locales/ko-records';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { koKit } from '../../locales/ko/kit';
 import { useAuditLog } from './api';
 import { ActionTag, ActorCell, fieldLabel, formatLogTime, targetText } from './columns';
 
 const t = koAudit.drawer;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 type Change = { field: string; label: string; before: unknown; after: unknown };
 
@@ -138,12 +138,12 @@ export function LogDrawer({ id, onClose }: LogDrawerProps) {
           status={error.type === 'not_found' ? '404' : error.type === 'authorization' ? '403' : 'error'}
           title={
             error.type === 'not_found'
-              ? koRecords.detail.notFoundTitle
+              ? koKit.detail.notFoundTitle
               : error.type === 'authorization'
-                ? koRecords.detail.forbiddenTitle
-                : koRecords.detail.errorTitle
+                ? koKit.detail.forbiddenTitle
+                : koKit.detail.errorTitle
           }
-          subTitle={error.type === 'not_found' ? koRecords.detail.notFoundBody : error.message}
+          subTitle={error.type === 'not_found' ? koKit.detail.notFoundBody : error.message}
         />
       ) : (
         <Flex justify="center" style={{ padding: 48 }}>

@@ -11,8 +11,8 @@ import { useSession } from '../../auth/session-context';
 import { applyServerErrors, checkWithSchema } from '../../components/form/field-errors';
 import { showErrorToast, useToast } from '../../components/toast';
 import { DISPLAY_TIME_ZONE, formatDateTime, toDateString, todayInSeoul } from '../../lib/datetime';
-import { koAudit } from '../../locales/ko-audit';
-import { koRecords } from '../../locales/ko-records';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { koKit } from '../../locales/ko/kit';
 import { REVIEW_PAGE_SIZE, useAuditReviews, useCreateAuditReview } from './api';
 
 const t = koAudit.reviews;
@@ -193,8 +193,8 @@ export function AuditReviews() {
         loading={result.isFetching}
         locale={{
           emptyText: result.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koRecords.detail.errorTitle}>
-              <Button onClick={() => void result.refetch()}>{koRecords.common.retry}</Button>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koKit.detail.errorTitle}>
+              <Button onClick={() => void result.refetch()}>{koKit.common.retry}</Button>
             </Empty>
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />

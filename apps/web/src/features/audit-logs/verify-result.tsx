@@ -1,7 +1,7 @@
 import type { AuditChainProblem, AuditChainProblemRow, AuditVerifyResult } from '@ilson/contracts';
 import { Alert, Button, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { koAudit } from '../../locales/ko-audit';
+import { koAudit } from '../../locales/ko/audit-logs';
 import { formatLogTime } from './columns';
 
 const t = koAudit.verify;

@@ -1,6 +1,6 @@
 import {
   type AdminOption,
-  adminOptionsResponseSchema,
+  adminsApi,
   type BRANCH_SORTS,
   type BranchStatus,
   branchesApi,
@@ -8,9 +8,8 @@ import {
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { call, endpointKey, endpointQuery } from '../../api/endpoint';
-import { parseReply, retryMutation } from '../../api/records';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const BRANCH_FILTERS = ['status', 'region'] as const;
@@ -19,15 +18,7 @@ export type BranchListQuery = ListQuery<(typeof BRANCH_FILTERS)[number], (typeof
 /** The body of a create or an update (the contracts' branch input after its schema ran). */
 export type BranchBody = z.output<typeof branchInputSchema>;
 
-export const branchKeys = {
-  all: [branchesApi.list.tag] as const,
-  managers: ['branches', 'manager-options'] as const,
-};
-
-export async function fetchManagerOptions(signal?: AbortSignal): Promise<AdminOption[]> {
-  const response = await api.get('admins/options', { signal });
-  return parseReply(adminOptionsResponseSchema, response.data).data;
-}
+export const branchKeys = { all: [branchesApi.list.tag] as const };
 
 export const branchListQuery = (query: BranchListQuery) =>
   queryOptions({ ...endpointQuery(branchesApi.list, { query }), placeholderData: keepPreviousData });
@@ -42,9 +33,10 @@ export const branchDetailQuery = (id: number) =>
 export const branchHistoryQuery = (id: number) =>
   queryOptions({ ...endpointQuery(branchesApi.history, { params: { id } }), select: (reply) => reply.data });
 
+/** The admins a branch may be given as its manager. */
 export const managerOptionsQuery = queryOptions({
-  queryKey: branchKeys.managers,
-  queryFn: ({ signal }) => fetchManagerOptions(signal),
+  ...endpointQuery(adminsApi.options, {}),
+  select: (reply): AdminOption[] => reply.data,
   meta: { errorToast: false },
   retry: false,
 });

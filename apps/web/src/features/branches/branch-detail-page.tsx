@@ -18,14 +18,15 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koBranches } from '../../locales/ko/branches';
+import { koKit } from '../../locales/ko/kit';
 import { useBranch, useBranchHistory, useChangeBranchStatus, useDeleteBranch } from './api';
 import { BranchStatusTag } from './columns';
 
 const LIST_PATH = '/branches';
 const TABS = ['info', 'history'] as const;
-const t = koRecords.branches;
-const none = koRecords.common.none;
+const t = koBranches;
+const none = koKit.common.none;
 
 function BranchDetailView({ branch }: { branch: BranchDetail }) {
   const can = useCan();
@@ -42,7 +43,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
   const handleDelete = () =>
     confirmDelete(async () => {
       await remove.mutateAsync();
-      toast.success(koRecords.common.deleted);
+      toast.success(koKit.common.deleted);
       navigate(LIST_PATH, { replace: true });
     });
 
@@ -55,12 +56,12 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
           <>
             {canWrite && (
               <Button danger onClick={handleDelete}>
-                {koRecords.common.delete}
+                {koKit.common.delete}
               </Button>
             )}
             {canWrite && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${branch.id}/edit`)}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
             )}
             <StatusActions
@@ -70,7 +71,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
               tone={() => 'default'}
               onRun={async (transition, reason) => {
                 await changeStatus.mutateAsync({ status: transition.to, reason, version: branch.version });
-                toast.success(koRecords.common.statusChanged(transition.label));
+                toast.success(koKit.common.statusChanged(transition.label));
               }}
             />
           </>
@@ -82,7 +83,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
             <Statistic
               title={t.fields.employerCount}
               value={branch.employerCount}
-              suffix={koRecords.common.unitPlaces}
+              suffix={koKit.common.unitPlaces}
             />
             <Link to={`/employers?branch_id=${branch.id}`}>{t.viewEmployers}</Link>
           </Card>
@@ -92,7 +93,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
             <Statistic
               title={t.fields.workerCount}
               value={branch.workerCount}
-              suffix={koRecords.common.unitPeople}
+              suffix={koKit.common.unitPeople}
             />
             <Link to={`/workers?branch_id=${branch.id}`}>{t.viewWorkers}</Link>
           </Card>
@@ -105,7 +106,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
           items={[
             {
               key: 'info',
-              label: koRecords.detail.basicTab,
+              label: koKit.detail.basicTab,
               children: (
                 <InfoSection
                   title={t.sectionBasic}
@@ -132,12 +133,12 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
                     },
                     {
                       key: 'createdAt',
-                      label: koRecords.detail.createdAt,
+                      label: koKit.detail.createdAt,
                       children: formatDateTime(branch.createdAt),
                     },
                     {
                       key: 'updatedAt',
-                      label: koRecords.detail.updatedAt,
+                      label: koKit.detail.updatedAt,
                       children: formatDateTime(branch.updatedAt),
                     },
                   ]}
@@ -146,7 +147,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
             },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={t.fields} />,
             },
           ]}

@@ -9,7 +9,8 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koBranches } from '../../locales/ko/branches';
+import { koKit } from '../../locales/ko/kit';
 import { useBranch, useCreateBranch, useUpdateBranch } from './api';
 import {
   BRANCH_FORM_FIELDS,
@@ -34,7 +35,7 @@ function BranchCreate() {
     toInput: branchValuesToInput,
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (branch) => {
-      toast.success(koRecords.common.created);
+      toast.success(koKit.common.created);
       navigate(`${LIST_PATH}/${branch.id}`, { replace: true });
     },
   });
@@ -56,7 +57,7 @@ function BranchCreate() {
         <FormActions
           saving={record.saving}
           onCancel={() => navigate(LIST_PATH)}
-          submitLabel={koRecords.common.create}
+          submitLabel={koKit.common.create}
         />
       </Form>
     </>
@@ -80,7 +81,7 @@ function BranchEditForm({
     latest: reload,
     toValues: branchToValues,
     setVersion,
-    labels: fieldLabels(BRANCH_FORM_FIELDS, koRecords.branches.fields),
+    labels: fieldLabels(BRANCH_FORM_FIELDS, koBranches.fields),
   });
   const detailPath = `${LIST_PATH}/${branch.id}`;
 
@@ -91,7 +92,7 @@ function BranchEditForm({
     toInput: branchValuesToInput,
     submit: (body) => update.mutateAsync({ ...body, version }),
     onSaved: () => {
-      toast.success(koRecords.common.saved);
+      toast.success(koKit.common.saved);
       navigate(detailPath, { replace: true });
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -99,7 +100,7 @@ function BranchEditForm({
 
   return (
     <>
-      <PageHeader title={koRecords.common.editTitle(branch.name)} />
+      <PageHeader title={koKit.common.editTitle(branch.name)} />
       <Form
         form={form}
         layout="vertical"

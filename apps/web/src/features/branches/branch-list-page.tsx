@@ -6,8 +6,8 @@ import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
-import { ko } from '../../locales/ko';
-import { koRecords } from '../../locales/ko-records';
+import { koBranches } from '../../locales/ko/branches';
+import { ko } from '../../locales/ko/common';
 import { BRANCH_FILTERS, useBranchList } from './api';
 import { branchColumns, branchPath } from './columns';
 import { BranchFilters } from './filters';
@@ -17,7 +17,7 @@ export default function BranchListPage() {
   const result = useBranchList(list.query);
   const can = useCan();
   const navigate = useNavigate();
-  const t = koRecords.branches;
+  const t = koBranches;
 
   return (
     <>

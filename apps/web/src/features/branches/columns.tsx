@@ -3,10 +3,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koBranches } from '../../locales/ko/branches';
+import { koKit } from '../../locales/ko/kit';
 
-const f = koRecords.branches.fields;
-const none = koRecords.common.none;
+const f = koBranches.fields;
+const none = koKit.common.none;
 
 export const BRANCH_STATUS_COLORS: Record<BranchStatus, StatusColor> = {
   active: 'green',
@@ -37,7 +38,7 @@ export const branchColumns: ColumnsType<Branch> = [
     render: (status: BranchStatus) => <BranchStatusTag status={status} />,
   },
   {
-    title: koRecords.detail.createdAt,
+    title: koKit.detail.createdAt,
     dataIndex: 'createdAt',
     key: 'created_at',
     sorter: true,

@@ -3,10 +3,12 @@ import { Alert, Form, Input, Select } from 'antd';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { typePhone } from '../../components/form/formatters';
-import { koRecords } from '../../locales/ko-records';
+import { koBranches } from '../../locales/ko/branches';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
 import { useManagerOptions } from './api';
 
-const f = koRecords.branches.fields;
+const f = koBranches.fields;
 const required = { required: true, message: fieldMessages.required };
 
 export type BranchFormValues = {
@@ -58,7 +60,7 @@ function ManagerSelect(props: {
         allowClear
         loading={isFetching}
         disabled={isError}
-        placeholder={koRecords.branches.managerNone}
+        placeholder={koBranches.managerNone}
         showSearch={{ optionFilterProp: 'label' }}
         options={(data ?? []).map((admin) => ({
           value: admin.id,
@@ -67,12 +69,7 @@ function ManagerSelect(props: {
         onChange={(value) => props.onChange?.(value ?? null)}
       />
       {isError && (
-        <Alert
-          type="warning"
-          showIcon
-          title={koRecords.branches.managerUnavailable}
-          style={{ marginTop: 8 }}
-        />
+        <Alert type="warning" showIcon title={koBranches.managerUnavailable} style={{ marginTop: 8 }} />
       )}
     </>
   );
@@ -81,14 +78,14 @@ function ManagerSelect(props: {
 /** The branch's fields; the page around it owns the form, the submit and the guard. */
 export function BranchFormFields() {
   return (
-    <FormSection title={koRecords.branches.sectionBasic}>
+    <FormSection title={koBranches.sectionBasic}>
       <Form.Item name="name" label={f.name} rules={[required, { max: 50 }]}>
         <Input maxLength={50} autoComplete="off" />
       </Form.Item>
       <Form.Item
         name="code"
         label={f.code}
-        extra={koRecords.branches.codeHelp}
+        extra={koBranches.codeHelp}
         normalize={(value?: string) => value?.toUpperCase()}
         rules={[required, schemaRule(branchInputSchema, 'code')]}
       >
@@ -102,7 +99,7 @@ export function BranchFormFields() {
       >
         <Select
           options={regionOptions}
-          placeholder={koRecords.form.selectPlaceholder}
+          placeholder={koKit.form.selectPlaceholder}
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
@@ -112,7 +109,7 @@ export function BranchFormFields() {
         normalize={typePhone}
         rules={[schemaRule(branchInputSchema, 'phone')]}
       >
-        <Input inputMode="tel" placeholder={koRecords.employers.phonePlaceholder} />
+        <Input inputMode="tel" placeholder={koEmployers.phonePlaceholder} />
       </Form.Item>
       <Form.Item name="managerAdminId" label={f.managerAdminId}>
         <ManagerSelect />

@@ -5,7 +5,7 @@ import {
   MatchingTrendChart,
   tooltipNumber,
 } from '../../components/charts/matching-trend-chart';
-import { koDashboard } from '../../locales/ko-dashboard';
+import { koDashboard } from '../../locales/ko/dashboard';
 import type { Dashboard } from './api';
 
 const t = koDashboard;

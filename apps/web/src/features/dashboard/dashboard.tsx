@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { classifyError } from '../../api/errors';
 import { DISPLAY_TIME_ZONE } from '../../lib/datetime';
-import { koDashboard } from '../../locales/ko-dashboard';
+import { koDashboard } from '../../locales/ko/dashboard';
 import { type Dashboard, useDashboard } from './api';
 import { NationalityChart, TrendChart } from './dashboard-charts';
 import { KpiCards } from './kpi-cards';

@@ -10,7 +10,7 @@ import { MATCHING_STATUS_LABELS } from '@ilson/contracts';
 import { Card, Col, Flex, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { koDashboard } from '../../locales/ko-dashboard';
+import { koDashboard } from '../../locales/ko/dashboard';
 import type { Dashboard } from './api';
 import { waitingDays } from './format';
 import { dashboardLinks as links } from './links';

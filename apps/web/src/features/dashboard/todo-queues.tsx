@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDay } from '../../lib/datetime';
-import { koDashboard } from '../../locales/ko-dashboard';
+import { koDashboard } from '../../locales/ko/dashboard';
 import type { Dashboard } from './api';
 import { waitingDays } from './format';
 import { dashboardLinks as links } from './links';

@@ -1,18 +1,14 @@
 import {
-  bulkResultSchema,
+  type bulkResultSchema,
   type EMPLOYER_SORTS,
-  type Employer,
   type EmployerStatus,
   type employerInputSchema,
-  employerSchema,
-  historyResponseSchema,
-  listResponseSchema,
+  employersApi,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointKey, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const EMPLOYER_FILTERS = [
@@ -29,48 +25,26 @@ export type EmployerListQuery = ListQuery<(typeof EMPLOYER_FILTERS)[number], (ty
 export type EmployerBody = z.output<typeof employerInputSchema>;
 export type BulkResult = z.infer<typeof bulkResultSchema>['data'][number];
 
-const employerPageSchema = listResponseSchema(employerSchema);
-
 export const employerKeys = {
-  all: ['employers'] as const,
-  list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
-  detail: (id: number) => ['employers', 'detail', id] as const,
-  history: (id: number) => ['employers', 'history', id] as const,
+  all: [employersApi.list.tag] as const,
 };
-
-export async function fetchEmployers(query: EmployerListQuery, signal?: AbortSignal) {
-  const response = await api.get('employers', { params: query, signal });
-  return parseReply(employerPageSchema, response.data);
-}
-
-export async function fetchEmployer(id: number, signal?: AbortSignal): Promise<Employer> {
-  const response = await api.get(`employers/${id}`, { signal });
-  return parseRecord(employerSchema, response.data);
-}
-
-export async function fetchEmployerHistory(id: number, signal?: AbortSignal) {
-  const response = await api.get(`employers/${id}/history`, { signal });
-  return parseReply(historyResponseSchema, response.data).data;
-}
 
 export const employerListQuery = (query: EmployerListQuery) =>
   queryOptions({
-    queryKey: employerKeys.list(query),
-    queryFn: ({ signal }) => fetchEmployers(query, signal),
+    ...endpointQuery(employersApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const employerDetailQuery = (id: number) =>
   queryOptions({
-    queryKey: employerKeys.detail(id),
-    queryFn: ({ signal }) => fetchEmployer(id, signal),
+    ...endpointQuery(employersApi.get, { params: { id } }),
     meta: { errorToast: false },
   });
 
 export const employerHistoryQuery = (id: number) =>
   queryOptions({
-    queryKey: employerKeys.history(id),
-    queryFn: ({ signal }) => fetchEmployerHistory(id, signal),
+    ...endpointQuery(employersApi.history, { params: { id } }),
+    select: (reply) => reply.data,
   });
 
 export const useEmployerList = (query: EmployerListQuery) => useQuery(employerListQuery(query));
@@ -89,8 +63,7 @@ export function useCreateEmployer() {
   const invalidate = useInvalidateEmployers();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: EmployerBody; idempotencyKey: string }) => {
-      const response = await api.post('employers', body, { headers: idempotencyHeaders(idempotencyKey) });
-      return parseRecord(employerSchema, response.data);
+      return call(employersApi.create, { body }, { idempotencyKey });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -102,8 +75,7 @@ export function useUpdateEmployer(id: number) {
   const invalidate = useInvalidateEmployers();
   return useMutation({
     mutationFn: async (body: EmployerBody & { version: number }) => {
-      const response = await api.patch(`employers/${id}`, body);
-      return parseRecord(employerSchema, response.data);
+      return call(employersApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -115,7 +87,7 @@ export function useChangeEmployerStatus(id: number) {
   const invalidate = useInvalidateEmployers();
   return useMutation({
     mutationFn: async (body: { status: EmployerStatus; reason?: string; version: number }) => {
-      await api.post(`employers/${id}/status`, body);
+      await call(employersApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
@@ -128,8 +100,7 @@ export function useBulkEmployerStatus() {
   const invalidate = useInvalidateEmployers();
   return useMutation({
     mutationFn: async (body: { ids: number[]; status: EmployerStatus; reason?: string }) => {
-      const response = await api.post('employers/bulk-status', body);
-      return parseReply(bulkResultSchema, response.data).data;
+      return (await call(employersApi.bulkStatus, { body })).data;
     },
     retry: retryMutation,
     onSettled: invalidate,
@@ -140,12 +111,12 @@ export function useDeleteEmployer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await api.delete(`employers/${id}`);
+      await call(employersApi.remove, { params: { id } });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: employerKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: endpointKey(employersApi.get, { params: { id } }) });
       return queryClient.invalidateQueries({ queryKey: employerKeys.all });
     },
   });

@@ -2,10 +2,11 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { Employer } from '@ilson/contracts';
 import { Alert, App, Button, Flex, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
 import { type BulkResult, useBulkEmployerStatus } from './api';
 
-const t = koRecords.employers;
+const t = koEmployers;
 
 type BulkApproveProps = {
   selected: Employer[];
@@ -21,7 +22,7 @@ function summarize(results: BulkResult[], selected: Employer[]): Outcome {
     .map((result) => ({
       id: result.id,
       name: names.get(result.id) ?? `#${result.id}`,
-      message: result.message ?? result.code ?? koRecords.common.none,
+      message: result.message ?? result.code ?? koKit.common.none,
     }));
   return { approved: results.filter((result) => result.ok).length, failures };
 }
@@ -37,7 +38,7 @@ export function BulkApprove({ selected, onClear }: BulkApproveProps) {
       title: t.bulkApproveTitle(selected.length),
       content: t.bulkApproveBody,
       okText: t.bulkApprove,
-      cancelText: koRecords.common.cancel,
+      cancelText: koKit.common.cancel,
       onOk: async () => {
         const targets = selected;
         try {
@@ -54,11 +55,11 @@ export function BulkApprove({ selected, onClear }: BulkApproveProps) {
     <>
       {selected.length > 0 && (
         <Flex align="center" gap={8} style={{ marginBottom: 12 }}>
-          <Typography.Text strong>{koRecords.list.selected(selected.length)}</Typography.Text>
+          <Typography.Text strong>{koKit.list.selected(selected.length)}</Typography.Text>
           <Button type="primary" icon={<CheckOutlined />} onClick={handleApprove} loading={bulk.isPending}>
             {t.bulkApprove}
           </Button>
-          <Button onClick={onClear}>{koRecords.list.clearSelection}</Button>
+          <Button onClick={onClear}>{koKit.list.clearSelection}</Button>
         </Flex>
       )}
       <Modal
@@ -67,7 +68,7 @@ export function BulkApprove({ selected, onClear }: BulkApproveProps) {
         onCancel={() => setOutcome(null)}
         footer={
           <Button type="primary" onClick={() => setOutcome(null)}>
-            {koRecords.common.confirm}
+            {koKit.common.confirm}
           </Button>
         }
       >

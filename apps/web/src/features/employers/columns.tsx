@@ -11,10 +11,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDay } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
 
-const f = koRecords.employers.fields;
-const none = koRecords.common.none;
+const f = koEmployers.fields;
+const none = koKit.common.none;
 
 export const EMPLOYER_STATUS_COLORS: Record<EmployerStatus, StatusColor> = {
   pending: 'gold',

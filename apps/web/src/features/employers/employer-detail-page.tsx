@@ -19,7 +19,8 @@ import { useConfirmDelete } from '../../components/detail/use-delete-action';
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
 import { useChangeEmployerStatus, useDeleteEmployer, useEmployer, useEmployerHistory } from './api';
 import { EmployerStatusTag } from './columns';
 import { EmployerEdit } from './employer-edit';
@@ -27,7 +28,7 @@ import { EmployerInfo } from './employer-info';
 
 const LIST_PATH = '/employers';
 const TABS = ['info', 'workers', 'job-posts', 'matchings', 'history'] as const;
-const t = koRecords.employers;
+const t = koEmployers;
 
 function tone(transition: Transition<EmployerStatus>): TransitionTone {
   if (transition.to === 'approved') return 'primary';
@@ -63,7 +64,7 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
   const handleDelete = () =>
     confirmDelete(async () => {
       await remove.mutateAsync();
-      toast.success(koRecords.common.deleted);
+      toast.success(koKit.common.deleted);
       navigate(LIST_PATH, { replace: true });
     });
 
@@ -76,12 +77,12 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
           <>
             {canWrite && DELETABLE.includes(employer.status) && (
               <Button danger onClick={handleDelete}>
-                {koRecords.common.delete}
+                {koKit.common.delete}
               </Button>
             )}
             {canWrite && (
               <Button icon={<EditOutlined />} onClick={() => navigate('?mode=edit')}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
             )}
             <StatusActions
@@ -91,7 +92,7 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
               tone={tone}
               onRun={async (transition, reason) => {
                 await changeStatus.mutateAsync({ status: transition.to, reason, version: employer.version });
-                toast.success(koRecords.common.statusChanged(transition.label));
+                toast.success(koKit.common.statusChanged(transition.label));
               }}
             />
           </>
@@ -110,7 +111,7 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'info', label: koRecords.detail.basicTab, children: <EmployerInfo employer={employer} /> },
+            { key: 'info', label: koKit.detail.basicTab, children: <EmployerInfo employer={employer} /> },
             {
               key: 'workers',
               label: t.tabs.workers,
@@ -128,7 +129,7 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
             },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={t.fields} />,
             },
           ]}

@@ -6,7 +6,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { useUpdateEmployer } from './api';
 import {
   EMPLOYER_FIELD_LABELS,
@@ -48,7 +48,7 @@ export function EmployerEdit({ employer, reload, exitTo }: EmployerEditProps) {
     toInput: employerValuesToInput,
     submit: (body) => update.mutateAsync({ ...body, version }),
     onSaved: () => {
-      toast.success(koRecords.common.saved);
+      toast.success(koKit.common.saved);
       navigate(exitTo, { replace: true });
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -56,7 +56,7 @@ export function EmployerEdit({ employer, reload, exitTo }: EmployerEditProps) {
 
   return (
     <>
-      <PageHeader title={koRecords.common.editTitle(employer.companyName)} />
+      <PageHeader title={koKit.common.editTitle(employer.companyName)} />
       <Form
         form={form}
         layout="vertical"

@@ -7,13 +7,14 @@ import {
 
 import { InfoSection } from '../../components/detail/info-section';
 import { formatDateTime } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
 import { EmployerStatusTag, showPhone } from './columns';
 
-const t = koRecords.employers;
+const t = koEmployers;
 const f = t.fields;
-const none = koRecords.common.none;
-const people = koRecords.common.people;
+const none = koKit.common.none;
+const people = koKit.common.people;
 
 /** Every field of an employer, in the form's sections, plus the approval record. */
 export function EmployerInfo({ employer: e }: { employer: Employer }) {
@@ -71,14 +72,14 @@ export function EmployerInfo({ employer: e }: { employer: Employer }) {
         title={t.sections.admin}
         items={[
           { key: 'branch', label: f.branchId, children: e.branchName ?? none },
-          { key: 'createdAt', label: koRecords.detail.createdAt, children: formatDateTime(e.createdAt) },
+          { key: 'createdAt', label: koKit.detail.createdAt, children: formatDateTime(e.createdAt) },
           {
             key: 'adminMemo',
             label: f.adminMemo,
             span: 'filled',
             children: <span style={{ whiteSpace: 'pre-wrap' }}>{e.adminMemo || none}</span>,
           },
-          { key: 'updatedAt', label: koRecords.detail.updatedAt, children: formatDateTime(e.updatedAt) },
+          { key: 'updatedAt', label: koKit.detail.updatedAt, children: formatDateTime(e.updatedAt) },
         ]}
       />
     </>

@@ -8,7 +8,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
 import { EMPLOYER_FILTERS, useEmployerList } from './api';
 import { BulkApprove } from './bulk-approve';
 import { employerColumns, employerPath } from './columns';
@@ -21,7 +21,7 @@ export default function EmployerListPage() {
   const navigate = useNavigate();
   const page = useCurrentPage();
   const [selected, setSelected] = useState<Employer[]>([]);
-  const t = koRecords.employers;
+  const t = koEmployers;
   const queryKey = JSON.stringify(list.query);
 
   // A selection belongs to the rows on screen: another page or filter starts afresh.

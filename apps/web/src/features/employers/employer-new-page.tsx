@@ -7,7 +7,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { useCreateEmployer } from './api';
 import {
   EMPLOYER_FORM_FIELDS,
@@ -30,7 +30,7 @@ export default function EmployerNewPage() {
     toInput: employerValuesToInput,
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (employer) => {
-      toast.success(koRecords.common.created);
+      toast.success(koKit.common.created);
       navigate(`/employers/${employer.id}`, { replace: true });
     },
   });
@@ -54,7 +54,7 @@ export default function EmployerNewPage() {
         <FormActions
           saving={record.saving}
           onCancel={() => navigate('/employers')}
-          submitLabel={koRecords.common.create}
+          submitLabel={koKit.common.create}
         />
       </Form>
     </>

@@ -9,9 +9,9 @@ import type { ReactNode } from 'react';
 import { useBranchOptions } from '../../components/branch-select';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
 
-const f = koRecords.employers.fields;
+const f = koEmployers.fields;
 const statusOptions = EMPLOYER_STATUSES.map((value) => ({ value, label: EMPLOYER_STATUS_LABELS[value] }));
 const industryOptions = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 const regionOptions = REGIONS.map((value) => ({ value, label: value }));
@@ -21,7 +21,7 @@ export function EmployerFilters({ list, extra }: { list: ListParams<any, any>; e
   const branches = useBranchOptions();
   return (
     <FilterBar list={list} extra={extra}>
-      <SearchFilter list={list} placeholder={koRecords.employers.searchPlaceholder} width={300} />
+      <SearchFilter list={list} placeholder={koEmployers.searchPlaceholder} width={300} />
       <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
       <SelectFilter list={list} name="industry" label={f.industry} options={industryOptions} width={150} />
       <SelectFilter

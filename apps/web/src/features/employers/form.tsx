@@ -18,13 +18,15 @@ import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { typeBusinessRegNo, typePhone, typePostalCode } from '../../components/form/formatters';
 import { parseDate, toDateString } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 
-const t = koRecords.employers;
+const t = koEmployers;
 const f = t.fields;
 const required = { required: true, message: fieldMessages.required };
 const rule = (field: string, checkEmpty = false) => schemaRule(employerInputSchema, field, { checkEmpty });
-const select = koRecords.form.selectPlaceholder;
+const select = koKit.form.selectPlaceholder;
 
 export type EmployerFormValues = {
   companyName: string;
@@ -150,7 +152,7 @@ export function EmployerFormFields() {
           <Select options={industryOptions} placeholder={select} />
         </Form.Item>
         <Form.Item name="openingDate" label={f.openingDate}>
-          <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+          <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
         </Form.Item>
       </FormSection>
 
@@ -190,7 +192,7 @@ export function EmployerFormFields() {
           normalize={typePhone}
           rules={[rule('managerPhone')]}
         >
-          <Input inputMode="tel" placeholder={koRecords.workers.mobilePlaceholder} />
+          <Input inputMode="tel" placeholder={koWorkers.mobilePlaceholder} />
         </Form.Item>
       </FormSection>
 
@@ -200,7 +202,7 @@ export function EmployerFormFields() {
             min={0}
             max={1_000_000}
             precision={0}
-            suffix={koRecords.common.unitPeople}
+            suffix={koKit.common.unitPeople}
             style={{ width: '100%' }}
           />
         </Form.Item>
@@ -209,7 +211,7 @@ export function EmployerFormFields() {
             min={0}
             max={1_000_000}
             precision={0}
-            suffix={koRecords.common.unitPeople}
+            suffix={koKit.common.unitPeople}
             style={{ width: '100%' }}
           />
         </Form.Item>

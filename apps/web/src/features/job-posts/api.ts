@@ -1,18 +1,14 @@
 import {
-  historyResponseSchema,
   type JOB_POST_SORTS,
-  type JobPost,
   type JobPostStatus,
   type jobPostCreateSchema,
   type jobPostInputSchema,
-  jobPostSchema,
-  listResponseSchema,
+  jobPostsApi,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointKey, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import { settingsQuery } from '../../api/settings';
 import type { ListQuery } from '../../components/list/use-list-params';
 
@@ -31,50 +27,28 @@ export type JobPostListQuery = ListQuery<(typeof JOB_POST_FILTERS)[number], (typ
 export type JobPostBody = z.output<typeof jobPostInputSchema>;
 export type JobPostCreateBody = z.output<typeof jobPostCreateSchema>;
 
-const jobPostPageSchema = listResponseSchema(jobPostSchema);
-
-export const jobPostKeys = {
-  all: ['job-posts'] as const,
-  list: (query: JobPostListQuery) => ['job-posts', 'list', query] as const,
-  detail: (id: number) => ['job-posts', 'detail', id] as const,
-  history: (id: number) => ['job-posts', 'history', id] as const,
-};
-
-export async function fetchJobPosts(query: JobPostListQuery, signal?: AbortSignal) {
-  const response = await api.get('job-posts', { params: query, signal });
-  return parseReply(jobPostPageSchema, response.data);
-}
-
-/** The server counts every call of this as a view of the post. */
-export async function fetchJobPost(id: number, signal?: AbortSignal): Promise<JobPost> {
-  const response = await api.get(`job-posts/${id}`, { signal });
-  return parseRecord(jobPostSchema, response.data);
-}
+export const jobPostKeys = { all: [jobPostsApi.list.tag] as const };
 
 export const jobPostListQuery = (query: JobPostListQuery) =>
   queryOptions({
-    queryKey: jobPostKeys.list(query),
-    queryFn: ({ signal }) => fetchJobPosts(query, signal),
+    ...endpointQuery(jobPostsApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const useJobPostList = (query: JobPostListQuery) => useQuery(jobPostListQuery(query));
 
+/** The server counts every call of this as a view of the post. */
 export const useJobPost = (id: number | null) =>
   useQuery({
-    queryKey: jobPostKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => fetchJobPost(id ?? 0, signal),
+    ...endpointQuery(jobPostsApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     meta: { errorToast: false },
   });
 
 export const useJobPostHistory = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: jobPostKeys.history(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`job-posts/${id}/history`, { signal });
-      return parseReply(historyResponseSchema, response.data).data;
-    },
+    ...endpointQuery(jobPostsApi.history, { params: { id } }),
+    select: (reply) => reply.data,
     enabled,
   });
 
@@ -91,8 +65,7 @@ export function useCreateJobPost() {
   const invalidate = useInvalidateJobPosts();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: JobPostCreateBody; idempotencyKey: string }) => {
-      const response = await api.post('job-posts', body, { headers: idempotencyHeaders(idempotencyKey) });
-      return parseRecord(jobPostSchema, response.data);
+      return call(jobPostsApi.create, { body }, { idempotencyKey });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -104,8 +77,7 @@ export function useUpdateJobPost(id: number) {
   const invalidate = useInvalidateJobPosts();
   return useMutation({
     mutationFn: async (body: JobPostBody & { version: number }) => {
-      const response = await api.patch(`job-posts/${id}`, body);
-      return parseRecord(jobPostSchema, response.data);
+      return call(jobPostsApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -116,7 +88,7 @@ export function useUpdateJobPost(id: number) {
 export type JobPostStatusBody = { status: JobPostStatus; reason?: string; version: number };
 
 export async function changeJobPostStatus(id: number, body: JobPostStatusBody) {
-  await api.post(`job-posts/${id}/status`, body);
+  await call(jobPostsApi.changeStatus, { params: { id }, body });
 }
 
 export function useChangeJobPostStatus(id: number) {
@@ -133,12 +105,12 @@ export function useDeleteJobPost(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await api.delete(`job-posts/${id}`);
+      await call(jobPostsApi.remove, { params: { id } });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: jobPostKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: endpointKey(jobPostsApi.get, { params: { id } }) });
       return queryClient.invalidateQueries({ queryKey: jobPostKeys.all });
     },
   });

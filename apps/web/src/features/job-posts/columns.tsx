@@ -11,12 +11,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { daysUntil } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const JOB_POST_STATUS_COLORS: Record<JobPostStatus, StatusColor> = {
   draft: 'default',
@@ -34,7 +34,7 @@ export function JobPostStatusTag({ status }: { status: JobPostStatus }) {
 export const jobPostPath = (post: Pick<JobPost, 'id'>) => `/job-posts/${post.id}`;
 
 export const payText = (post: Pick<JobPost, 'salaryType' | 'salaryAmount'>) =>
-  `${SALARY_TYPE_LABELS[post.salaryType]} ${koHiring.common.won(post.salaryAmount)}`;
+  `${SALARY_TYPE_LABELS[post.salaryType]} ${koKit.common.won(post.salaryAmount)}`;
 
 export function Pay({ post }: { post: Pick<JobPost, 'salaryType' | 'salaryAmount' | 'hourlyEquivalent'> }) {
   return (

@@ -13,9 +13,9 @@ import { useBranchOptions } from '../../components/branch-select';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { EmployerPicker } from '../../components/pickers/pickers';
-import { koHiring } from '../../locales/ko-hiring';
+import { koJobPosts } from '../../locales/ko/job-posts';
 
-const f = koHiring.jobPosts.fields;
+const f = koJobPosts.fields;
 const statusOptions = JOB_POST_STATUSES.map((value) => ({ value, label: JOB_POST_STATUS_LABELS[value] }));
 const industryOptions = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 const salaryOptions = SALARY_TYPES.map((value) => ({ value, label: SALARY_TYPE_LABELS[value] }));
@@ -43,7 +43,7 @@ export function JobPostFilters({ list, extra }: { list: AnyList; extra?: ReactNo
   const branches = useBranchOptions();
   return (
     <FilterBar list={list} extra={extra}>
-      <SearchFilter list={list} placeholder={koHiring.jobPosts.searchPlaceholder} width={240} />
+      <SearchFilter list={list} placeholder={koJobPosts.searchPlaceholder} width={240} />
       <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
       <EmployerFilter list={list} />
       <SelectFilter list={list} name="industry" label={f.industry} options={industryOptions} width={140} />

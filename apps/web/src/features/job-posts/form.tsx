@@ -44,15 +44,15 @@ import { FormSection, WideField } from '../../components/form/form-layout';
 import { formatWon, parseWon, typePostalCode } from '../../components/form/formatters';
 import { EmployerPicker } from '../../components/pickers/pickers';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 import { WageHint } from './wage-hint';
 
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 const f = t.fields;
 const required = { required: true, message: fieldMessages.required };
 const rule = (field: string, checkEmpty = false) => schemaRule(jobPostInputSchema, field, { checkEmpty });
-const select = koRecords.form.selectPlaceholder;
+const select = koKit.form.selectPlaceholder;
 const TIME_FORMAT = 'HH:mm';
 
 export type JobPostFormValues = {
@@ -314,7 +314,7 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
           valuePropName="checked"
           extra={t.simpleLabourHelp}
         >
-          <Switch checkedChildren={koHiring.common.yes} unCheckedChildren={koHiring.common.no} />
+          <Switch checkedChildren={koKit.common.yes} unCheckedChildren={koKit.common.no} />
         </Form.Item>
       </FormSection>
 
@@ -325,7 +325,7 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
         <Form.Item name="deadline" label={f.deadline} extra={t.deadlineHelp}>
           <DatePicker
             style={{ width: '100%' }}
-            placeholder={koRecords.form.datePlaceholder}
+            placeholder={koKit.form.datePlaceholder}
             disabledDate={(day) => day.format('YYYY-MM-DD') < todayInSeoul()}
           />
         </Form.Item>

@@ -19,15 +19,15 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { daysUntil } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 import { useChangeJobPostStatus, useDeleteJobPost, useJobPost, useJobPostHistory } from './api';
 import { JobPostStatusTag } from './columns';
 import { JobPostInfo } from './job-post-info';
 
 const LIST_PATH = '/job-posts';
 const TABS = ['info', 'matchings', 'history'] as const;
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 
 /** The server deletes only posts that were never published. */
 const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
@@ -62,7 +62,7 @@ function KeyFigures({ post }: { post: JobPost }) {
             title={t.stats.hourly}
             value={post.hourlyEquivalent ?? undefined}
             formatter={(value) =>
-              value === undefined ? koRecords.common.none : Number(value).toLocaleString('ko-KR')
+              value === undefined ? koKit.common.none : Number(value).toLocaleString('ko-KR')
             }
             suffix={post.hourlyEquivalent !== null ? '원' : undefined}
           />
@@ -104,7 +104,7 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
   const handleDelete = () =>
     confirmDelete(async () => {
       await remove.mutateAsync();
-      toast.success(koRecords.common.deleted);
+      toast.success(koKit.common.deleted);
       navigate(LIST_PATH, { replace: true });
     });
 
@@ -117,12 +117,12 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
           <>
             {canWrite && DELETABLE.includes(post.status) && (
               <Button danger onClick={handleDelete}>
-                {koRecords.common.delete}
+                {koKit.common.delete}
               </Button>
             )}
             {canWrite && post.status !== 'closed' && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${post.id}/edit`)}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
             )}
             {can('matchings:write') && post.status === 'active' && (
@@ -144,7 +144,7 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
                   reason: reasonText,
                   version: post.version,
                 });
-                toast.success(koRecords.common.statusChanged(transition.label));
+                toast.success(koKit.common.statusChanged(transition.label));
               }}
             />
           </>
@@ -168,7 +168,7 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
               : []),
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={t.fields} />,
             },
           ]}

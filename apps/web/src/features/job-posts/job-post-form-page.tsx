@@ -11,8 +11,8 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 import { changeJobPostStatus, useCreateJobPost, useJobPost, useMinimumWages, useUpdateJobPost } from './api';
 import {
   emptyJobPostValues,
@@ -24,7 +24,7 @@ import {
 } from './form';
 
 const LIST_PATH = '/job-posts';
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 
 /** The minimum wages for the live warning, for those allowed to read the settings (else the server's 422). */
 function useWages() {
@@ -112,7 +112,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
     latest: reload,
     toValues: jobPostToValues,
     setVersion,
-    labels: fieldLabels(JOB_POST_FORM_FIELDS, koHiring.jobPosts.fields),
+    labels: fieldLabels(JOB_POST_FORM_FIELDS, koJobPosts.fields),
   });
   const minimumWages = useWages();
   const detailPath = `${LIST_PATH}/${post.id}`;
@@ -138,7 +138,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
       return saved;
     },
     onSaved: () => {
-      toast.success(submitAfterSave.current ? t.submitted : koRecords.common.saved);
+      toast.success(submitAfterSave.current ? t.submitted : koKit.common.saved);
       navigate(detailPath, { replace: true });
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -163,7 +163,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
 
   return (
     <>
-      <PageHeader title={koRecords.common.editTitle(post.title)} />
+      <PageHeader title={koKit.common.editTitle(post.title)} />
       <Form
         form={form}
         layout="vertical"
@@ -186,7 +186,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
         <FormActions
           saving={record.saving}
           onCancel={() => navigate(detailPath)}
-          submitLabel={canSubmit ? t.saveAndSubmit : koRecords.common.save}
+          submitLabel={canSubmit ? t.saveAndSubmit : koKit.common.save}
           onSubmitClick={() => {
             submitAfterSave.current = canSubmit;
           }}
@@ -199,7 +199,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
                   submitAfterSave.current = false;
                 }}
               >
-                {koRecords.common.save}
+                {koKit.common.save}
               </Button>
             )
           }

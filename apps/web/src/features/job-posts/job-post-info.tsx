@@ -13,13 +13,13 @@ import { Flex, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { InfoSection } from '../../components/detail/info-section';
 import { formatDateTime } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 import { Deadline, Headcount, JobPostStatusTag, Pay } from './columns';
 
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export function workTime(post: Pick<JobPost, 'workStartTime' | 'workEndTime' | 'breakMinutes' | 'workDays'>) {
   const overnight = post.workEndTime <= post.workStartTime;
@@ -84,7 +84,7 @@ export function JobPostInfo({ post: p }: { post: JobPost }) {
           {
             key: 'hourly',
             label: f.hourlyEquivalent,
-            children: p.hourlyEquivalent !== null ? koHiring.common.won(p.hourlyEquivalent) : none,
+            children: p.hourlyEquivalent !== null ? koKit.common.won(p.hourlyEquivalent) : none,
           },
           {
             key: 'dormitory',
@@ -119,7 +119,7 @@ export function JobPostInfo({ post: p }: { post: JobPost }) {
           {
             key: 'simple',
             label: f.isSimpleLabour,
-            children: p.isSimpleLabour ? koHiring.common.yes : koHiring.common.no,
+            children: p.isSimpleLabour ? koKit.common.yes : koKit.common.no,
           },
         ]}
       />
@@ -137,7 +137,7 @@ export function JobPostInfo({ post: p }: { post: JobPost }) {
           },
           { key: 'closedAt', label: f.closedAt, children: p.closedAt ? formatDateTime(p.closedAt) : none },
           { key: 'branch', label: f.branchId, children: p.branchName ?? none },
-          { key: 'createdAt', label: koRecords.detail.createdAt, children: formatDateTime(p.createdAt) },
+          { key: 'createdAt', label: koKit.detail.createdAt, children: formatDateTime(p.createdAt) },
         ]}
       />
     </>

@@ -6,7 +6,7 @@ import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koHiring } from '../../locales/ko-hiring';
+import { koJobPosts } from '../../locales/ko/job-posts';
 import { JOB_POST_FILTERS, useJobPostList } from './api';
 import { jobPostColumns, jobPostPath } from './columns';
 import { JobPostFilters } from './filters';
@@ -17,7 +17,7 @@ export default function JobPostListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const page = useCurrentPage();
-  const t = koHiring.jobPosts;
+  const t = koJobPosts;
 
   return (
     <>

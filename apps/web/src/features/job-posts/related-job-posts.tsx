@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useLocalListParams } from '../../components/list/use-local-list-params';
-import { koHiring } from '../../locales/ko-hiring';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 import { type JOB_POST_FILTERS, useJobPostList } from './api';
 import { employerJobPostColumns, jobPostPath } from './columns';
 
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 
 /** An employer's posts, for the employer's detail tab: newest first, ten a page. */
 export function EmployerJobPosts({ employerId }: { employerId: number }) {
@@ -22,7 +23,7 @@ export function EmployerJobPosts({ employerId }: { employerId: number }) {
   return (
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Link to={`/job-posts?employer_id=${employerId}`}>{koHiring.common.viewAll}</Link>
+        <Link to={`/job-posts?employer_id=${employerId}`}>{koKit.common.viewAll}</Link>
         {can('job_posts:write') && (
           <Link to={`/job-posts/new?employer_id=${employerId}`}>
             <Button icon={<PlusOutlined />}>{t.create}</Button>
@@ -30,7 +31,7 @@ export function EmployerJobPosts({ employerId }: { employerId: number }) {
         )}
       </Flex>
       <ListTable
-        label={koHiring.jobPosts.tabs.ofEmployer}
+        label={koJobPosts.tabs.ofEmployer}
         list={list}
         result={result}
         columns={employerJobPostColumns}

@@ -9,9 +9,10 @@ import {
 import { Alert, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { todayInSeoul } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
 
-const t = koHiring.jobPosts;
+const t = koJobPosts;
 
 export type WageCheck = {
   hourly: number | null;
@@ -73,7 +74,7 @@ export function WageHint({ minimumWages }: { minimumWages: Record<string, number
         {check?.hourly != null ? (
           <>
             <Typography.Text strong style={{ fontSize: 16, fontVariantNumeric: 'tabular-nums' }}>
-              {koHiring.common.won(Math.floor(check.hourly))}
+              {koKit.common.won(Math.floor(check.hourly))}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
               {t.weeklyHours(check.weekly)}

@@ -1,21 +1,19 @@
 import {
-  eligibilityResponseSchema,
-  historyResponseSchema,
-  listResponseSchema,
+  type eligibilityResponseSchema,
+  jobPostsApi,
   type MATCHING_SORTS,
   type MatchingStatus,
   type matchingCreateSchema,
-  matchingDetailSchema,
-  matchingSchema,
-  matchingStatsSchema,
+  type matchingDetailSchema,
+  matchingsApi,
   type matchingUpdateSchema,
-  resumeSchema,
+  resumesApi,
+  workersApi,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const MATCHING_FILTERS = [
@@ -50,47 +48,25 @@ export type MatchingStatusBody = {
   overrideReason?: string;
 };
 
-const matchingPageSchema = listResponseSchema(matchingSchema);
-const resumePageSchema = listResponseSchema(resumeSchema);
-
-export const matchingKeys = {
-  all: ['matchings'] as const,
-  list: (query: MatchingListQuery) => ['matchings', 'list', query] as const,
-  detail: (id: number) => ['matchings', 'detail', id] as const,
-  history: (id: number) => ['matchings', 'history', id] as const,
-  eligibility: (jobPostId: number, workerId: number, startDate: string | null) =>
-    ['matchings', 'eligibility', jobPostId, workerId, startDate] as const,
-  stats: (query: StatsQuery) => ['matchings', 'stats', query] as const,
-};
+export const matchingKeys = { all: [matchingsApi.list.tag] as const };
 
 export const useMatchingList = (query: MatchingListQuery) =>
   useQuery({
-    queryKey: matchingKeys.list(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('matchings', { params: query, signal });
-      return parseReply(matchingPageSchema, response.data);
-    },
+    ...endpointQuery(matchingsApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const useMatching = (id: number | null) =>
   useQuery({
-    queryKey: matchingKeys.detail(id ?? 0),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`matchings/${id}`, { signal });
-      return parseRecord(matchingDetailSchema, response.data);
-    },
+    ...endpointQuery(matchingsApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     meta: { errorToast: false },
   });
 
 export const useMatchingHistory = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: matchingKeys.history(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`matchings/${id}/history`, { signal });
-      return parseReply(historyResponseSchema, response.data).data;
-    },
+    ...endpointQuery(matchingsApi.history, { params: { id } }),
+    select: (reply) => reply.data,
     enabled,
   });
 
@@ -101,14 +77,9 @@ export const useEligibility = (
   startDate: string | null,
 ) =>
   useQuery({
-    queryKey: matchingKeys.eligibility(jobPostId ?? 0, workerId ?? 0, startDate),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('matchings/eligibility', {
-        params: { jobPostId, workerId, ...(startDate ? { startDate } : {}) },
-        signal,
-      });
-      return parseReply(eligibilityResponseSchema, response.data);
-    },
+    ...endpointQuery(matchingsApi.eligibility, {
+      query: { jobPostId, workerId, ...(startDate ? { startDate } : {}) },
+    }),
     enabled: jobPostId !== undefined && workerId !== undefined,
     staleTime: 0,
     meta: { errorToast: false },
@@ -116,11 +87,7 @@ export const useEligibility = (
 
 export const useMatchingStats = (query: StatsQuery) =>
   useQuery({
-    queryKey: matchingKeys.stats(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('matchings/stats', { params: query, signal });
-      return parseReply(matchingStatsSchema, response.data);
-    },
+    ...endpointQuery(matchingsApi.stats, { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -129,7 +96,7 @@ function useInvalidateMatchings() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [matchingKeys.all, ['job-posts'], ['workers']].map((queryKey) =>
+      [matchingKeys.all, [jobPostsApi.list.tag], [workersApi.list.tag]].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -139,8 +106,7 @@ export function useCreateMatching() {
   const invalidate = useInvalidateMatchings();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: MatchingCreateBody; idempotencyKey: string }) => {
-      const response = await api.post('matchings', body, { headers: idempotencyHeaders(idempotencyKey) });
-      return parseRecord(matchingDetailSchema, response.data);
+      return call(matchingsApi.create, { body }, { idempotencyKey });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -152,8 +118,7 @@ export function useUpdateMatching(id: number) {
   const invalidate = useInvalidateMatchings();
   return useMutation({
     mutationFn: async (body: MatchingUpdateBody) => {
-      const response = await api.patch(`matchings/${id}`, body);
-      return parseRecord(matchingDetailSchema, response.data);
+      return call(matchingsApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -166,8 +131,7 @@ export function useChangeMatchingStatus(id: number) {
   const invalidate = useInvalidateMatchings();
   return useMutation({
     mutationFn: async (body: MatchingStatusBody) => {
-      const response = await api.post(`matchings/${id}/status`, body);
-      return parseRecord(matchingDetailSchema, response.data);
+      return call(matchingsApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -178,14 +142,10 @@ export function useChangeMatchingStatus(id: number) {
 /** A worker's resumes to attach to a matching (active ones). */
 export const useWorkerResumeOptions = (workerId: number | undefined) =>
   useQuery({
-    queryKey: ['resumes', 'options', workerId],
-    queryFn: async ({ signal }) => {
-      const response = await api.get('resumes', {
-        params: { workerId, status: 'active', page: 1, pageSize: 50, sort: 'updated_at', order: 'desc' },
-        signal,
-      });
-      return parseReply(resumePageSchema, response.data).data;
-    },
+    ...endpointQuery(resumesApi.list, {
+      query: { workerId, status: 'active', page: 1, pageSize: 50, sort: 'updated_at', order: 'desc' },
+    }),
+    select: (reply) => reply.data,
     enabled: workerId !== undefined,
     meta: { errorToast: false },
   });

@@ -11,11 +11,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDay } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
 
-const f = koHiring.matchings.fields;
-const none = koRecords.common.none;
+const f = koMatchings.fields;
+const none = koKit.common.none;
 
 export const MATCHING_STATUS_COLORS: Record<MatchingStatus, StatusColor> = {
   proposed: 'default',
@@ -36,7 +36,7 @@ export const matchingPath = (matching: Pick<Matching, 'id'>) => `/matchings/${ma
 
 export const agreedPay = (m: Pick<Matching, 'agreedSalaryType' | 'agreedSalaryAmount'>) =>
   m.agreedSalaryType && m.agreedSalaryAmount !== null
-    ? `${SALARY_TYPE_LABELS[m.agreedSalaryType]} ${koHiring.common.won(m.agreedSalaryAmount)}`
+    ? `${SALARY_TYPE_LABELS[m.agreedSalaryType]} ${koKit.common.won(m.agreedSalaryAmount)}`
     : none;
 
 export function MatchingWorker({ matching: m, link }: { matching: Matching; link?: boolean }) {

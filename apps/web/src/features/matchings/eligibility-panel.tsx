@@ -3,11 +3,11 @@ import { recordMessages } from '@ilson/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { RecordLinks } from '../../components/linked-records';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
 import type { Eligibility } from './api';
 
-const t = koHiring.matchings.eligibility;
+const t = koMatchings.eligibility;
 
 export type EligibilityState = {
   /** Both picked and answered. */
@@ -71,7 +71,7 @@ export function EligibilityPanel({ picked, result, state, canOverride }: Eligibi
         title={t.failed}
         action={
           <Button size="small" onClick={() => void result.refetch()}>
-            {koRecords.common.retry}
+            {koKit.common.retry}
           </Button>
         }
       />
@@ -111,7 +111,7 @@ export function EligibilityPanel({ picked, result, state, canOverride }: Eligibi
         {state.hard.length === 0 && state.warnings.length > 0 && canOverride && (
           <Form.Item
             name="overrideReason"
-            label={koHiring.matchings.fields.overrideReason}
+            label={koMatchings.fields.overrideReason}
             extra={t.overrideHelp}
             rules={[{ required: true, whitespace: true, message: t.overrideRequired }, { max: 500 }]}
           >

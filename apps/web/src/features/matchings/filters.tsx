@@ -5,9 +5,9 @@ import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../co
 import type { ListParams } from '../../components/list/use-list-params';
 import { NATIONALITY_OPTIONS } from '../../components/nationality-select';
 import { EmployerPicker } from '../../components/pickers/pickers';
-import { koHiring } from '../../locales/ko-hiring';
+import { koMatchings } from '../../locales/ko/matchings';
 
-const f = koHiring.matchings.fields;
+const f = koMatchings.fields;
 const statusOptions = MATCHING_STATUSES.map((value) => ({ value, label: MATCHING_STATUS_LABELS[value] }));
 const visaOptions = VISA_TYPES.map((value) => ({ value, label: VISA_TYPE_LABELS[value] }));
 
@@ -19,7 +19,7 @@ export function MatchingFilters({ list, extra }: { list: AnyList; extra?: ReactN
   const employer: string | undefined = list.filters.employerId;
   return (
     <FilterBar list={list} extra={extra}>
-      <SearchFilter list={list} placeholder={koHiring.matchings.searchPlaceholder} width={240} />
+      <SearchFilter list={list} placeholder={koMatchings.searchPlaceholder} width={240} />
       <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
       <SelectFilter
         list={list}

@@ -17,8 +17,8 @@ import { parseId, RecordProblem, RecordState } from '../../components/detail/rec
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
 import { type MatchingDetail, useMatching, useMatchingHistory } from './api';
 import { agreedPay, MatchingStatusTag } from './columns';
 import { MatchingStatusActions } from './matching-status-actions';
@@ -28,10 +28,10 @@ import { TermsModal } from './terms-modal';
 const LIST_PATH = '/matchings';
 const TABS = ['info', 'history'] as const;
 const TERMINAL: readonly MatchingStatus[] = ['completed', 'cancelled', 'terminated'];
-const t = koHiring.matchings;
+const t = koMatchings;
 const f = t.fields;
-const none = koRecords.common.none;
-const won = (amount: number | null) => (amount === null ? none : koHiring.common.won(amount));
+const none = koKit.common.none;
+const won = (amount: number | null) => (amount === null ? none : koKit.common.won(amount));
 
 function MatchingInfo({ matching: m }: { matching: MatchingDetail }) {
   return (
@@ -100,8 +100,8 @@ function MatchingInfo({ matching: m }: { matching: MatchingDetail }) {
                 },
               ]
             : []),
-          { key: 'createdAt', label: koRecords.detail.createdAt, children: formatDateTime(m.createdAt) },
-          { key: 'updatedAt', label: koRecords.detail.updatedAt, children: formatDateTime(m.updatedAt) },
+          { key: 'createdAt', label: koKit.detail.createdAt, children: formatDateTime(m.createdAt) },
+          { key: 'updatedAt', label: koKit.detail.updatedAt, children: formatDateTime(m.updatedAt) },
         ]}
       />
     </>
@@ -153,7 +153,7 @@ function MatchingView({ matching }: { matching: MatchingDetail }) {
           items={[
             {
               key: 'info',
-              label: koRecords.detail.basicTab,
+              label: koKit.detail.basicTab,
               children: (
                 <Row gutter={[24, 24]}>
                   <Col xs={24} xl={15}>
@@ -169,7 +169,7 @@ function MatchingView({ matching }: { matching: MatchingDetail }) {
             },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={f} />,
             },
           ]}

@@ -7,7 +7,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koHiring } from '../../locales/ko-hiring';
+import { koMatchings } from '../../locales/ko/matchings';
 import { MATCHING_FILTERS, useMatchingList } from './api';
 import { matchingColumns, matchingPath } from './columns';
 import { MatchingFilters } from './filters';
@@ -18,7 +18,7 @@ export default function MatchingListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const page = useCurrentPage();
-  const t = koHiring.matchings;
+  const t = koMatchings;
 
   return (
     <>

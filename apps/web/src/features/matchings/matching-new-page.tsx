@@ -1,6 +1,6 @@
 import {
   type JobPost,
-  jobPostSchema,
+  jobPostsApi,
   KOREAN_LEVEL_LABELS,
   matchingCreateSchema,
   nationalityLabel,
@@ -10,16 +10,15 @@ import {
   VISA_TYPE_LABELS,
   WORKER_STATUS_LABELS,
   type Worker,
-  workerSchema,
+  workersApi,
 } from '@ilson/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Descriptions, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { endpointQuery } from '../../api/endpoint';
 import { newIdempotencyKey } from '../../api/idempotency';
-import { parseRecord } from '../../api/records';
 import { settingsQuery } from '../../api/settings';
 import { useCan } from '../../auth/permissions';
 import { parseId } from '../../components/detail/record-state';
@@ -32,14 +31,16 @@ import { useToast } from '../../components/toast';
 import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { PageHeader } from '../../layout/page-header';
 import { toDateString } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koJobPosts } from '../../locales/ko/job-posts';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
+import { koWorkers } from '../../locales/ko/workers';
 import { useCreateMatching, useEligibility, useWorkerResumeOptions } from './api';
 import { EligibilityPanel, eligibilityState } from './eligibility-panel';
 
-const t = koHiring.matchings;
+const t = koMatchings;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 const rule = (field: string) => schemaRule(matchingCreateSchema, field, { checkEmpty: true });
 const salaryOptions = SALARY_TYPES.map((value) => ({ value, label: SALARY_TYPE_LABELS[value] }));
 
@@ -74,17 +75,13 @@ function usePrefill() {
   const jobPostId = parseId(searchParams.get('job_post_id') ?? undefined);
   const workerId = parseId(searchParams.get('worker_id') ?? undefined);
   const post = useQuery({
-    queryKey: ['job-posts', 'detail', jobPostId ?? 0],
-    queryFn: async ({ signal }) =>
-      parseRecord(jobPostSchema, (await api.get(`job-posts/${jobPostId}`, { signal })).data),
+    ...endpointQuery(jobPostsApi.get, { params: { id: jobPostId ?? 0 } }),
     enabled: jobPostId !== null,
     meta: { errorToast: false },
   });
   const stateWorker = state?.worker?.id === workerId ? state?.worker : undefined;
   const worker = useQuery({
-    queryKey: ['workers', 'detail', workerId ?? 0],
-    queryFn: async ({ signal }) =>
-      parseRecord(workerSchema, (await api.get(`workers/${workerId}`, { signal })).data),
+    ...endpointQuery(workersApi.get, { params: { id: workerId ?? 0 } }),
     enabled: workerId !== null && !stateWorker,
     meta: { errorToast: false },
   });
@@ -107,18 +104,18 @@ function PostSummary({ post }: { post: JobPost }) {
         { key: 'employer', label: f.employer, children: post.employerName },
         {
           key: 'pay',
-          label: koHiring.jobPosts.fields.pay,
-          children: `${SALARY_TYPE_LABELS[post.salaryType]} ${koHiring.common.won(post.salaryAmount)}`,
+          label: koJobPosts.fields.pay,
+          children: `${SALARY_TYPE_LABELS[post.salaryType]} ${koKit.common.won(post.salaryAmount)}`,
         },
         {
           key: 'visas',
-          label: koHiring.jobPosts.fields.allowedVisaTypes,
+          label: koJobPosts.fields.allowedVisaTypes,
           children: post.allowedVisaTypes.join(', '),
         },
         {
           key: 'headcount',
-          label: koHiring.jobPosts.fields.filled,
-          children: koHiring.jobPosts.headcount(post.filledCount, post.headcount),
+          label: koJobPosts.fields.filled,
+          children: koJobPosts.headcount(post.filledCount, post.headcount),
         },
       ]}
     />
@@ -146,17 +143,17 @@ function WorkerSummary({ worker }: { worker: Worker }) {
         },
         {
           key: 'expiry',
-          label: koRecords.workers.fields.visaExpiryDate,
+          label: koWorkers.fields.visaExpiryDate,
           children: worker.visaExpiryDate ?? none,
         },
         {
           key: 'korean',
-          label: koRecords.workers.fields.koreanLevel,
+          label: koWorkers.fields.koreanLevel,
           children: KOREAN_LEVEL_LABELS[worker.koreanLevel],
         },
         {
           key: 'status',
-          label: koRecords.workers.fields.status,
+          label: koWorkers.fields.status,
           children: WORKER_STATUS_LABELS[worker.status],
         },
       ]}
@@ -260,7 +257,7 @@ export default function MatchingNewPage() {
             <Card size="small" title={t.sections.pair} style={{ marginBottom: 16 }}>
               <Form.Item name="jobPostId" label={f.jobPostId} required rules={[rule('jobPostId')]}>
                 <JobPostPicker
-                  placeholder={koHiring.jobPosts.searchPlaceholder}
+                  placeholder={koJobPosts.searchPlaceholder}
                   selected={shownPost}
                   onChange={(_id, next) => applyPost(next ?? null)}
                 />
@@ -268,7 +265,7 @@ export default function MatchingNewPage() {
               {shownPost && <PostSummary post={shownPost} />}
               <Form.Item name="workerId" label={f.workerId} required rules={[rule('workerId')]}>
                 <WorkerPicker
-                  placeholder={koRecords.workers.pickerPlaceholder}
+                  placeholder={koWorkers.pickerPlaceholder}
                   selected={shownWorker}
                   onChange={(_id, next) => {
                     setWorker(next ?? null);
@@ -280,7 +277,7 @@ export default function MatchingNewPage() {
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item name="startDate" label={f.startDate}>
-                    <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+                    <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
@@ -303,11 +300,7 @@ export default function MatchingNewPage() {
               <Row gutter={16}>
                 <Col xs={24} md={8}>
                   <Form.Item name="agreedSalaryType" label={f.agreedSalaryType}>
-                    <Select
-                      allowClear
-                      options={salaryOptions}
-                      placeholder={koRecords.form.selectPlaceholder}
-                    />
+                    <Select allowClear options={salaryOptions} placeholder={koKit.form.selectPlaceholder} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={8}>
@@ -374,7 +367,7 @@ function SubmitBar({
     <FormActions
       saving={saving}
       onCancel={onCancel}
-      submitLabel={koHiring.matchings.create}
+      submitLabel={koMatchings.create}
       submitDisabled={disabled}
     />
   );

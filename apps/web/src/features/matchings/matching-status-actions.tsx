@@ -15,11 +15,11 @@ import { applyServerErrors } from '../../components/form/field-errors';
 import { DetailList, refusalOf } from '../../components/linked-records';
 import { useErrorToast, useToast } from '../../components/toast';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
 import { type MatchingDetail, type MatchingStatusBody, useChangeMatchingStatus } from './api';
 
-const t = koHiring.matchings;
+const t = koMatchings;
 const f = t.fields;
 const REASON_MAX = 500;
 
@@ -140,7 +140,7 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
     if (!values) return;
     try {
       await change.mutateAsync(toBody(active.to, values, matching.version));
-      toast.success(koRecords.common.statusChanged(active.label));
+      toast.success(koKit.common.statusChanged(active.label));
       close();
     } catch (caught) {
       const error = classifyError(caught);
@@ -197,7 +197,7 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
         {active && (
           <>
             <Typography.Paragraph>
-              {koRecords.status.changeFlow(
+              {koKit.status.changeFlow(
                 MATCHING_STATUS_LABELS[matching.status],
                 MATCHING_STATUS_LABELS[active.to],
               )}
@@ -256,14 +256,14 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
                   style={{ width: '100%' }}
                 />
               ) : (
-                <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+                <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
               )}
             </Form.Item>
           ))}
           {active && (
             <Form.Item
               name="reason"
-              label={active.reasonRequired ? koRecords.status.reason : koRecords.status.reasonOptional}
+              label={active.reasonRequired ? koKit.status.reason : koKit.status.reasonOptional}
               rules={[
                 { required: active.reasonRequired, whitespace: true, message: recordMessages.reasonRequired },
                 { max: REASON_MAX },
@@ -276,7 +276,7 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
                 placeholder={
                   active.action === 'accept_without_interview'
                     ? t.skipInterview.reasonPlaceholder
-                    : koRecords.status.reasonPlaceholder
+                    : koKit.status.reasonPlaceholder
                 }
               />
             </Form.Item>

@@ -2,10 +2,10 @@ import { ForwardOutlined } from '@ant-design/icons';
 import { MATCHING_STATUS_LABELS, type MatchingStatus, recordMessages } from '@ilson/contracts';
 import { Empty, Steps, Timeline, Typography, theme } from 'antd';
 import { formatDateTime } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
+import { koMatchings } from '../../locales/ko/matchings';
 import type { MatchingDetail } from './api';
 
-const t = koHiring.matchings;
+const t = koMatchings;
 
 const TIMELINE_COLORS: Partial<Record<MatchingStatus, string>> = {
   cancelled: 'red',

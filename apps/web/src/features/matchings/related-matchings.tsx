@@ -6,11 +6,12 @@ import { Link } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useLocalListParams } from '../../components/list/use-local-list-params';
-import { koHiring } from '../../locales/ko-hiring';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
 import { type MatchingFilter, type MatchingSort, useMatchingList } from './api';
 import { matchingPath, relatedMatchingColumns } from './columns';
 
-const t = koHiring.matchings;
+const t = koMatchings;
 
 type RelatedMatchingsProps = {
   of: 'employer' | 'worker' | 'jobPost';
@@ -54,7 +55,7 @@ export function RelatedMatchings({
     <>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
         <Flex gap={16} align="center" wrap>
-          {of === 'employer' && <Link to={listLink}>{koHiring.common.viewAll}</Link>}
+          {of === 'employer' && <Link to={listLink}>{koKit.common.viewAll}</Link>}
           {extra}
         </Flex>
         {createPath && can('matchings:write') && (

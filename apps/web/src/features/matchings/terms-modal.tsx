@@ -8,11 +8,11 @@ import { formatWon, parseWon } from '../../components/form/formatters';
 import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
 import { useErrorToast, useToast } from '../../components/toast';
 import { parseDate, toDateString } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koMatchings } from '../../locales/ko/matchings';
 import { type MatchingDetail, useUpdateMatching } from './api';
 
-const t = koHiring.matchings;
+const t = koMatchings;
 const f = t.fields;
 const salaryOptions = SALARY_TYPES.map((value) => ({ value, label: SALARY_TYPE_LABELS[value] }));
 
@@ -77,8 +77,8 @@ export function TermsModal({
     <Modal
       open={open}
       title={t.editTerms}
-      okText={koRecords.common.save}
-      cancelText={koRecords.common.cancel}
+      okText={koKit.common.save}
+      cancelText={koKit.common.cancel}
       confirmLoading={update.isPending}
       onOk={handleOk}
       onCancel={close}
@@ -101,7 +101,7 @@ export function TermsModal({
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="agreedSalaryType" label={f.agreedSalaryType}>
-              <Select allowClear options={salaryOptions} placeholder={koRecords.form.selectPlaceholder} />
+              <Select allowClear options={salaryOptions} placeholder={koKit.form.selectPlaceholder} />
             </Form.Item>
           </Col>
           <Col span={12}>

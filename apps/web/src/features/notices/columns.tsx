@@ -11,12 +11,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koNotices } from '../../locales/ko/notices';
 
-const t = koOperations.notices;
+const t = koNotices;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const NOTICE_STATUS_COLORS: Record<NoticeStatus, StatusColor> = {
   draft: 'default',

@@ -6,9 +6,9 @@ import {
 } from '@ilson/contracts';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koOperations } from '../../locales/ko-operations';
+import { koNotices } from '../../locales/ko/notices';
 
-const t = koOperations.notices;
+const t = koNotices;
 const f = t.fields;
 const statusOptions = NOTICE_STATUSES.map((value) => ({ value, label: NOTICE_STATUS_LABELS[value] }));
 const audienceOptions = NOTICE_AUDIENCES.map((value) => ({ value, label: NOTICE_AUDIENCE_LABELS[value] }));

@@ -9,10 +9,10 @@ import {
 import { Card, Col, DatePicker, Form, Input, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { schemaRule } from '../../components/form/field-errors';
-import { koOperations } from '../../locales/ko-operations';
+import { koNotices } from '../../locales/ko/notices';
 import { RichTextEditor } from './rich-text-editor';
 
-const t = koOperations.notices;
+const t = koNotices;
 const f = t.fields;
 
 export type NoticeFormValues = {

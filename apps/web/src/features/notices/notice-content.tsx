@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import { useMemo } from 'react';
-import { koOperations } from '../../locales/ko-operations';
 import './notice-content.css';
+import { koNotices } from '../../locales/ko/notices';
 import { safeRichText } from './safe-html';
 
 type NoticeContentProps = { html: string; label?: string };
@@ -14,12 +14,12 @@ type NoticeContentProps = { html: string; label?: string };
 export function NoticeContent({ html, label }: NoticeContentProps) {
   const safe = useMemo(() => safeRichText(html), [html]);
   if (!safe.trim()) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koOperations.notices.previewEmpty} />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koNotices.previewEmpty} />;
   }
   return (
     <article
       className="notice-content"
-      aria-label={label ?? koOperations.notices.fields.content}
+      aria-label={label ?? koNotices.fields.content}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server, and again by safeRichText.
       dangerouslySetInnerHTML={{ __html: safe }}
     />

@@ -18,17 +18,17 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koNotices } from '../../locales/ko/notices';
 import { useChangeNoticeStatus, useDeleteNotice, useNotice, useNoticeHistory } from './api';
 import { AudienceTag, NoticeStatusTags, PinMark } from './columns';
 import { NoticeContent } from './notice-content';
 
 const LIST_PATH = '/notices';
 const TABS = ['content', 'history'] as const;
-const t = koOperations.notices;
+const t = koNotices;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 function tone(transition: Transition<NoticeStatus>): TransitionTone {
   if (transition.to === 'published') return 'primary';
@@ -62,7 +62,7 @@ function NoticeMeta({ notice }: { notice: Notice }) {
         {
           key: 'isPinned',
           label: f.isPinned,
-          children: notice.isPinned ? koOperations.common.yes : koOperations.common.no,
+          children: notice.isPinned ? koKit.common.yes : koKit.common.no,
         },
         { key: 'createdAt', label: f.createdAt, children: formatDateTime(notice.createdAt) },
         { key: 'updatedAt', label: f.updatedAt, children: formatDateTime(notice.updatedAt) },
@@ -85,7 +85,7 @@ function NoticeView({ notice }: { notice: Notice }) {
   const handleDelete = () =>
     confirmDelete(async () => {
       await remove.mutateAsync();
-      toast.success(koRecords.common.deleted);
+      toast.success(koKit.common.deleted);
       navigate(LIST_PATH, { replace: true });
     });
 
@@ -103,12 +103,12 @@ function NoticeView({ notice }: { notice: Notice }) {
           <>
             {canWrite && (
               <Button danger onClick={handleDelete}>
-                {koRecords.common.delete}
+                {koKit.common.delete}
               </Button>
             )}
             {canWrite && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${notice.id}/edit`)}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
             )}
             <StatusActions
@@ -118,7 +118,7 @@ function NoticeView({ notice }: { notice: Notice }) {
               tone={tone}
               onRun={async (transition, reason) => {
                 await changeStatus.mutateAsync({ status: transition.to, reason, version: notice.version });
-                toast.success(koRecords.common.statusChanged(transition.label));
+                toast.success(koKit.common.statusChanged(transition.label));
               }}
             />
           </>
@@ -160,7 +160,7 @@ function NoticeView({ notice }: { notice: Notice }) {
             },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={f} />,
             },
           ]}

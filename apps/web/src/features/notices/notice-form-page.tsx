@@ -13,8 +13,8 @@ import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koNotices } from '../../locales/ko/notices';
 import { changeNoticeStatus, useCreateNotice, useNotice, usePreviewNotice, useUpdateNotice } from './api';
 import {
   emptyNoticeValues,
@@ -28,7 +28,7 @@ import {
 import { PreviewModal } from './preview-modal';
 
 const LIST_PATH = '/notices';
-const t = koOperations.notices;
+const t = koNotices;
 
 type Intent = 'draft' | 'publish' | 'save';
 
@@ -76,7 +76,7 @@ function usePublishLabel(form: ReturnType<typeof Form.useForm<NoticeFormValues>>
 function savedMessage(notice: Notice) {
   if (notice.status === 'draft') return t.draftSaved;
   if (notice.isScheduled && notice.publishedAt) return t.scheduledSaved(formatDateTime(notice.publishedAt));
-  return notice.status === 'published' ? t.published : koRecords.common.saved;
+  return notice.status === 'published' ? t.published : koKit.common.saved;
 }
 
 function NoticeCreate() {
@@ -159,7 +159,7 @@ function NoticeEditForm({ notice, reload }: EditProps) {
     latest: reload,
     toValues: noticeToValues,
     setVersion,
-    labels: fieldLabels(NOTICE_FORM_FIELDS, koOperations.notices.fields),
+    labels: fieldLabels(NOTICE_FORM_FIELDS, koNotices.fields),
     // The body is HTML: compared as its text.
     format: (field, value) =>
       field === 'content' && typeof value === 'string'
@@ -188,7 +188,7 @@ function NoticeEditForm({ notice, reload }: EditProps) {
       return changeNoticeStatus(notice.id, { status: 'published', version: saved.version });
     },
     onSaved: (saved) => {
-      toast.success(intent.current === 'save' ? koRecords.common.saved : savedMessage(saved));
+      toast.success(intent.current === 'save' ? koKit.common.saved : savedMessage(saved));
       navigate(detailPath, { replace: true });
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -196,7 +196,7 @@ function NoticeEditForm({ notice, reload }: EditProps) {
 
   return (
     <>
-      <PageHeader title={koRecords.common.editTitle(notice.title)} />
+      <PageHeader title={koKit.common.editTitle(notice.title)} />
       <Form
         form={form}
         layout="vertical"
@@ -211,7 +211,7 @@ function NoticeEditForm({ notice, reload }: EditProps) {
         <FormActions
           saving={record.saving}
           onCancel={() => navigate(detailPath)}
-          submitLabel={isDraft ? publishLabel : koRecords.common.save}
+          submitLabel={isDraft ? publishLabel : koKit.common.save}
           onSubmitClick={() => {
             intent.current = isDraft ? 'publish' : 'save';
           }}
@@ -256,7 +256,7 @@ export default function NoticeFormPage() {
     return (
       <>
         <PageHeader />
-        <Result status="403" title={koRecords.detail.forbiddenTitle} />
+        <Result status="403" title={koKit.detail.forbiddenTitle} />
       </>
     );
   }

@@ -6,7 +6,7 @@ import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koOperations } from '../../locales/ko-operations';
+import { koNotices } from '../../locales/ko/notices';
 import { NOTICE_FILTERS, useNoticeList } from './api';
 import { noticeColumns, noticePath } from './columns';
 import { NoticeFilters } from './filters';
@@ -19,7 +19,7 @@ export default function NoticeListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const page = useCurrentPage();
-  const t = koOperations.notices;
+  const t = koNotices;
 
   return (
     <>

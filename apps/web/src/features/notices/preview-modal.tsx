@@ -1,10 +1,10 @@
 import type { NoticeAudience } from '@ilson/contracts';
 import { Alert, Button, Divider, Flex, Modal, Spin, Typography } from 'antd';
-import { koOperations } from '../../locales/ko-operations';
+import { koNotices } from '../../locales/ko/notices';
 import { AudienceTag } from './columns';
 import { NoticeContent } from './notice-content';
 
-const t = koOperations.notices;
+const t = koNotices;
 
 type PreviewModalProps = {
   open: boolean;
@@ -35,7 +35,7 @@ export function PreviewModal({ open, loading, title, audience, html, onClose }: 
       <Flex align="center" gap={8} wrap>
         <AudienceTag audience={audience} />
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {title || koOperations.notices.fields.title}
+          {title || koNotices.fields.title}
         </Typography.Title>
       </Flex>
       <Divider style={{ margin: '12px 0 20px' }} />

@@ -1,11 +1,11 @@
 import { Form } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../components/toast';
-import { koOperations } from '../../locales/ko-operations';
+import { koNotices } from '../../locales/ko/notices';
 import { NOTICE_FORMATS, NOTICE_TOOLBAR, Quill } from './quill-setup';
 import './rich-text-editor.css';
 
-const t = koOperations.notices.toolbar;
+const t = koNotices.toolbar;
 
 /** Base64 grows a third: a 100 KB picture stays well inside the notice's 200,000 characters. */
 const MAX_IMAGE_BYTES = 100 * 1024;
@@ -111,7 +111,7 @@ export function RichTextEditor({ value = '', onChange, id, label, placeholder }:
         const file = input.files?.[0];
         if (!file) return;
         if (!IMAGE_TYPES.includes(file.type) || file.size > MAX_IMAGE_BYTES) {
-          toastRef.current.error(koOperations.notices.imageTooLarge);
+          toastRef.current.error(koNotices.imageTooLarge);
           return;
         }
         const reader = new FileReader();

@@ -6,11 +6,11 @@ import { classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
 import { applyServerErrors, schemaRule } from '../../components/form/field-errors';
 import { useErrorToast } from '../../components/toast';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koPayouts } from '../../locales/ko/payouts';
 import { useRevealAccountNo } from './api';
 
-const t = koOperations.payouts.reveal;
+const t = koPayouts.reveal;
 
 type AccountValueProps = { payoutId: number; masked: string | null };
 
@@ -25,9 +25,9 @@ export function AccountValue({ payoutId, masked }: AccountValueProps) {
   const [form] = Form.useForm<{ reason: string }>();
   const reveal = useRevealAccountNo(payoutId);
   const showError = useErrorToast();
-  const label = koOperations.payouts.fields.accountNo;
+  const label = koPayouts.fields.accountNo;
 
-  if (!masked) return <>{koRecords.form.notSet}</>;
+  if (!masked) return <>{koKit.form.notSet}</>;
 
   const close = () => {
     setOpen(false);
@@ -70,7 +70,7 @@ export function AccountValue({ payoutId, masked }: AccountValueProps) {
         open={open}
         title={t.title}
         okText={t.submit}
-        cancelText={koRecords.common.cancel}
+        cancelText={koKit.common.cancel}
         confirmLoading={reveal.isPending}
         onOk={handleOk}
         onCancel={close}

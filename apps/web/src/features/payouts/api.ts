@@ -1,21 +1,18 @@
 import {
   defaultPayoutVat,
-  historyResponseSchema,
   PAYOUT_LOCKED_STATUSES,
   type PAYOUT_SORTS,
   type Payout,
   type PayoutStatus,
   type payoutCreateSchema,
-  payoutListResponseSchema,
-  payoutRevealResponseSchema,
-  payoutSchema,
+  type payoutListResponseSchema,
+  payoutsApi,
   type payoutUpdateSchema,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const PAYOUT_FILTERS = ['status', 'type', 'employerId', 'branchId', 'dateFrom', 'dateTo'] as const;
@@ -25,10 +22,7 @@ export type PayoutUpdateBody = z.input<typeof payoutUpdateSchema>;
 export type PayoutTotals = z.infer<typeof payoutListResponseSchema>['totals'];
 
 export const payoutKeys = {
-  all: ['payouts'] as const,
-  list: (query: PayoutListQuery) => ['payouts', 'list', query] as const,
-  detail: (id: number) => ['payouts', 'detail', id] as const,
-  history: (id: number) => ['payouts', 'history', id] as const,
+  all: [payoutsApi.list.tag] as const,
 };
 
 /** The server's default VAT (payouts.rules): 10% of a matching fee, won below cut off; none on wages and refunds. */
@@ -40,32 +34,21 @@ export const isLocked = (payout: Pick<Payout, 'status'>) =>
 
 export const usePayoutList = (query: PayoutListQuery) =>
   useQuery({
-    queryKey: payoutKeys.list(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('payouts', { params: query, signal });
-      return parseReply(payoutListResponseSchema, response.data);
-    },
+    ...endpointQuery(payoutsApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const usePayout = (id: number | null) =>
   useQuery({
-    queryKey: payoutKeys.detail(id ?? 0),
-    queryFn: async ({ signal }): Promise<Payout> => {
-      const response = await api.get(`payouts/${id}`, { signal });
-      return parseRecord(payoutSchema, response.data);
-    },
+    ...endpointQuery(payoutsApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     meta: { errorToast: false },
   });
 
 export const usePayoutHistory = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: payoutKeys.history(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`payouts/${id}/history`, { signal });
-      return parseReply(historyResponseSchema, response.data).data;
-    },
+    ...endpointQuery(payoutsApi.history, { params: { id } }),
+    select: (reply) => reply.data,
     enabled,
   });
 
@@ -78,8 +61,7 @@ export function useCreatePayout() {
   const invalidate = useInvalidatePayouts();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: PayoutCreateBody; idempotencyKey: string }) => {
-      const response = await api.post('payouts', body, { headers: idempotencyHeaders(idempotencyKey) });
-      return parseRecord(payoutSchema, response.data);
+      return call(payoutsApi.create, { body }, { idempotencyKey });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -91,8 +73,7 @@ export function useUpdatePayout(id: number) {
   const invalidate = useInvalidatePayouts();
   return useMutation({
     mutationFn: async (body: PayoutUpdateBody) => {
-      const response = await api.patch(`payouts/${id}`, body);
-      return parseRecord(payoutSchema, response.data);
+      return call(payoutsApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -107,8 +88,7 @@ export function useChangePayoutStatus(id: number) {
   const invalidate = useInvalidatePayouts();
   return useMutation({
     mutationFn: async (body: PayoutStatusBody) => {
-      const response = await api.post(`payouts/${id}/status`, body);
-      return parseRecord(payoutSchema, response.data);
+      return call(payoutsApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -120,8 +100,7 @@ export function useChangePayoutStatus(id: number) {
 export function useRevealAccountNo(id: number) {
   return useMutation({
     mutationFn: async (reason: string) => {
-      const response = await api.post(`payouts/${id}/reveal`, { reason });
-      return parseReply(payoutRevealResponseSchema, response.data);
+      return call(payoutsApi.reveal, { params: { id }, body: { reason } });
     },
     retry: retryMutation,
     meta: { errorToast: false },

@@ -12,11 +12,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koPayouts } from '../../locales/ko/payouts';
 
-const f = koOperations.payouts.fields;
-const none = koRecords.common.none;
+const f = koPayouts.fields;
+const none = koKit.common.none;
 
 export const PAYOUT_STATUS_COLORS: Record<PayoutStatus, StatusColor> = {
   pending: 'gold',

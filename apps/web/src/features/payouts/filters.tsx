@@ -3,9 +3,9 @@ import { useBranchOptions } from '../../components/branch-select';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { EmployerPicker } from '../../components/pickers/pickers';
-import { koOperations } from '../../locales/ko-operations';
+import { koPayouts } from '../../locales/ko/payouts';
 
-const t = koOperations.payouts;
+const t = koPayouts;
 const f = t.fields;
 const statusOptions = PAYOUT_STATUSES.map((value) => ({ value, label: PAYOUT_STATUS_LABELS[value] }));
 const typeOptions = PAYOUT_TYPES.map((value) => ({ value, label: PAYOUT_TYPE_LABELS[value] }));

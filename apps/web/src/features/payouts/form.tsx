@@ -18,13 +18,13 @@ import { FormSection, WideField } from '../../components/form/form-layout';
 import { formatWon, parseWon } from '../../components/form/formatters';
 import { EmployerPicker, MatchingPicker, WorkerPicker } from '../../components/pickers/pickers';
 import { parseDate, toDateString } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koPayouts } from '../../locales/ko/payouts';
 import { defaultVat } from './api';
 import { formatKrw } from './columns';
 import './payouts.css';
 
-const t = koOperations.payouts;
+const t = koPayouts;
 const f = t.fields;
 const rule = (field: string, checkEmpty = false) => schemaRule(payoutInputSchema, field, { checkEmpty });
 
@@ -233,7 +233,7 @@ export function PayoutFormFields({ form, current }: PayoutFormFieldsProps) {
             autoComplete="off"
             maxLength={30}
             placeholder={
-              current?.accountNo ? koRecords.form.keepMasked(current.accountNo) : t.accountNoPlaceholder
+              current?.accountNo ? koKit.form.keepMasked(current.accountNo) : t.accountNoPlaceholder
             }
           />
         </Form.Item>
@@ -244,7 +244,7 @@ export function PayoutFormFields({ form, current }: PayoutFormFieldsProps) {
 
       <FormSection title={t.sections.schedule}>
         <Form.Item name="scheduledDate" label={f.scheduledDate}>
-          <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+          <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
         </Form.Item>
         <WideField>
           <Form.Item name="memo" label={f.memo} rules={[{ max: 2000 }]}>

@@ -9,8 +9,8 @@ import { parseId, RecordProblem, RecordState } from '../../components/detail/rec
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koPayouts } from '../../locales/ko/payouts';
 import { AccountValue } from './account-value';
 import { isLocked, usePayout, usePayoutHistory } from './api';
 import { PayoutStatusTag, PayoutTypeTag } from './columns';
@@ -18,9 +18,9 @@ import { PayoutStatusActions } from './payout-status-actions';
 
 const LIST_PATH = '/payouts';
 const TABS = ['info', 'history'] as const;
-const t = koOperations.payouts;
+const t = koPayouts;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 function Amounts({ payout }: { payout: Payout }) {
   const won = (value: number | string) => Number(value).toLocaleString('ko-KR');
@@ -139,7 +139,7 @@ function PayoutView({ payout }: { payout: Payout }) {
           <>
             {can('payouts:write') && !isLocked(payout) && (
               <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${payout.id}/edit`)}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
             )}
             <PayoutStatusActions payout={payout} />
@@ -160,10 +160,10 @@ function PayoutView({ payout }: { payout: Payout }) {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'info', label: koRecords.detail.basicTab, children: <PayoutInfo payout={payout} /> },
+            { key: 'info', label: koKit.detail.basicTab, children: <PayoutInfo payout={payout} /> },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={f} />,
             },
           ]}

@@ -10,8 +10,8 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koPayouts } from '../../locales/ko/payouts';
 import { isLocked, useCreatePayout, usePayout, useUpdatePayout } from './api';
 import {
   emptyPayoutValues,
@@ -23,7 +23,7 @@ import {
 } from './form';
 
 const LIST_PATH = '/payouts';
-const t = koOperations.payouts;
+const t = koPayouts;
 
 function PayoutCreate() {
   const [form] = Form.useForm<PayoutFormValues>();
@@ -38,7 +38,7 @@ function PayoutCreate() {
     toInput: payoutValuesToInput,
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (payout) => {
-      toast.success(koRecords.common.created);
+      toast.success(koKit.common.created);
       navigate(`${LIST_PATH}/${payout.id}`, { replace: true });
     },
   });
@@ -60,7 +60,7 @@ function PayoutCreate() {
         <FormActions
           saving={record.saving}
           onCancel={() => navigate(LIST_PATH)}
-          submitLabel={koRecords.common.create}
+          submitLabel={koKit.common.create}
         />
       </Form>
     </>
@@ -80,7 +80,7 @@ function PayoutEditForm({ payout, reload }: EditProps) {
     latest: reload,
     toValues: payoutToValues,
     setVersion,
-    labels: fieldLabels(PAYOUT_FORM_FIELDS, koOperations.payouts.fields),
+    labels: fieldLabels(PAYOUT_FORM_FIELDS, koPayouts.fields),
   });
   const detailPath = `${LIST_PATH}/${payout.id}`;
 
@@ -91,7 +91,7 @@ function PayoutEditForm({ payout, reload }: EditProps) {
     toInput: payoutValuesToInput,
     submit: (body) => update.mutateAsync({ ...body, version }),
     onSaved: () => {
-      toast.success(koRecords.common.saved);
+      toast.success(koKit.common.saved);
       navigate(detailPath, { replace: true });
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -99,7 +99,7 @@ function PayoutEditForm({ payout, reload }: EditProps) {
 
   return (
     <>
-      <PageHeader title={koRecords.common.editTitle(t.title(payout.id))} />
+      <PageHeader title={koKit.common.editTitle(t.title(payout.id))} />
       <Form
         form={form}
         layout="vertical"
@@ -160,7 +160,7 @@ export default function PayoutFormPage() {
     return (
       <>
         <PageHeader />
-        <Result status="403" title={koRecords.detail.forbiddenTitle} />
+        <Result status="403" title={koKit.detail.forbiddenTitle} />
       </>
     );
   }

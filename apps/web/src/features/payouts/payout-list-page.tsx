@@ -7,7 +7,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koOperations } from '../../locales/ko-operations';
+import { koPayouts } from '../../locales/ko/payouts';
 import { PAYOUT_FILTERS, usePayoutList } from './api';
 import { payoutColumns, payoutPath } from './columns';
 import { PayoutFilters } from './filters';
@@ -19,7 +19,7 @@ export default function PayoutListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const page = useCurrentPage();
-  const t = koOperations.payouts;
+  const t = koPayouts;
   const totals = result.data?.totals;
 
   return (

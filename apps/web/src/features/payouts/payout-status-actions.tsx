@@ -14,11 +14,11 @@ import { classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
 import { useSession } from '../../auth/session-context';
 import { useErrorToast, useToast } from '../../components/toast';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koPayouts } from '../../locales/ko/payouts';
 import { useChangePayoutStatus } from './api';
 
-const t = koOperations.payouts;
+const t = koPayouts;
 const REASON_MAX = 500;
 
 type StepValues = { paidAt?: Dayjs | null; reason?: string };
@@ -60,7 +60,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
         reason: values.reason?.trim() || undefined,
         paidAt: active.to === 'paid' && values.paidAt?.isValid() ? values.paidAt.toISOString() : undefined,
       });
-      toast.success(koRecords.common.statusChanged(active.label));
+      toast.success(koKit.common.statusChanged(active.label));
       setActive(null);
     } catch (caught) {
       const error = classifyError(caught);
@@ -91,7 +91,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
         title={active?.label}
         okText={active?.label}
         okButtonProps={{ danger: active?.reasonRequired }}
-        cancelText={koRecords.common.cancel}
+        cancelText={koKit.common.cancel}
         confirmLoading={change.isPending}
         onOk={handleOk}
         onCancel={() => setActive(null)}
@@ -102,10 +102,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
         )}
         {active && (
           <Typography.Paragraph>
-            {koRecords.status.changeFlow(
-              PAYOUT_STATUS_LABELS[payout.status],
-              PAYOUT_STATUS_LABELS[active.to],
-            )}
+            {koKit.status.changeFlow(PAYOUT_STATUS_LABELS[payout.status], PAYOUT_STATUS_LABELS[active.to])}
           </Typography.Paragraph>
         )}
         <Form
@@ -142,7 +139,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
           {active && (
             <Form.Item
               name="reason"
-              label={needsReason(active) ? koRecords.status.reason : koRecords.status.reasonOptional}
+              label={needsReason(active) ? koKit.status.reason : koKit.status.reasonOptional}
               rules={[
                 { required: needsReason(active), whitespace: true, message: recordMessages.reasonRequired },
                 { max: REASON_MAX },
@@ -152,7 +149,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
                 rows={3}
                 maxLength={REASON_MAX}
                 showCount
-                placeholder={koRecords.status.reasonPlaceholder}
+                placeholder={koKit.status.reasonPlaceholder}
               />
             </Form.Item>
           )}

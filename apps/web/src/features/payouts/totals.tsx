@@ -2,12 +2,12 @@ import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '@ilson/contracts';
 import { Card, Flex, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { DISPLAY_TIME_ZONE } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
+import { koPayouts } from '../../locales/ko/payouts';
 import type { PayoutTotals } from './api';
 import { formatKrw, Money, PAYOUT_STATUS_COLORS } from './columns';
 import './payouts.css';
 
-const t = koOperations.payouts.totals;
+const t = koPayouts.totals;
 
 export function sumTotals(totals: PayoutTotals) {
   return totals.reduce(
@@ -90,7 +90,7 @@ export function TotalsRow({ totals, columns }: { totals: PayoutTotals | undefine
       <Table.Summary.Row className="payout-summary-row">
         <Table.Summary.Cell index={0} colSpan={3}>
           <Flex gap={8} align="center">
-            <Typography.Text strong>{koOperations.payouts.fields.total}</Typography.Text>
+            <Typography.Text strong>{koPayouts.fields.total}</Typography.Text>
             <Typography.Text type="secondary">{t.countOf(all.count)}</Typography.Text>
           </Flex>
         </Table.Summary.Cell>

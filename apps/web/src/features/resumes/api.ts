@@ -1,18 +1,14 @@
 import {
-  historyResponseSchema,
-  listResponseSchema,
   type RESUME_SORTS,
-  type Resume,
   type ResumeStatus,
   type resumeContentSchema,
-  resumeSchema,
-  workerSchema,
+  resumesApi,
+  workersApi,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const RESUME_FILTERS = [
@@ -28,44 +24,28 @@ export type ResumeSort = (typeof RESUME_SORTS)[number];
 export type ResumeListQuery = ListQuery<ResumeFilter, ResumeSort>;
 export type ResumeContent = z.output<typeof resumeContentSchema>;
 
-const resumePageSchema = listResponseSchema(resumeSchema);
-
 export const resumeKeys = {
-  all: ['resumes'] as const,
-  list: (query: ResumeListQuery) => ['resumes', 'list', query] as const,
-  detail: (id: number) => ['resumes', 'detail', id] as const,
-  history: (id: number) => ['resumes', 'history', id] as const,
+  all: [resumesApi.list.tag] as const,
 };
 
 export const useResumeList = (query: ResumeListQuery) =>
   useQuery({
-    queryKey: resumeKeys.list(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('resumes', { params: query, signal });
-      return parseReply(resumePageSchema, response.data);
-    },
+    ...endpointQuery(resumesApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 /** The server counts every call of this as a view (viewsCount, lastViewedAt). */
 export const useResume = (id: number | null) =>
   useQuery({
-    queryKey: resumeKeys.detail(id ?? 0),
-    queryFn: async ({ signal }): Promise<Resume> => {
-      const response = await api.get(`resumes/${id}`, { signal });
-      return parseRecord(resumeSchema, response.data);
-    },
+    ...endpointQuery(resumesApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     meta: { errorToast: false },
   });
 
 export const useResumeHistory = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: resumeKeys.history(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`resumes/${id}/history`, { signal });
-      return parseReply(historyResponseSchema, response.data).data;
-    },
+    ...endpointQuery(resumesApi.history, { params: { id } }),
+    select: (reply) => reply.data,
     enabled,
   });
 
@@ -75,9 +55,7 @@ export const useResumeHistory = (id: number, enabled: boolean) =>
  */
 export const useWorkerForResumes = (id: number | null, enabled: boolean) =>
   useQuery({
-    queryKey: ['workers', 'detail', id ?? 0],
-    queryFn: async ({ signal }) =>
-      parseRecord(workerSchema, (await api.get(`workers/${id}`, { signal })).data),
+    ...endpointQuery(workersApi.get, { params: { id: id ?? 0 } }),
     enabled: enabled && id !== null,
     meta: { errorToast: false },
   });
@@ -92,12 +70,7 @@ export function useCreateResume() {
   const invalidate = useInvalidateResumes();
   return useMutation({
     mutationFn: async ({ workerId, idempotencyKey }: { workerId: number; idempotencyKey: string }) => {
-      const response = await api.post(
-        'resumes',
-        { workerId, status: 'draft' },
-        { headers: idempotencyHeaders(idempotencyKey) },
-      );
-      return parseRecord(resumeSchema, response.data);
+      return call(resumesApi.create, { body: { workerId, status: 'draft' } }, { idempotencyKey });
     },
     retry: retryMutation,
     onSuccess: invalidate,
@@ -108,8 +81,7 @@ export function useUpdateResume(id: number) {
   const invalidate = useInvalidateResumes();
   return useMutation({
     mutationFn: async (body: ResumeContent & { version: number }) => {
-      const response = await api.patch(`resumes/${id}`, body);
-      return parseRecord(resumeSchema, response.data);
+      return call(resumesApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -121,7 +93,7 @@ export function useChangeResumeStatus(id: number) {
   const invalidate = useInvalidateResumes();
   return useMutation({
     mutationFn: async (body: { status: ResumeStatus; reason?: string; version: number }) => {
-      await api.post(`resumes/${id}/status`, body);
+      await call(resumesApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
@@ -133,7 +105,7 @@ export function useDeleteResume(id: number) {
   const invalidate = useInvalidateResumes();
   return useMutation({
     mutationFn: async () => {
-      await api.delete(`resumes/${id}`);
+      await call(resumesApi.remove, { params: { id } });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
@@ -145,7 +117,7 @@ export function useRestoreResume(id: number) {
   const invalidate = useInvalidateResumes();
   return useMutation({
     mutationFn: async () => {
-      await api.post(`resumes/${id}/restore`);
+      await call(resumesApi.restore, { params: { id } });
     },
     retry: retryMutation,
     onSettled: invalidate,

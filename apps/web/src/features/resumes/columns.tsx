@@ -12,12 +12,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime, formatDay } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koResumes } from '../../locales/ko/resumes';
 
-const t = koHiring.resumes;
+const t = koResumes;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const RESUME_STATUS_COLORS: Record<ResumeStatus, StatusColor> = {
   draft: 'default',

@@ -1,9 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Form, type FormListFieldData, Row, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
-import { koHiring } from '../../locales/ko-hiring';
+import { koResumes } from '../../locales/ko/resumes';
 
-const t = koHiring.resumes;
+const t = koResumes;
 
 type EntryListProps = {
   name: string;

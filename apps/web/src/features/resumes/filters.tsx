@@ -8,9 +8,9 @@ import { useBranchOptions } from '../../components/branch-select';
 import { FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { NATIONALITY_OPTIONS } from '../../components/nationality-select';
-import { koHiring } from '../../locales/ko-hiring';
+import { koResumes } from '../../locales/ko/resumes';
 
-const t = koHiring.resumes;
+const t = koResumes;
 const f = t.fields;
 const statusOptions = RESUME_STATUSES.map((value) => ({ value, label: RESUME_STATUS_LABELS[value] }));
 const visibilityOptions = RESUME_VISIBILITIES.map((value) => ({

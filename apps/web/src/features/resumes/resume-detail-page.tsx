@@ -17,8 +17,8 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koResumes } from '../../locales/ko/resumes';
 import { useChangeResumeStatus, useDeleteResume, useRestoreResume, useResume, useResumeHistory } from './api';
 import { ResumeStatusTag, VisibilityTag } from './columns';
 import { ResumeEditor } from './resume-editor';
@@ -27,7 +27,7 @@ import './resumes.css';
 
 const LIST_PATH = '/resumes';
 const TABS = ['resume', 'history'] as const;
-const t = koHiring.resumes;
+const t = koResumes;
 const f = t.fields;
 
 const HISTORY_LABELS: Record<string, string> = {
@@ -91,7 +91,7 @@ function ResumeDetail({ resume }: { resume: Resume }) {
     confirmDelete(
       async () => {
         await remove.mutateAsync();
-        toast.success(koRecords.common.deleted);
+        toast.success(koKit.common.deleted);
       },
       { content: t.deleteBody },
     );
@@ -120,10 +120,10 @@ function ResumeDetail({ resume }: { resume: Resume }) {
           ) : (
             <>
               <Button danger onClick={handleDelete}>
-                {koRecords.common.delete}
+                {koKit.common.delete}
               </Button>
               <Button icon={<EditOutlined />} onClick={() => navigate('?mode=edit')}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
               <StatusActions
                 transitions={allowedTransitions(RESUME_TRANSITIONS, resume.status, can)}
@@ -134,7 +134,7 @@ function ResumeDetail({ resume }: { resume: Resume }) {
                 }
                 onRun={async (transition, reason) => {
                   await changeStatus.mutateAsync({ status: transition.to, reason, version: resume.version });
-                  toast.success(koRecords.common.statusChanged(transition.label));
+                  toast.success(koKit.common.statusChanged(transition.label));
                 }}
               />
             </>
@@ -157,7 +157,7 @@ function ResumeDetail({ resume }: { resume: Resume }) {
             },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={HISTORY_LABELS} />,
             },
           ]}

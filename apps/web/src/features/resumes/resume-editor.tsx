@@ -23,12 +23,12 @@ import { useConflictDialog, useRecordForm } from '../../components/form/use-reco
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { parseDate, toDateString } from '../../lib/datetime';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koResumes } from '../../locales/ko/resumes';
 import { useUpdateResume } from './api';
 import { EntryList } from './entry-list';
 
-const t = koHiring.resumes;
+const t = koResumes;
 const required = { required: true, message: fieldMessages.required };
 const LISTS = [
   'workExperience',
@@ -172,7 +172,7 @@ function WorkFields({ field }: { field: FormListFieldData }) {
           label={w.startDate}
           rules={[{ required: true, message: fieldMessages.date }]}
         >
-          <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+          <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
         </Form.Item>
       </Cell>
       <Cell span={4}>
@@ -225,7 +225,7 @@ function EducationFields({ field }: { field: FormListFieldData }) {
       </Cell>
       <Cell span={4}>
         <Form.Item name={name('graduationDate')} label={e.graduationDate}>
-          <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+          <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
         </Form.Item>
       </Cell>
       <Cell span={4}>
@@ -283,7 +283,7 @@ function CertificationFields({ field }: { field: FormListFieldData }) {
       </Cell>
       <Cell span={4}>
         <Form.Item name={name('acquiredDate')} label={c.acquiredDate}>
-          <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+          <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
         </Form.Item>
       </Cell>
       <Cell span={4}>
@@ -293,7 +293,7 @@ function CertificationFields({ field }: { field: FormListFieldData }) {
           dependencies={[['certifications', field.name, 'acquiredDate']]}
           rules={[notBefore('certifications', field, 'acquiredDate')]}
         >
-          <DatePicker style={{ width: '100%' }} placeholder={koRecords.form.datePlaceholder} />
+          <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
         </Form.Item>
       </Cell>
     </>
@@ -359,7 +359,7 @@ export function ResumeEditor({ resume, reload, exitTo }: ResumeEditorProps) {
     toInput: resumeValuesToInput,
     submit: (body) => update.mutateAsync({ ...body, version }),
     onSaved: () => {
-      toast.success(koRecords.common.saved);
+      toast.success(koKit.common.saved);
       navigate(exitTo, { replace: true });
     },
     onStaleVersion: () =>
@@ -370,7 +370,7 @@ export function ResumeEditor({ resume, reload, exitTo }: ResumeEditorProps) {
         form.setFieldsValue(resumeToValues(latest));
         setVersion(latest.version);
         record.setDirty(false);
-        toast.info(koRecords.form.conflictReloaded);
+        toast.info(koKit.form.conflictReloaded);
       }),
   });
 

@@ -3,7 +3,7 @@ import { Card } from 'antd';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koHiring } from '../../locales/ko-hiring';
+import { koResumes } from '../../locales/ko/resumes';
 import { RESUME_FILTERS, useResumeList } from './api';
 import { resumeColumns, resumePath } from './columns';
 import { ResumeFilters } from './filters';
@@ -23,7 +23,7 @@ export default function ResumeListPage() {
           list={list}
           result={result}
           columns={resumeColumns}
-          emptyText={koHiring.resumes.empty}
+          emptyText={koResumes.empty}
           detailPath={resumePath}
           rowClassName={(resume) => (resume.isDeleted ? 'resume-row-deleted' : '')}
         />

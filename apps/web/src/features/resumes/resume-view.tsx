@@ -12,11 +12,11 @@ import { Card, Empty, Flex, Progress, Table, Tag, Timeline, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { koHiring } from '../../locales/ko-hiring';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koResumes } from '../../locales/ko/resumes';
 
-const t = koHiring.resumes;
-const none = koRecords.common.none;
+const t = koResumes;
+const none = koKit.common.none;
 
 type SectionKey = keyof typeof t.noEntries;
 

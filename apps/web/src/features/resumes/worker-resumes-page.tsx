@@ -10,7 +10,7 @@ import { ListTable } from '../../components/list/list-table';
 import { useLocalListParams } from '../../components/list/use-local-list-params';
 import { useToast } from '../../components/toast';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koHiring } from '../../locales/ko-hiring';
+import { koResumes } from '../../locales/ko/resumes';
 import {
   type ResumeFilter,
   type ResumeSort,
@@ -21,7 +21,7 @@ import {
 import { resumePath, workerResumeColumns } from './columns';
 import './resumes.css';
 
-const t = koHiring.resumes;
+const t = koResumes;
 
 function WorkerResumes({ workerId }: { workerId: number }) {
   const can = useCan();

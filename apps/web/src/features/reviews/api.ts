@@ -1,12 +1,4 @@
-import {
-  historyResponseSchema,
-  listResponseSchema,
-  moderationQueueResponseSchema,
-  type REVIEW_SORTS,
-  type Review,
-  type ReviewStatus,
-  reviewSchema,
-} from '@ilson/contracts';
+import { type REVIEW_SORTS, type ReviewStatus, reviewsApi } from '@ilson/contracts';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -14,8 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointKey, endpointQuery, endpointScope } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const REVIEW_FILTERS = [
@@ -32,45 +24,25 @@ export type ReviewListQuery = ListQuery<(typeof REVIEW_FILTERS)[number], (typeof
 /** How many reviews one call of the moderation queue brings. */
 export const QUEUE_PAGE_SIZE = 20;
 
-const reviewPageSchema = listResponseSchema(reviewSchema);
-
-export const reviewKeys = {
-  all: ['reviews'] as const,
-  lists: ['reviews', 'list'] as const,
-  list: (query: ReviewListQuery) => ['reviews', 'list', query] as const,
-  detail: (id: number) => ['reviews', 'detail', id] as const,
-  history: (id: number) => ['reviews', 'history', id] as const,
-  queue: ['reviews', 'moderation'] as const,
-};
+export const reviewKeys = { queue: endpointScope(reviewsApi.moderation) };
 
 export const useReviewList = (query: ReviewListQuery) =>
   useQuery({
-    queryKey: reviewKeys.list(query),
-    queryFn: async ({ signal }) => {
-      const response = await api.get('reviews', { params: query, signal });
-      return parseReply(reviewPageSchema, response.data);
-    },
+    ...endpointQuery(reviewsApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 
 export const useReview = (id: number | null) =>
   useQuery({
-    queryKey: reviewKeys.detail(id ?? 0),
-    queryFn: async ({ signal }): Promise<Review> => {
-      const response = await api.get(`reviews/${id}`, { signal });
-      return parseRecord(reviewSchema, response.data);
-    },
+    ...endpointQuery(reviewsApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     meta: { errorToast: false },
   });
 
 export const useReviewHistory = (id: number, enabled: boolean) =>
   useQuery({
-    queryKey: reviewKeys.history(id),
-    queryFn: async ({ signal }) => {
-      const response = await api.get(`reviews/${id}/history`, { signal });
-      return parseReply(historyResponseSchema, response.data).data;
-    },
+    ...endpointQuery(reviewsApi.history, { params: { id } }),
+    select: (reply) => reply.data,
     enabled,
   });
 
@@ -82,11 +54,11 @@ export const useModerationQueue = () =>
   useInfiniteQuery({
     queryKey: reviewKeys.queue,
     queryFn: async ({ pageParam, signal }) => {
-      const response = await api.get('reviews/moderation', {
-        params: { pageSize: QUEUE_PAGE_SIZE, ...(pageParam ? { afterId: pageParam } : {}) },
-        signal,
-      });
-      return parseReply(moderationQueueResponseSchema, response.data);
+      return call(
+        reviewsApi.moderation,
+        { query: { pageSize: QUEUE_PAGE_SIZE, ...(pageParam ? { afterId: pageParam } : {}) } },
+        { signal },
+      );
     },
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.meta.nextAfterId,
@@ -104,16 +76,17 @@ export function useChangeReviewStatus({ quiet = false } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: ReviewStatusBody }) => {
-      const response = await api.post(`reviews/${id}/status`, body);
-      return parseRecord(reviewSchema, response.data);
+      return call(reviewsApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: !quiet },
     onSettled: (_data, _error, { id }) =>
       Promise.all(
-        [reviewKeys.lists, reviewKeys.detail(id), reviewKeys.history(id)].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          endpointScope(reviewsApi.list),
+          endpointKey(reviewsApi.get, { params: { id } }),
+          endpointKey(reviewsApi.history, { params: { id } }),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }

@@ -11,9 +11,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
+import { koReviews } from '../../locales/ko/reviews';
 
-const t = koOperations.reviews;
+const t = koReviews;
 const f = t.fields;
 
 export const REVIEW_STATUS_COLORS: Record<ReviewStatus, StatusColor> = {

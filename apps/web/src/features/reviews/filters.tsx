@@ -8,9 +8,9 @@ import { Checkbox } from 'antd';
 import { useBranchOptions } from '../../components/branch-select';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koOperations } from '../../locales/ko-operations';
+import { koReviews } from '../../locales/ko/reviews';
 
-const t = koOperations.reviews;
+const t = koReviews;
 const f = t.fields;
 const statusOptions = REVIEW_STATUSES.map((value) => ({ value, label: REVIEW_STATUS_LABELS[value] }));
 const typeOptions = REVIEWER_TYPES.map((value) => ({ value, label: REVIEWER_TYPE_LABELS[value] }));

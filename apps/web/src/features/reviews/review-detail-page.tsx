@@ -16,16 +16,16 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
-import { koOperations } from '../../locales/ko-operations';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koReviews } from '../../locales/ko/reviews';
 import { useChangeReviewStatus, useReview, useReviewHistory } from './api';
 import { ReportTag, ReviewStatusTag, reviewerTypeLabel, Stars } from './columns';
 
 const LIST_PATH = '/reviews';
 const TABS = ['info', 'history'] as const;
-const t = koOperations.reviews;
+const t = koReviews;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 function tone(transition: Transition<ReviewStatus>): TransitionTone {
   return transition.to === 'published' ? 'primary' : 'danger';
@@ -137,7 +137,7 @@ function ReviewView({ review }: { review: Review }) {
                 id: review.id,
                 body: { status: transition.to, reason, version: review.version },
               });
-              toast.success(koRecords.common.statusChanged(transition.label));
+              toast.success(koKit.common.statusChanged(transition.label));
             }}
           />
         }
@@ -155,10 +155,10 @@ function ReviewView({ review }: { review: Review }) {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'info', label: koRecords.detail.basicTab, children: <ReviewInfo review={review} /> },
+            { key: 'info', label: koKit.detail.basicTab, children: <ReviewInfo review={review} /> },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={f} />,
             },
           ]}

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
-import { koOperations } from '../../locales/ko-operations';
+import { koReviews } from '../../locales/ko/reviews';
 import { REVIEW_FILTERS, useReviewList } from './api';
 import { reviewColumns, reviewPath } from './columns';
 import { ReviewFilters } from './filters';
@@ -15,7 +15,7 @@ export default function ReviewListPage() {
   const result = useReviewList(list.query);
   const navigate = useNavigate();
   const page = useCurrentPage();
-  const t = koOperations.reviews;
+  const t = koReviews;
 
   return (
     <>

@@ -1,7 +1,7 @@
-import { type SettingsPatch, settingsRecordSchema } from '@ilson/contracts';
+import { type SettingsPatch, settingsApi } from '@ilson/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { parseRecord, retryMutation } from '../../api/records';
+import { call } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import { settingsQuery } from '../../api/settings';
 
 export const useSettings = () => useQuery(settingsQuery);
@@ -10,14 +10,13 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (patch: SettingsPatch) => {
-      const response = await api.patch('settings', patch);
-      return parseRecord(settingsRecordSchema, response.data);
+      return call(settingsApi.update, { body: patch });
     },
     retry: retryMutation,
     meta: { errorToast: false },
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsQuery.queryKey, saved);
-      await queryClient.invalidateQueries({ queryKey: ['settings'], exact: false });
+      await queryClient.invalidateQueries({ queryKey: [settingsApi.get.tag], exact: false });
     },
   });
 }

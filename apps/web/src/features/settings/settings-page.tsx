@@ -19,11 +19,11 @@ import { PageSpinner } from '../../components/spinners';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
-import { koAdmins } from '../../locales/ko-admins';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koSettings, koSettingsNav } from '../../locales/ko/settings';
 import { useSaveSettings, useSettings } from './api';
 
-const t = koAdmins.settings;
+const t = koSettings;
 const f = t.fields;
 const help = t.help;
 
@@ -177,7 +177,7 @@ function numberField(name: keyof Settings, unit: string) {
       {/* No min/max on the input: an out-of-range value stays as typed and the rule says why. */}
       <InputNumber<number>
         precision={0}
-        {...(unit === koAdmins.settings.units.won ? { formatter: formatWon, parser: parseWon } : {})}
+        {...(unit === koSettings.units.won ? { formatter: formatWon, parser: parseWon } : {})}
         suffix={unit}
         style={{ width: '100%' }}
       />
@@ -235,7 +235,7 @@ function SettingsForm({
       onFinishFailed={record.handleFinishFailed}
       onValuesChange={record.handleValuesChange}
       scrollToFirstError={{ block: 'center' }}
-      aria-label={koAdmins.nav.settings}
+      aria-label={koSettingsNav.settings}
     >
       {canWrite ? (
         <Alert type="info" showIcon title={t.loggedHint} style={{ marginBottom: 16 }} />
@@ -354,12 +354,12 @@ function LoadProblem({ error, onRetry }: { error: unknown; onRetry(): void }) {
   return (
     <Result
       status={forbidden ? '403' : 'error'}
-      title={forbidden ? koRecords.detail.forbiddenTitle : t.loadFailed}
+      title={forbidden ? koKit.detail.forbiddenTitle : t.loadFailed}
       subTitle={problem.message}
       extra={
         !forbidden && (
           <Button type="primary" onClick={onRetry}>
-            {koRecords.common.retry}
+            {koKit.common.retry}
           </Button>
         )
       }

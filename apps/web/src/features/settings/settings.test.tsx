@@ -2,13 +2,13 @@ import { recordMessages, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/cont
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { koAdmins } from '../../locales/ko-admins';
+import { koSettings, koSettingsNav } from '../../locales/ko/settings';
 import { dialog } from '../../test/antd';
 import { createMockServer, type MockServer } from '../../test/mock-server';
 import { errorReply, signedInAs, withLookups } from '../../test/records';
 import { renderApp, signIn } from '../../test/render-app';
 
-const t = koAdmins.settings;
+const t = koSettings;
 let server: MockServer;
 // Typing into the long form is slow under happy-dom on a busy machine.
 const SLOW = 45_000;
@@ -55,7 +55,7 @@ describe('/settings', () => {
     expect(input(t.fields.defaultMatchingFee).value).toBe('300,000');
     expect(input(`${t.wageYear} 1`).value).toBe('2025');
     expect(input(`${t.wageAmount} 2`).value).toBe('10,320');
-    expect(screen.getByRole('tab', { name: koAdmins.nav.admins })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: koSettingsNav.admins })).toBeTruthy();
   });
 
   it(
@@ -185,7 +185,7 @@ describe('/settings', () => {
       const view = renderApp('/settings', server);
       const name = await screen.findByLabelText(t.fields.serviceName);
       await user.type(name, ' 관리');
-      await user.click(screen.getByRole('tab', { name: koAdmins.nav.admins }));
+      await user.click(screen.getByRole('tab', { name: koSettingsNav.admins }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getAllByText('저장하지 않은 변경 사항이 있습니다').length).toBeGreaterThan(0);
       await user.click(within(dialog).getByRole('button', { name: '계속 작성' }));
@@ -193,7 +193,7 @@ describe('/settings', () => {
 
       await user.click(screen.getByRole('button', { name: '취소' }));
       expect(input(t.fields.serviceName).value).toBe('일손');
-      await user.click(screen.getByRole('tab', { name: koAdmins.nav.admins }));
+      await user.click(screen.getByRole('tab', { name: koSettingsNav.admins }));
       await waitFor(() => expect(view.location()).toBe('/settings/admins'));
     },
     SLOW,
@@ -208,7 +208,7 @@ describe('/settings', () => {
     expect(screen.queryByRole('button', { name: t.save })).toBeNull();
     expect(screen.queryByRole('button', { name: new RegExp(t.wageAdd) })).toBeNull();
     // No admin-accounts tab for a role that cannot open it.
-    expect(screen.queryByRole('tab', { name: koAdmins.nav.admins })).toBeNull();
+    expect(screen.queryByRole('tab', { name: koSettingsNav.admins })).toBeNull();
   });
 
   it('says so when the settings cannot be loaded, and tries again on request', async () => {

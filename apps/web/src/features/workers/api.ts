@@ -1,22 +1,18 @@
 import {
   camelToSnake,
+  type EndpointBody,
   type ExtensionStatus,
-  historyResponseSchema,
-  listResponseSchema,
   type PiiField,
-  visaExpiryResponseSchema,
   type WORKER_SORTS,
   type Worker,
   type WorkerStatus,
   type workerInputSchema,
-  workerRevealResponseSchema,
-  workerSchema,
+  workersApi,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { idempotencyHeaders } from '../../api/idempotency';
-import { parseRecord, parseReply, retryMutation } from '../../api/records';
+import { call, endpointKey, endpointQuery } from '../../api/endpoint';
+import { retryMutation } from '../../api/records';
 import type { ListQuery } from '../../components/list/use-list-params';
 
 export const WORKER_FILTERS = [
@@ -50,60 +46,24 @@ export type ExtensionBody = {
   version: number;
 };
 
-const workerPageSchema = listResponseSchema(workerSchema);
-
-export const workerKeys = {
-  all: ['workers'] as const,
-  list: (query: WorkerListQuery) => ['workers', 'list', query] as const,
-  visaExpiry: (query: VisaExpiryListQuery) => ['workers', 'visa-expiry', query] as const,
-  detail: (id: number) => ['workers', 'detail', id] as const,
-  history: (id: number) => ['workers', 'history', id] as const,
-};
-
-export async function fetchWorkers(query: WorkerListQuery, signal?: AbortSignal) {
-  const response = await api.get('workers', { params: query, signal });
-  return parseReply(workerPageSchema, response.data);
-}
-
-export async function fetchVisaExpiry(query: VisaExpiryListQuery, signal?: AbortSignal) {
-  const response = await api.get('workers/visa-expiry', { params: query, signal });
-  return parseReply(visaExpiryResponseSchema, response.data);
-}
+export const workerKeys = { all: [workersApi.list.tag] as const };
 
 /** The server logs every call of this as a view of the worker's personal data. */
-export async function fetchWorker(id: number, signal?: AbortSignal): Promise<Worker> {
-  const response = await api.get(`workers/${id}`, { signal });
-  return parseRecord(workerSchema, response.data);
-}
-
-export async function fetchWorkerHistory(id: number, signal?: AbortSignal) {
-  const response = await api.get(`workers/${id}/history`, { signal });
-  return parseReply(historyResponseSchema, response.data).data;
-}
+export const fetchWorker = (id: number, signal?: AbortSignal): Promise<Worker> =>
+  call(workersApi.get, { params: { id } }, { signal });
 
 export const workerListQuery = (query: WorkerListQuery) =>
-  queryOptions({
-    queryKey: workerKeys.list(query),
-    queryFn: ({ signal }) => fetchWorkers(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(workersApi.list, { query }), placeholderData: keepPreviousData });
 
 export const visaExpiryQuery = (query: VisaExpiryListQuery) =>
-  queryOptions({
-    queryKey: workerKeys.visaExpiry(query),
-    queryFn: ({ signal }) => fetchVisaExpiry(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(workersApi.visaExpiry, { query }), placeholderData: keepPreviousData });
 
+/** A worker by id, one cache entry wherever it is read (the detail page, a resume's form, a new matching). */
 export const workerDetailQuery = (id: number) =>
-  queryOptions({
-    queryKey: workerKeys.detail(id),
-    queryFn: ({ signal }) => fetchWorker(id, signal),
-    meta: { errorToast: false },
-  });
+  queryOptions({ ...endpointQuery(workersApi.get, { params: { id } }), meta: { errorToast: false } });
 
 export const workerHistoryQuery = (id: number) =>
-  queryOptions({ queryKey: workerKeys.history(id), queryFn: ({ signal }) => fetchWorkerHistory(id, signal) });
+  queryOptions({ ...endpointQuery(workersApi.history, { params: { id } }), select: (reply) => reply.data });
 
 /** `enabled` false: not asked (a search by identifier waiting for its purpose), and no earlier page shown. */
 export const useWorkerList = (query: WorkerListQuery, enabled = true) =>
@@ -125,8 +85,7 @@ export function useCreateWorker() {
   const invalidate = useInvalidateWorkers();
   return useMutation({
     mutationFn: async ({ body, idempotencyKey }: { body: WorkerBody; idempotencyKey: string }) => {
-      const response = await api.post('workers', body, { headers: idempotencyHeaders(idempotencyKey) });
-      return parseRecord(workerSchema, response.data);
+      return call(workersApi.create, { body }, { idempotencyKey });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -138,8 +97,7 @@ export function useUpdateWorker(id: number) {
   const invalidate = useInvalidateWorkers();
   return useMutation({
     mutationFn: async (body: WorkerBody & { version: number }) => {
-      const response = await api.patch(`workers/${id}`, body);
-      return parseRecord(workerSchema, response.data);
+      return call(workersApi.update, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -151,7 +109,7 @@ export function useChangeWorkerStatus(id: number) {
   const invalidate = useInvalidateWorkers();
   return useMutation({
     mutationFn: async (body: { status: WorkerStatus; reason?: string; version: number }) => {
-      await api.post(`workers/${id}/status`, body);
+      await call(workersApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
@@ -163,7 +121,7 @@ export function useUpdateExtension() {
   const invalidate = useInvalidateWorkers();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: ExtensionBody }) => {
-      await api.patch(`workers/${id}/extension`, body);
+      await call(workersApi.updateExtension, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -171,13 +129,17 @@ export function useUpdateExtension() {
   });
 }
 
+type RevealBody = EndpointBody<typeof workersApi.reveal>;
+
 /** The plain value, once: kept by the screen that asked, never in the query cache. */
 export function useRevealWorkerField(id: number) {
   return useMutation({
     mutationFn: async (body: { field: PiiField; reason: string }) => {
       // Field names travel as snake_case values (docs/ARCHITECTURE.md#wire).
-      const response = await api.post(`workers/${id}/reveal`, { ...body, field: camelToSnake(body.field) });
-      return parseReply(workerRevealResponseSchema, response.data);
+      return call(workersApi.reveal, {
+        params: { id },
+        body: { ...body, field: camelToSnake(body.field) as RevealBody['field'] },
+      });
     },
     retry: retryMutation,
     meta: { errorToast: false },
@@ -188,12 +150,12 @@ export function useDeleteWorker(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await api.delete(`workers/${id}`);
+      await call(workersApi.remove, { params: { id } });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: workerKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: endpointKey(workersApi.get, { params: { id } }) });
       return queryClient.invalidateQueries({ queryKey: workerKeys.all });
     },
   });

@@ -14,11 +14,12 @@ import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { daysUntil } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 
-const t = koRecords.workers;
+const t = koWorkers;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const WORKER_STATUS_COLORS: Record<WorkerStatus, StatusColor> = {
   seeking: 'blue',

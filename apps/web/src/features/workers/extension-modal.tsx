@@ -7,11 +7,12 @@ import { applyServerErrors } from '../../components/form/field-errors';
 import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
 import { useErrorToast, useToast } from '../../components/toast';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 import { type ExtensionBody, useUpdateExtension } from './api';
 
-const t = koRecords.workers.extension;
-const f = koRecords.workers.fields;
+const t = koWorkers.extension;
+const f = koWorkers.fields;
 
 /** What the modal needs of a worker (a detail record or a visa-expiry row both have it). */
 export type ExtensionTarget = {
@@ -108,10 +109,10 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
           </Button>
         ),
         <Button key="cancel" onClick={close}>
-          {koRecords.common.cancel}
+          {koKit.common.cancel}
         </Button>,
         <Button key="ok" type="primary" loading={update.isPending} onClick={() => void handleOk()}>
-          {koRecords.common.save}
+          {koKit.common.save}
         </Button>,
       ]}
     >
@@ -122,8 +123,8 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
         bordered
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'name', label: koRecords.workers.fields.name, children: target.name },
-          { key: 'expiry', label: t.currentExpiry, children: target.visaExpiryDate ?? koRecords.common.none },
+          { key: 'name', label: koWorkers.fields.name, children: target.name },
+          { key: 'expiry', label: t.currentExpiry, children: target.visaExpiryDate ?? koKit.common.none },
           {
             key: 'status',
             label: f.extensionStatus,

@@ -11,9 +11,9 @@ import { useBranchOptions } from '../../components/branch-select';
 import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { NATIONALITY_OPTIONS } from '../../components/nationality-select';
-import { koRecords } from '../../locales/ko-records';
+import { koWorkers } from '../../locales/ko/workers';
 
-const f = koRecords.workers.fields;
+const f = koWorkers.fields;
 const statusOptions = WORKER_STATUSES.map((value) => ({ value, label: WORKER_STATUS_LABELS[value] }));
 const visaOptions = VISA_TYPES.map((value) => ({ value, label: VISA_TYPE_LABELS[value] }));
 const extensionOptions = EXTENSION_STATUSES.map((value) => ({
@@ -28,7 +28,7 @@ export function WorkerFilters({ list, extra }: FiltersProps) {
   const branches = useBranchOptions();
   return (
     <FilterBar list={list} extra={extra}>
-      <SearchFilter list={list} placeholder={koRecords.workers.searchPlaceholder} width={280} />
+      <SearchFilter list={list} placeholder={koWorkers.searchPlaceholder} width={280} />
       <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
       <SelectFilter
         list={list}
@@ -64,7 +64,7 @@ export function VisaExpiryFilters({ list, extra }: FiltersProps) {
   const branches = useBranchOptions();
   return (
     <FilterBar list={list} extra={extra}>
-      <SearchFilter list={list} placeholder={koRecords.workers.searchPlaceholder} width={240} />
+      <SearchFilter list={list} placeholder={koWorkers.searchPlaceholder} width={240} />
       <SelectFilter
         list={list}
         name="nationality"

@@ -22,14 +22,16 @@ import { FormSection, WideField } from '../../components/form/form-layout';
 import { typeAlienRegNo, typePassportNo, typePhone, typePostalCode } from '../../components/form/formatters';
 import { NationalitySelect } from '../../components/nationality-select';
 import { parseDate, toDateString } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koEmployers } from '../../locales/ko/employers';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 
-const t = koRecords.workers;
+const t = koWorkers;
 const f = t.fields;
 const required = { required: true, message: fieldMessages.required };
 const rule = (field: string, checkEmpty = false) => schemaRule(workerInputSchema, field, { checkEmpty });
-const select = koRecords.form.selectPlaceholder;
-const datePlaceholder = koRecords.form.datePlaceholder;
+const select = koKit.form.selectPlaceholder;
+const datePlaceholder = koKit.form.datePlaceholder;
 
 export type WorkerFormValues = {
   nameKo: string;
@@ -155,7 +157,7 @@ const dateInput = <DatePicker style={{ width: '100%' }} placeholder={datePlaceho
 /** docs/DOMAIN.md's worker fields in five sections; the page around them owns the form and the submit. */
 export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
   const keep = (value: string | null | undefined, fallback: string) =>
-    value ? koRecords.form.keepMasked(value) : fallback;
+    value ? koKit.form.keepMasked(value) : fallback;
   return (
     <>
       <FormSection title={t.sections.basic}>
@@ -251,7 +253,7 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
           normalize={typePostalCode}
           rules={[rule('postalCode')]}
         >
-          <Input inputMode="numeric" maxLength={5} placeholder={koRecords.employers.zipCodePlaceholder} />
+          <Input inputMode="numeric" maxLength={5} placeholder={koEmployers.zipCodePlaceholder} />
         </Form.Item>
         <Form.Item name="stateProvince" label={f.stateProvince} rules={[{ max: 50 }]}>
           <Input maxLength={50} />

@@ -10,9 +10,10 @@ import { Alert, Form, Input, Modal, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useCan } from '../../auth/permissions';
 import type { ListParams } from '../../components/list/use-list-params';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 
-const t = koRecords.workers.identifierSearch;
+const t = koWorkers.identifierSearch;
 
 export type IdentifierSearch = {
   /** The purpose to send with the list query (`reason`), once given for the term in the search box. */
@@ -90,7 +91,7 @@ function SearchReasonModal({ kind, onSubmit, onCancel }: SearchReasonModalProps)
       open
       title={t.title(label)}
       okText={t.submit}
-      cancelText={koRecords.common.cancel}
+      cancelText={koKit.common.cancel}
       onOk={handleOk}
       onCancel={onCancel}
       destroyOnHidden

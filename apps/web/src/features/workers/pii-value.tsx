@@ -7,10 +7,11 @@ import { useCan } from '../../auth/permissions';
 import { applyServerErrors, schemaRule } from '../../components/form/field-errors';
 import { typeAlienRegNo } from '../../components/form/formatters';
 import { useErrorToast } from '../../components/toast';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 import { useRevealWorkerField } from './api';
 
-const t = koRecords.workers.reveal;
+const t = koWorkers.reveal;
 
 type PiiValueProps = { workerId: number; field: PiiField; masked: string | null };
 
@@ -27,7 +28,7 @@ export function PiiValue({ workerId, field, masked }: PiiValueProps) {
   const showError = useErrorToast();
   const label = PII_FIELD_LABELS[field];
 
-  if (!masked) return <>{koRecords.form.notSet}</>;
+  if (!masked) return <>{koKit.form.notSet}</>;
 
   const handleOk = async () => {
     // Invalid fields show their messages; nothing to send yet.
@@ -73,7 +74,7 @@ export function PiiValue({ workerId, field, masked }: PiiValueProps) {
         open={open}
         title={t.title(label)}
         okText={t.submit}
-        cancelText={koRecords.common.cancel}
+        cancelText={koKit.common.cancel}
         confirmLoading={reveal.isPending}
         onOk={handleOk}
         onCancel={() => {

@@ -1,9 +1,10 @@
 import { Flex, Typography, theme } from 'antd';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koVisaExpiry } from '../../locales/ko/workers';
 
 export type VisaBucket = { key: string; label: string; maxDays: number | null; count: number };
 
-const t = koRecords.visaExpiry;
+const t = koVisaExpiry;
 
 type BucketTone = 'red' | 'volcano' | 'gold' | 'blue' | 'neutral';
 
@@ -65,7 +66,7 @@ function BucketCard({ title, hint, count, tone, selected, onClick }: BucketCardP
         <Typography.Text style={{ fontSize: 24, fontWeight: 600, color, fontVariantNumeric: 'tabular-nums' }}>
           {count === undefined ? '–' : count.toLocaleString('ko-KR')}
           <span style={{ fontSize: 13, fontWeight: 400, marginInlineStart: 2 }}>
-            {koRecords.common.unitPeople}
+            {koKit.common.unitPeople}
           </span>
         </Typography.Text>
       </Flex>
@@ -87,13 +88,7 @@ export function VisaBuckets({ buckets = [], selected, onSelect }: VisaBucketsPro
   const total = buckets.length > 0 ? buckets.reduce((sum, bucket) => sum + bucket.count, 0) : undefined;
   const widest = buckets.reduce((max, bucket) => Math.max(max, bucket.maxDays ?? 0), 0);
   return (
-    <Flex
-      gap={12}
-      wrap
-      style={{ marginBottom: 16 }}
-      role="group"
-      aria-label={koRecords.visaExpiry.bucketGroup}
-    >
+    <Flex gap={12} wrap style={{ marginBottom: 16 }} role="group" aria-label={koVisaExpiry.bucketGroup}>
       <BucketCard
         title={t.all}
         hint={widest > 0 ? t.bucketHint.all(widest) : ''}

@@ -7,12 +7,13 @@ import {
 import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koVisaExpiry, koWorkers } from '../../locales/ko/workers';
 import { DdayTag, showMobile, showNationality, VisaTypeCell, WorkerName, WorkerStatusTag } from './columns';
 
-const t = koRecords.workers;
+const t = koWorkers;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 export const EXTENSION_STATUS_COLORS: Record<ExtensionStatus, StatusColor> = {
   none: 'default',
@@ -24,7 +25,7 @@ export function visaExpiryColumns(onExtension?: (row: VisaExpiryRow) => void): C
   const columns: ColumnsType<VisaExpiryRow> = [
     { title: f.name, key: 'name', fixed: 'left', render: (_, row) => <WorkerName worker={row} link /> },
     {
-      title: koRecords.visaExpiry.daysLeft,
+      title: koVisaExpiry.daysLeft,
       dataIndex: 'daysLeft',
       align: 'center',
       render: (days: number) => <DdayTag days={days} />,
@@ -44,7 +45,7 @@ export function visaExpiryColumns(onExtension?: (row: VisaExpiryRow) => void): C
       title: f.extensionStatus,
       dataIndex: 'extensionStatus',
       render: (status: ExtensionStatus, row) => {
-        const dates = koRecords.visaExpiry.extensionDates(row.extensionAppliedAt, row.extensionApprovedAt);
+        const dates = koVisaExpiry.extensionDates(row.extensionAppliedAt, row.extensionApprovedAt);
         return (
           <Flex vertical gap={2} align="flex-start">
             <StatusTag status={status} labels={EXTENSION_STATUS_LABELS} colors={EXTENSION_STATUS_COLORS} />

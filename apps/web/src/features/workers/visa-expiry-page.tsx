@@ -6,8 +6,8 @@ import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
-import { ko } from '../../locales/ko';
-import { koRecords } from '../../locales/ko-records';
+import { ko } from '../../locales/ko/common';
+import { koVisaExpiry } from '../../locales/ko/workers';
 import { useVisaExpiry, VISA_EXPIRY_FILTERS, type VisaExpiryListQuery } from './api';
 import { displayName, workerPath } from './columns';
 import { ExtensionModal, type ExtensionTarget } from './extension-modal';
@@ -73,7 +73,7 @@ export default function VisaExpiryPage() {
           list={list}
           result={result}
           columns={columns}
-          emptyText={koRecords.visaExpiry.empty}
+          emptyText={koVisaExpiry.empty}
           detailPath={workerPath}
         />
       </Card>

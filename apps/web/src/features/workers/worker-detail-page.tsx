@@ -13,7 +13,8 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { daysUntil } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 import { useChangeWorkerStatus, useDeleteWorker, useWorker, useWorkerHistory } from './api';
 import { DdayTag, displayName, WorkerStatusTag } from './columns';
 import { ExtensionModal, type ExtensionTarget } from './extension-modal';
@@ -22,7 +23,7 @@ import { WorkerInfo } from './worker-info';
 
 const LIST_PATH = '/workers';
 const TABS = ['info', 'matchings', 'history'] as const;
-const t = koRecords.workers;
+const t = koWorkers;
 
 function extensionTarget(worker: Worker): ExtensionTarget {
   return {
@@ -56,7 +57,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
   const handleDelete = () =>
     confirmDelete(async () => {
       await remove.mutateAsync();
-      toast.success(koRecords.common.deleted);
+      toast.success(koKit.common.deleted);
       navigate(LIST_PATH, { replace: true });
     });
 
@@ -77,12 +78,12 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
             </Link>
             {canWrite && (
               <Button danger onClick={handleDelete}>
-                {koRecords.common.delete}
+                {koKit.common.delete}
               </Button>
             )}
             {canWrite && (
               <Button icon={<EditOutlined />} onClick={() => navigate('?mode=edit')}>
-                {koRecords.common.edit}
+                {koKit.common.edit}
               </Button>
             )}
             <StatusActions
@@ -91,7 +92,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
               labels={WORKER_STATUS_LABELS}
               onRun={async (transition, reason) => {
                 await changeStatus.mutateAsync({ status: transition.to, reason, version: worker.version });
-                toast.success(koRecords.common.statusChanged(transition.label));
+                toast.success(koKit.common.statusChanged(transition.label));
               }}
             />
           </>
@@ -104,7 +105,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
           items={[
             {
               key: 'info',
-              label: koRecords.detail.basicTab,
+              label: koKit.detail.basicTab,
               children: (
                 <WorkerInfo worker={worker} onExtension={canWrite ? () => setExtending(true) : undefined} />
               ),
@@ -116,7 +117,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
             },
             {
               key: 'history',
-              label: koRecords.detail.historyTab,
+              label: koKit.detail.historyTab,
               children: <HistoryTab result={history} fieldLabels={t.fields} />,
             },
           ]}

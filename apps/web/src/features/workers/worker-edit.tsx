@@ -7,7 +7,8 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 import { useUpdateWorker } from './api';
 import { displayName } from './columns';
 import {
@@ -38,7 +39,7 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
     latest: reload,
     toValues: workerToValues,
     setVersion,
-    labels: fieldLabels(WORKER_FORM_FIELDS, koRecords.workers.fields),
+    labels: fieldLabels(WORKER_FORM_FIELDS, koWorkers.fields),
     onReloaded: (latest) => setMasked({ alienRegNo: latest.alienRegNo, passportNo: latest.passportNo }),
   });
 
@@ -49,7 +50,7 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
     toInput: workerValuesToInput,
     submit: (body) => update.mutateAsync({ ...body, version }),
     onSaved: () => {
-      toast.success(koRecords.common.saved);
+      toast.success(koKit.common.saved);
       navigate(exitTo, { replace: true });
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -57,7 +58,7 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
 
   return (
     <>
-      <PageHeader title={koRecords.common.editTitle(displayName(worker))} />
+      <PageHeader title={koKit.common.editTitle(displayName(worker))} />
       <Form
         form={form}
         layout="vertical"

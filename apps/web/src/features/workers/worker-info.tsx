@@ -11,13 +11,14 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import { InfoSection } from '../../components/detail/info-section';
 import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { formatDateTime } from '../../lib/datetime';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
+import { koWorkers } from '../../locales/ko/workers';
 import { latinName, showMobile, VisaExpiry, WorkerStatusTag } from './columns';
 import { PiiValue } from './pii-value';
 
-const t = koRecords.workers;
+const t = koWorkers;
 const f = t.fields;
-const none = koRecords.common.none;
+const none = koKit.common.none;
 
 type WorkerInfoProps = { worker: Worker; onExtension?: () => void };
 
@@ -145,14 +146,14 @@ export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
         title={t.sections.admin}
         items={[
           { key: 'branch', label: f.branchId, children: w.branchName ?? none },
-          { key: 'createdAt', label: koRecords.detail.createdAt, children: formatDateTime(w.createdAt) },
+          { key: 'createdAt', label: koKit.detail.createdAt, children: formatDateTime(w.createdAt) },
           {
             key: 'adminMemo',
             label: f.adminMemo,
             span: 'filled',
             children: <span style={{ whiteSpace: 'pre-wrap' }}>{w.adminMemo || none}</span>,
           },
-          { key: 'updatedAt', label: koRecords.detail.updatedAt, children: formatDateTime(w.updatedAt) },
+          { key: 'updatedAt', label: koKit.detail.updatedAt, children: formatDateTime(w.updatedAt) },
         ]}
       />
     </>

@@ -8,8 +8,8 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
-import { ko } from '../../locales/ko';
-import { koRecords } from '../../locales/ko-records';
+import { ko } from '../../locales/ko/common';
+import { koWorkers } from '../../locales/ko/workers';
 import { useWorkerList, WORKER_FILTERS } from './api';
 import { workerColumns, workerPath } from './columns';
 import { WorkerFilters } from './filters';
@@ -34,7 +34,7 @@ export default function WorkerListPage() {
             <ExportButton resource="workers" query={list.query} />
             {can('workers:write') && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/workers/new')}>
-                {koRecords.workers.create}
+                {koWorkers.create}
               </Button>
             )}
           </>
@@ -48,7 +48,7 @@ export default function WorkerListPage() {
           list={list}
           result={result}
           columns={workerColumns}
-          emptyText={koRecords.workers.empty}
+          emptyText={koWorkers.empty}
           detailPath={workerPath}
         />
       </Card>

@@ -7,7 +7,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
-import { koRecords } from '../../locales/ko-records';
+import { koKit } from '../../locales/ko/kit';
 import { useCreateWorker } from './api';
 import {
   emptyWorkerValues,
@@ -30,7 +30,7 @@ export default function WorkerNewPage() {
     toInput: workerValuesToInput,
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (worker) => {
-      toast.success(koRecords.common.created);
+      toast.success(koKit.common.created);
       navigate(`/workers/${worker.id}`, { replace: true });
     },
   });
@@ -54,7 +54,7 @@ export default function WorkerNewPage() {
         <FormActions
           saving={record.saving}
           onCancel={() => navigate('/workers')}
-          submitLabel={koRecords.common.create}
+          submitLabel={koKit.common.create}
         />
       </Form>
     </>

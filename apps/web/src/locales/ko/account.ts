@@ -1,6 +1,6 @@
 /**
  * Korean strings of the own account (내 정보 and its tabs, the forced password change) and of the idle
- * logout warning. Apart from `ko.ts` (the login bundle): they load with the shell.
+ * logout warning. Apart from `common.ts` (the login bundle): they load with the shell.
  */
 export const koAccount = {
   tabs: { profile: '기본 정보', password: '비밀번호 변경', logins: '최근 로그인' },

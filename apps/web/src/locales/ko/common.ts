@@ -1,6 +1,9 @@
 import { COPYRIGHT_YEAR } from '@ilson/contracts';
 
-/** Every Korean string of the admin client. */
+/**
+ * Korean strings of the shell (docs/ARCHITECTURE.md, "Locales"): the app frame, login, session messages, menu and page
+ * titles. They ship with the login bundle; each feature's strings are in the file of its name beside this one.
+ */
 export const ko = {
   app: {
     name: '일손',

@@ -1,4 +1,4 @@
-/** Korean strings of the dashboard. Apart from `ko.ts` (the login bundle), so they load with it only. */
+/** Korean strings of the dashboard. Apart from `common.ts` (the login bundle), so they load with it only. */
 const num = (n: number) => n.toLocaleString('ko-KR');
 
 export const koDashboard = {

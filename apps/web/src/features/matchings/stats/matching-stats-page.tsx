@@ -7,12 +7,12 @@ import { useSearchParams } from 'react-router';
 import { useBranchOptions } from '../../../components/branch-select';
 import { PageHeader } from '../../../layout/page-header';
 import { DISPLAY_TIME_ZONE, parseDate, toDateString } from '../../../lib/datetime';
-import { koHiring } from '../../../locales/ko-hiring';
+import { koMatchingStats } from '../../../locales/ko/matchings';
 import { type StatsQuery, useMatchingStats } from '../api';
 import { MatchingStatusTag } from '../columns';
 import { BreakdownChart, MonthlyChart, StatusChart } from './stats-charts';
 
-const t = koHiring.stats;
+const t = koMatchingStats;
 const num = (n: number) => n.toLocaleString('ko-KR');
 const rate = (part: number, whole: number) => (whole > 0 ? t.percent(part / whole) : '-');
 

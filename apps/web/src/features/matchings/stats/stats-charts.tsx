@@ -6,9 +6,9 @@ import {
   MatchingTrendChart,
   tooltipNumber,
 } from '../../../components/charts/matching-trend-chart';
-import { koHiring } from '../../../locales/ko-hiring';
+import { koMatchingStats } from '../../../locales/ko/matchings';
 
-const t = koHiring.stats;
+const t = koMatchingStats;
 const CHART_HEIGHT = 280;
 
 /** One colour per status, in the order of MATCHING_STATUSES. */

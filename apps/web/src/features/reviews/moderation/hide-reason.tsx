@@ -1,10 +1,10 @@
 import { recordMessages } from '@ilson/contracts';
 import { Button, Flex, Input, type InputRef, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { koOperations } from '../../../locales/ko-operations';
+import { koModeration, koReviews } from '../../../locales/ko/reviews';
 import { Kbd } from './kbd';
 
-const t = koOperations.moderation;
+const t = koModeration;
 const REASON_MAX = 500;
 
 type HideReasonProps = {
@@ -26,7 +26,7 @@ export function HideReason({ value, error, onChange, onConfirm, onCancel }: Hide
     <section aria-label={t.hideReasonLabel} className="moderation-reason">
       <Typography.Text strong>{t.quickPick}</Typography.Text>
       <Flex gap={6} wrap style={{ margin: '8px 0 12px' }}>
-        {koOperations.reviews.quickReasons.map((reason) => (
+        {koReviews.quickReasons.map((reason) => (
           <Tag.CheckableTag
             key={reason}
             checked={value === reason}

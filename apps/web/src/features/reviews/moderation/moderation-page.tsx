@@ -6,15 +6,15 @@ import { useCan } from '../../../auth/permissions';
 import { RecordProblem } from '../../../components/detail/record-state';
 import { PageSpinner } from '../../../components/spinners';
 import { PageHeader } from '../../../layout/page-header';
-import { koOperations } from '../../../locales/ko-operations';
 import { HideReason } from './hide-reason';
 import './moderation.css';
+import { koModeration } from '../../../locales/ko/reviews';
 import { QueueList, ShortcutHelp } from './queue-sidebar';
 import { ActionButton, ReviewFocus } from './review-focus';
 import { useModerationSession } from './use-moderation-session';
 import { useModerationShortcuts } from './use-shortcuts';
 
-const t = koOperations.moderation;
+const t = koModeration;
 
 type Hiding = { reviewId: number; reason: string; error: boolean };
 

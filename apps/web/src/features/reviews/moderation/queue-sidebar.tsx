@@ -1,11 +1,11 @@
 import type { Review } from '@ilson/contracts';
 import { Card, Flex, Spin, Tag, Typography } from 'antd';
-import { koOperations } from '../../../locales/ko-operations';
+import { koModeration } from '../../../locales/ko/reviews';
 import { Stars } from '../columns';
 import { ageOf } from './age';
 import { Kbd } from './kbd';
 
-const t = koOperations.moderation;
+const t = koModeration;
 const s = t.shortcuts;
 
 /** How many reviews the side list shows around the open one. */

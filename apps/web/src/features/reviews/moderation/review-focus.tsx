@@ -4,12 +4,12 @@ import { Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
-import { koOperations } from '../../../locales/ko-operations';
+import { koModeration } from '../../../locales/ko/reviews';
 import { ReviewStatusTag, reviewerTypeLabel, Stars } from '../columns';
 import { ageOf } from './age';
 import { Kbd } from './kbd';
 
-const t = koOperations.moderation;
+const t = koModeration;
 
 type ReviewFocusProps = {
   review: Review;

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { classifyError } from '../../../api/errors';
 import { useToast } from '../../../components/toast';
-import { koOperations } from '../../../locales/ko-operations';
+import { koModeration } from '../../../locales/ko/reviews';
 import { reviewKeys, useChangeReviewStatus, useModerationQueue } from '../api';
 
-const t = koOperations.moderation;
+const t = koModeration;
 
 /** Fetch the next page once no more than this many reviews are left after the current one. */
 const PREFETCH_WHEN_LEFT = 5;

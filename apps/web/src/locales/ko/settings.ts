@@ -1,0 +1,64 @@
+/** Korean strings of the settings area: its navigation and the system settings form (/settings). The rule messages themselves come from @ilson/contracts. */
+export const koSettingsNav = {
+  label: '설정 메뉴',
+  settings: '시스템 설정',
+  admins: '관리자 계정',
+  logs: '접속기록',
+} as const;
+
+export const koSettings = {
+  sections: {
+    service: '서비스 정보',
+    security: '로그인 보안',
+    business: '업무 기준',
+  },
+  fields: {
+    serviceName: '서비스 이름',
+    contactName: '담당자 이름',
+    contactEmail: '담당자 이메일',
+    contactPhone: '담당자 연락처',
+    sessionTimeoutMinutes: '자동 로그아웃 시간',
+    maxLoginFailures: '로그인 실패 허용 횟수',
+    lockoutMinutes: '계정 잠금 시간',
+    loginRateLimitPerMinute: 'IP당 분당 로그인 시도 한도',
+    visaAlertDays: '비자 만료 알림 구간',
+    minimumWageByYear: '연도별 최저시급',
+    defaultMatchingFee: '기본 매칭 수수료',
+    exportReasonRequired: '다운로드 사유 필수',
+    dormantAfterDays: '휴면 회원 전환 기준',
+  },
+  help: {
+    serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
+    contactName: '비밀번호 찾기 화면에 문의처로 표시됩니다.',
+    contactEmail: '비밀번호 찾기 화면에 문의처로 표시됩니다. 비워 둘 수 있습니다.',
+    contactPhone: '비밀번호 찾기 화면에 문의처로 표시됩니다. 비워 둘 수 있습니다.',
+    sessionTimeoutMinutes: '이 시간 동안 아무 조작이 없으면 자동으로 로그아웃됩니다. 5~480분, 기본 30분.',
+    maxLoginFailures: '비밀번호를 연속으로 이만큼 틀리면 계정이 잠깁니다. 3~20회, 기본 5회.',
+    lockoutMinutes:
+      '잠긴 계정은 이 시간이 지나면 다시 로그인할 수 있습니다. 관리자 계정 화면에서 바로 풀 수도 있습니다. 1~1,440분, 기본 15분.',
+    loginRateLimitPerMinute:
+      '한 IP 주소에서 1분 동안 시도할 수 있는 로그인 횟수입니다. 넘으면 잠시 후 다시 시도하라고 안내합니다. 5~1,000회.',
+    visaAlertDays:
+      '대시보드와 비자 만료 관리 화면이 만료일까지 남은 날을 이 구간으로 나눕니다. 숫자를 입력하고 Enter를 누르세요. 1~365일, 최대 6개.',
+    minimumWageByYear:
+      '시급 환산액이 해당 연도의 최저시급보다 낮은 채용공고는 게시할 수 없습니다. 새 연도의 고시액을 미리 추가해 두세요.',
+    defaultMatchingFee: '매칭 정산을 등록할 때 처음 채워지는 수수료입니다. 건마다 바꿀 수 있습니다.',
+    exportReasonRequired:
+      '켜 두면 엑셀·CSV 다운로드 때마다 다운로드 사유를 입력해야 하며, 사유는 접속기록에 남습니다.',
+    dormantAfterDays: '마지막 로그인 후 이 기간이 지난 앱 회원은 휴면으로 표시됩니다. 30~3,650일.',
+  },
+  units: { minutes: '분', times: '회', days: '일', won: '원' },
+  wageYear: '연도',
+  wageAmount: '최저시급(원)',
+  wageAdd: '연도 추가',
+  wageRemove: (year: string) => `${year || '새'} 연도 삭제`,
+  wageYearDuplicate: '같은 연도가 두 번 있습니다.',
+  visaDaysPlaceholder: '예: 30, 60, 90, 120',
+  readOnly: '시스템 설정은 최고 관리자만 바꿀 수 있습니다. 현재 값만 볼 수 있습니다.',
+  save: '설정 저장',
+  reset: '되돌리기',
+  saved: '설정이 저장되었습니다. 바로 적용됩니다.',
+  noChanges: '바뀐 내용이 없습니다.',
+  loadFailed: '설정을 불러오지 못했습니다.',
+  loggedHint: '설정을 바꾸면 변경 전후 값이 접속기록에 남습니다.',
+} as const;
