@@ -299,6 +299,9 @@ describe('hostile input', () => {
     const nul = await get('/branches?q=%00');
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.message).toBe('입력값에 사용할 수 없는 문자(NUL)가 있습니다.');
+    expect(nul.json().error.details).toEqual([
+      { field: 'q', message: '입력값에 사용할 수 없는 문자(NUL)가 있습니다.' },
+    ]);
     const before = await snapshot();
     const body = await ctx.app.inject({
       method: 'POST',

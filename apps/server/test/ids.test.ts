@@ -29,6 +29,9 @@ const PLACES = [
 ] as const;
 
 const EXPLICIT = [
+  // A NUL is refused before validation; the refusal still names the field (found by the property below).
+  '%00',
+  '8%0014',
   '1e3',
   '0x10',
   '+814',

@@ -9,23 +9,27 @@ import { messages } from '../messages';
 /** Deeper than any request the API takes (a resume's entries are three levels): refused before anything recurses. */
 export const MAX_BODY_DEPTH = 32;
 
+/** What no request may hold, and where: the wire path of the offending value (snake_case keys, array indexes). */
+type Hostile = { kind: 'deep' | 'nul'; path: string[] };
+
 /**
  * What no request may hold, found without recursion (a hostile body may nest 50,000 deep): nesting deeper than
  * `limit`, or a NUL character in a key or a string (PostgreSQL text cannot store one).
  */
-function hostileShape(value: unknown, limit: number): 'deep' | 'nul' | null {
-  const pending: [unknown, number][] = [[value, 0]];
+function hostileShape(value: unknown, limit: number): Hostile | null {
+  const pending: [unknown, string[]][] = [[value, []]];
   while (pending.length > 0) {
-    const [node, depth] = pending.pop()!;
+    const [node, path] = pending.pop()!;
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) return 'nul';
+      if (node.includes('\u0000')) return { kind: 'nul', path };
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
-    if (depth >= limit) return 'deep';
+    if (path.length >= limit) return { kind: 'deep', path: [] };
     for (const [key, child] of Object.entries(node)) {
-      if (key.includes('\u0000')) return 'nul';
-      pending.push([child, depth + 1]);
+      // A key with a NUL cannot be named back to the client: its parent is.
+      if (key.includes('\u0000')) return { kind: 'nul', path };
+      pending.push([child, [...path, key]]);
     }
   }
   return null;
@@ -33,12 +37,12 @@ function hostileShape(value: unknown, limit: number): 'deep' | 'nul' | null {
 
 function refuseHostile(value: unknown) {
   const found = hostileShape(value, MAX_BODY_DEPTH);
-  if (found)
-    throw new AppError(
-      'VALIDATION_ERROR',
-      400,
-      found === 'deep' ? messages.bodyTooDeep : messages.nulCharacter,
-    );
+  if (!found) return;
+  if (found.kind === 'deep') throw new AppError('VALIDATION_ERROR', 400, messages.bodyTooDeep);
+  // The field it is in, as a validation error names it, so a form can show it where it was typed.
+  const details =
+    found.path.length > 0 ? [{ field: found.path.join('.'), message: messages.nulCharacter }] : undefined;
+  throw new AppError('VALIDATION_ERROR', 400, messages.nulCharacter, details);
 }
 
 /**
