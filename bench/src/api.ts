@@ -126,6 +126,25 @@ function allCases(ids: Record<string, number>): ApiCase[] {
     { group: 'detail', name: 'matching detail', path: `/api/v1/matchings/${ids.matching}` },
     { group: 'detail', name: 'payout detail', path: `/api/v1/payouts/${ids.payout}` },
     { group: 'dashboard', name: 'dashboard', path: '/api/v1/dashboard', targetP95Ms: 100 },
+    // The global search ([L]: p95 ≤ 100 ms): every kind the super admin reads, five of each.
+    {
+      group: 'search',
+      name: 'search q=company name',
+      path: `/api/v1/search?q=${encodeURIComponent('플라스틱')}`,
+      targetP95Ms: 100,
+    },
+    {
+      group: 'search',
+      name: 'search q=worker name',
+      path: `/api/v1/search?q=${encodeURIComponent('Nguyen')}`,
+      targetP95Ms: 100,
+    },
+    {
+      group: 'search',
+      name: 'search q=#matching',
+      path: `/api/v1/search?q=${encodeURIComponent(`#${ids.matching}`)}`,
+      targetP95Ms: 100,
+    },
     {
       group: 'visa-expiry',
       name: 'visa-expiry first page (D-30)',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createBranch, uniqueDigits } from './records';
 import { signIn } from './support';
 
 test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
@@ -107,4 +108,29 @@ test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });
+});
+
+test('the global search opens with Ctrl+K and takes the keyboard to a record (docs/ARCHITECTURE.md, "Global search")', async ({
+  page,
+  request,
+}) => {
+  const branch = await createBranch(request, `검색지점 ${uniqueDigits(6)}`);
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: '대시보드' })).toBeVisible();
+  await page.keyboard.press('Control+K');
+  const box = page.getByRole('textbox', { name: '통합 검색' });
+  await expect(box).toBeFocused();
+  await box.fill(branch.name);
+  await expect(page.getByRole('option', { name: new RegExp(`지점 ${branch.name}`) })).toBeVisible();
+  await page.screenshot({ path: '/tmp/search-1280.png' });
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/branches/${branch.id}$`));
+  await expect(page.getByRole('heading', { name: branch.name })).toBeVisible();
+
+  // At a phone's width the window fits, and `/` opens it too; what was opened is offered first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.keyboard.press('/');
+  await expect(page.getByRole('option', { name: new RegExp(branch.name) })).toBeVisible();
+  await page.screenshot({ path: '/tmp/search-390.png' });
 });

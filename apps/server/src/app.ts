@@ -48,6 +48,8 @@ import { resumesRoutes } from './modules/resumes/resumes.routes';
 import { createResumesService } from './modules/resumes/resumes.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
@@ -185,19 +187,29 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(meRoutes, { me: createMeService({ db: db.db, settings }) });
       await api.register(settingsRoutes);
-      await api.register(adminsRoutes, { admins: createAdminsService({ db: db.db }) });
-      await api.register(branchesRoutes, { branches: createBranchesService({ db: db.db }) });
-      await api.register(employersRoutes, { employers: createEmployersService({ db: db.db }) });
-      await api.register(workersRoutes, {
+      // The record services the global search reads through, as their own routes do.
+      const records = {
+        admins: createAdminsService({ db: db.db }),
+        branches: createBranchesService({ db: db.db }),
+        employers: createEmployersService({ db: db.db }),
         workers: createWorkersService({ db: db.db, pii, settings }),
+        jobPosts: createJobPostsService({ db: db.db, settings }),
+        matchings: createMatchingsService({ db: db.db, settings }),
+      };
+      await api.register(adminsRoutes, { admins: records.admins });
+      await api.register(branchesRoutes, { branches: records.branches });
+      await api.register(employersRoutes, { employers: records.employers });
+      await api.register(workersRoutes, {
+        workers: records.workers,
         visaExpiry: createVisaExpiryService({ db: db.db, pii, settings, cacheSeconds }),
       });
-      await api.register(jobPostsRoutes, { jobPosts: createJobPostsService({ db: db.db, settings }) });
+      await api.register(jobPostsRoutes, { jobPosts: records.jobPosts });
       await api.register(resumesRoutes, { resumes: createResumesService({ db: db.db }) });
       await api.register(matchingsRoutes, {
-        matchings: createMatchingsService({ db: db.db, settings }),
+        matchings: records.matchings,
         stats: createMatchingStatsService({ db: db.db, cacheSeconds }),
       });
+      await api.register(searchRoutes, { search: createSearchService(records) });
       await api.register(noticesRoutes, { notices: createNoticesService({ db: db.db }) });
       await api.register(reviewsRoutes, { reviews: createReviewsService({ db: db.db }) });
       await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });

@@ -185,6 +185,7 @@ function queryFor(path: string, records: Ids): string {
   }
   if (path === '/matchings/eligibility') return `?worker_id=${records.worker}&job_post_id=${records.jobPost}`;
   if (path === '/matchings/stats') return '?from=2026-01-01&to=2026-06-30';
+  if (path === '/search') return `?q=${encodeURIComponent('안산')}`;
   return '';
 }
 

@@ -29,6 +29,7 @@ export * from './resumes';
 export * from './reviews';
 export * from './roles';
 export * from './routes';
+export * from './search';
 export * from './settings';
 export * from './visas';
 export * from './wage';

@@ -14,6 +14,7 @@ import { noticesApi } from './notices';
 import { payoutsApi } from './payouts';
 import { resumesApi } from './resumes';
 import { reviewsApi } from './reviews';
+import { searchApi } from './search';
 import { settingsApi } from './settings';
 import { workersApi } from './workers';
 
@@ -36,6 +37,7 @@ export const API = {
   payouts: payoutsApi,
   resumes: resumesApi,
   reviews: reviewsApi,
+  search: searchApi,
   settings: settingsApi,
   users: usersApi,
   workers: workersApi,

@@ -2,11 +2,12 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  SearchOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Layout, type MenuProps, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { Avatar, Button, Dropdown, Flex, Grid, Layout, type MenuProps, Typography, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../auth/session-context';
 import { ko } from '../locales/ko/common';
@@ -15,6 +16,30 @@ import { initialOf } from './user-initial';
 
 export const HEADER_HEIGHT = 64;
 
+/** The search window loads on first use, not with the shell. */
+const SearchPalette = lazy(() => import('./search-palette'));
+
+/** Where a typed `/` is text, not the search shortcut. */
+function typingInto(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** Ctrl+K or ⌘K anywhere, and `/` outside a field, open the global search. */
+function useSearchShortcut(open: () => void) {
+  useEffect(() => {
+    const handle = (event: KeyboardEvent) => {
+      const chord = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !typingInto(event.target);
+      if (!chord && !slash) return;
+      event.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', handle);
+    return () => window.removeEventListener('keydown', handle);
+  }, [open]);
+}
+
 type AppHeaderProps = { collapsed: boolean; onToggle: () => void };
 
 export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
@@ -22,7 +47,17 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const [profileOpen, setProfileOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  // Below md (a phone) the search button is its icon alone, so the header keeps the user menu in view.
+  const wide = Grid.useBreakpoint().md !== false;
+  // Mounted on first open, kept afterwards so it opens at once.
+  const [searchUsed, setSearchUsed] = useState(false);
   const t = ko.header;
+  const openSearch = () => {
+    setSearchUsed(true);
+    setSearchOpen(true);
+  };
+  useSearchShortcut(openSearch);
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined aria-hidden />, label: t.myInfo },
@@ -58,6 +93,23 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
         onClick={onToggle}
         style={{ width: 48, height: 48, fontSize: 18 }}
       />
+      <Button
+        type="text"
+        icon={<SearchOutlined aria-hidden />}
+        onClick={openSearch}
+        aria-label={wide ? undefined : t.search}
+        aria-keyshortcuts="Control+K Meta+K /"
+        style={{ marginInlineStart: 'auto', marginInlineEnd: 8, height: 40 }}
+      >
+        {wide && (
+          <>
+            <span>{t.search}</span>
+            <Typography.Text type="secondary" keyboard style={{ fontSize: 12 }}>
+              {t.searchShortcut}
+            </Typography.Text>
+          </>
+        )}
+      </Button>
       {user && (
         <Dropdown menu={{ items, onClick: handleMenuClick }} trigger={['click']} placement="bottomRight">
           <Button type="text" style={{ height: 48, paddingInline: 8 }} aria-haspopup="menu">
@@ -71,6 +123,11 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
         </Dropdown>
       )}
       {user && <ProfileModal user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />}
+      {searchUsed && (
+        <Suspense fallback={null}>
+          <SearchPalette open={searchOpen} onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
     </Layout.Header>
   );
 }

@@ -60,6 +60,8 @@ export const ko = {
     myInfo: '내 정보',
     settings: '설정',
     logout: '로그아웃',
+    search: '검색',
+    searchShortcut: 'Ctrl K',
   },
   profile: {
     title: '내 정보',
