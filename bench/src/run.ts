@@ -1,4 +1,4 @@
-// `npm run bench [-- startup web browser]`: measures and prints one table, writes bench/results/<timestamp>.json
+// `npm run bench [-- startup web browser api exports import]`: measures and prints one table, writes bench/results/<timestamp>.json
 // (ignored by git) and the latest summary into BENCHMARKS.md. `exports` needs PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/ilson_bench), seeded at BENCH_SCALE (1000: 1M workers) on first use; `api`
 // also runs on the embedded engine at BENCH_PGLITE_SCALE.
@@ -9,6 +9,7 @@ import { type ApiResult, measureApi, PASSWORD } from './api';
 import { measureBrowser } from './browser';
 import { BENCH_SECRETS, ensurePgDataset, PG_SCALE, PGLITE_SCALE, runSeed } from './dataset';
 import { measureExports } from './exports';
+import { measureImports } from './imports';
 import { ROOT, startServer, stopServer } from './process';
 import { measureStartup } from './startup';
 import { measureWebBuild } from './web';
@@ -120,6 +121,19 @@ if (want('exports')) {
     `${exports.xlsx.rowsPerSec} rows/s (target ≥ 40,000), ${exports.xlsx.mb} MB, peak RSS ${exports.xlsx.peakRssMb} MB (target ≤ 300)`,
   ]);
   rows.push(['exports', 'server idle RSS on PostgreSQL', `${exports.idleRssMb} MB`]);
+}
+
+if (want('import')) {
+  const runs = await measureImports(PORT);
+  results.import = runs;
+  for (const r of runs) {
+    const target = r.engine === 'postgres' ? 60 : 180;
+    rows.push([
+      'import',
+      `${r.rows.toLocaleString('en-US')} workers, CP949 CSV (${r.fileMb} MB), ${r.engine === 'postgres' ? 'PostgreSQL' : 'embedded'}`,
+      `${r.totalSeconds} s = upload ${r.uploadSeconds} + dry run ${r.validateSeconds} + commit ${r.commitSeconds} (target ≤ ${target} ${r.totalSeconds <= target ? '✓' : '✘'}), ${r.rowsPerSec} rows/s, ${r.committed} committed, peak RSS ${r.peakRssMb} MB (idle ${r.idleRssMb})`,
+    ]);
+  }
 }
 
 /** p50/p95/p99 and req/s; the bare-SQL limit and the share of it; the target and whether it was met. */

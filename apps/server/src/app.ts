@@ -32,6 +32,8 @@ import { createEmployersService } from './modules/employers/employers.service';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { createExportsService } from './modules/exports/exports.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService, type ImportsService } from './modules/imports/imports.service';
 import { closeExpiredPosts } from './modules/job-posts/job-posts.closing';
 import { jobPostsRoutes } from './modules/job-posts/job-posts.routes';
 import { createJobPostsService } from './modules/job-posts/job-posts.service';
@@ -72,6 +74,7 @@ declare module 'fastify' {
     settings: SettingsService;
     tokens: TokenService;
     pii: PiiCipher;
+    imports: ImportsService;
   }
 }
 
@@ -156,6 +159,8 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
+  const imports = createImportsService({ db: db.db, pii, log: app.log });
+  app.decorate('imports', imports);
   if (options.scheduledJobs !== false) {
     await app.register(schedulerPlugin, {
       jobs: [
@@ -170,6 +175,13 @@ export async function buildApp(options: AppOptions) {
           intervalMs: 10 * MINUTE,
           firstRunMs: MINUTE,
           run: () => checkpointAuditChain(db.db),
+        },
+        {
+          // An import run whose process stopped goes on here where it stood (docs/imports.md).
+          name: 'resume-imports',
+          intervalMs: 30_000,
+          firstRunMs: 3_000,
+          run: () => imports.resumeStale(),
         },
         {
           name: 'vacuum-embedded',
@@ -217,6 +229,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(dashboardRoutes, {
         dashboard: createDashboardService({ db: db.db, settings, cacheSeconds }),
       });
+      await api.register(importsRoutes, { imports });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
       await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);

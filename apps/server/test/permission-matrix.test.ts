@@ -15,6 +15,7 @@ import {
   API_BASE_PATH,
   type ApiRoute,
   can,
+  type ImportResource,
   ROLES,
   ROUTE_ACCESS,
   type Role,
@@ -22,7 +23,7 @@ import {
 } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admins, authSessions, notices, payouts, reviews } from '../src/db/schema';
+import { admins, authSessions, importBatches, notices, payouts, reviews } from '../src/db/schema';
 import { createTokenService } from '../src/lib/tokens';
 import {
   type Api,
@@ -50,6 +51,7 @@ import {
   type TestContext,
   testConfig,
 } from './helpers';
+import { commitBatch, csvFile, dryRun, employerCells, importHeaders, workerCells } from './import-fixtures';
 
 type Caller = 'none' | 'expired' | 'tampered' | 'disabled' | Role;
 const UNAUTHENTICATED: Caller[] = ['none', 'expired', 'tampered', 'disabled'];
@@ -64,6 +66,9 @@ type Ids = {
   review: number;
   resume: number;
   user: number;
+  /** Import batches uploaded by the branch's manager (each with a refused row, for the error report). */
+  workerImport: number;
+  employerImport: number;
 };
 
 /** The two branches of the matrix: a branch manager of A reaches A's records and never B's. */
@@ -83,8 +88,29 @@ let targetAdmin: number;
 let branchA: number;
 /** The super admin's API, for the setup a call needs (records made through the API, settings put back). */
 let superApi: Api;
+/** A branch manager of each branch: import batches are seen by their branch (and head office), so they upload. */
+const managers = {} as Record<Branch, Api>;
 
-async function recordsOf(branch: number, api: Api): Promise<Ids> {
+/** A batch of `resource` uploaded by `api` and checked: one good row and one refused. */
+async function importBatch(api: Api, resource: ImportResource, branchName: string): Promise<number> {
+  const cells = resource === 'workers' ? workerCells : employerCells;
+  const file = csvFile(
+    importHeaders(resource),
+    [cells(++serial + 50_000, branchName), cells(++serial + 50_000, '없는지점')],
+    'utf-8',
+  );
+  return (await dryRun(api, resource, file, `${resource}.csv`)).id;
+}
+
+/** A batch dry-run and committed by `api`. */
+async function committedImport(api: Api, resource: ImportResource, branchName: string): Promise<number> {
+  const id = await importBatch(api, resource, branchName);
+  const batch = await commitBatch(api, resource, id);
+  expect(batch.committedRows).toBe(1);
+  return id;
+}
+
+async function recordsOf(branch: number, api: Api, manager: Api, branchName: string): Promise<Ids> {
   const employer = await insertEmployer(ctx, branch);
   const worker = await insertWorker(ctx, branch);
   const matching = await insertMatching(ctx, {
@@ -128,6 +154,8 @@ async function recordsOf(branch: number, api: Api): Promise<Ids> {
     review: review!.id,
     resume: resume.json().id,
     user: user.id,
+    workerImport: await importBatch(manager, 'workers', branchName),
+    employerImport: await importBatch(manager, 'employers', branchName),
   };
 }
 
@@ -137,6 +165,8 @@ const branchOf = (branch: Branch) => recordsIn(branch).branch;
 /** The record a `:id` route of this path is about, in the given branch's set. */
 function idFor(path: string, records: Ids): number | undefined {
   const resource = path.split('/')[1];
+  if (path.startsWith('/workers/imports/')) return records.workerImport;
+  if (path.startsWith('/employers/imports/')) return records.employerImport;
   switch (resource) {
     case 'branches':
       return records.branch;
@@ -203,6 +233,8 @@ type WriteRequest = {
   id?: number;
   /** A body the route's schema accepts, snake_case as on the wire. */
   payload?: Record<string, unknown>;
+  /** A body that is a file (an import's upload), with its query. */
+  file?: { body: Buffer; contentType: string; query: string };
   /** A session of its own instead of the role's shared one: for the routes that end or change it. */
   token?: string;
   /** Puts back what the call changed for everyone (global settings); runs right after the call. */
@@ -484,7 +516,51 @@ const WRITES = {
   'POST /workers/:id/status': async (_role, branch) =>
     versioned(await fresh.worker(branch), { status: 'inactive', reason: REASON }),
   'DELETE /workers/:id': async (_role, branch) => ({ id: (await fresh.worker(branch)).id }),
+  ...importWrites('workers'),
+  ...importWrites('employers'),
 } satisfies Record<WriteKey, WriteBuilder>;
+
+/** An import's writes, each on a batch of its own that the branch's manager uploaded. */
+function importWrites<R extends ImportResource>(resource: R) {
+  const branchName = (branch: Branch) => (branch === 'A' ? '안산지점' : '부산지점');
+  const freshBatch = (branch: Branch) => importBatch(managers[branch], resource, branchName(branch));
+  return {
+    [`POST /${resource}/imports`]: async (_role: Role, branch: Branch) => ({
+      file: {
+        body: csvFile(
+          importHeaders(resource),
+          [(resource === 'workers' ? workerCells : employerCells)(++serial + 60_000, branchName(branch))],
+          'utf-8',
+        ),
+        contentType: 'text/csv',
+        query: '?file_name=matrix.csv',
+      },
+    }),
+    [`POST /${resource}/imports/:id/validate`]: async (_role: Role, branch: Branch) => {
+      const id = await freshBatch(branch);
+      const batch = await managers[branch].get(`/${resource}/imports/${id}`);
+      return { id, payload: { mapping: batch.json().mapping } };
+    },
+    [`POST /${resource}/imports/:id/commit`]: async (_role: Role, branch: Branch) => ({
+      id: await freshBatch(branch),
+    }),
+    [`POST /${resource}/imports/:id/cancel`]: async (_role: Role, branch: Branch) => {
+      const id = await freshBatch(branch);
+      // A run under way (in no process: nothing else touches the batch while the call is made).
+      await ctx.db
+        .update(importBatches)
+        .set({ status: 'validating', runnerToken: 'matrix', heartbeatAt: new Date() })
+        .where(eq(importBatches.id, id));
+      return { id };
+    },
+    [`POST /${resource}/imports/:id/undo`]: async (_role: Role, branch: Branch) => ({
+      id: await committedImport(managers[branch], resource, branchName(branch)),
+    }),
+  } as Record<
+    `POST /${R}/imports` | `POST /${R}/imports/:id/${'validate' | 'commit' | 'cancel' | 'undo'}`,
+    WriteBuilder
+  >;
+}
 
 const writeBuilder = (key: string): WriteBuilder | undefined => (WRITES as Record<string, WriteBuilder>)[key];
 
@@ -505,6 +581,12 @@ const NAMING_RECORDS: Partial<
   'POST /workers': (payload) => ({ ...payload, branch_id: MISSING_ID }),
 };
 
+/**
+ * Writes whose body is a file: it names branches by name, not records by id, and they are checked when its rows are
+ * (the dry run refuses another branch's name as unknown: imports.test.ts, "branch scope").
+ */
+const FILE_BODIES = new Set(['POST /workers/imports', 'POST /employers/imports']);
+
 // --- Calls ----------------------------------------------------------------------------------------------------
 
 function call(method: string, url: string, caller: Caller, token = tokens[caller], payload?: object) {
@@ -518,6 +600,15 @@ function call(method: string, url: string, caller: Caller, token = tokens[caller
 
 function send(method: string, path: string, request: WriteRequest, caller: Caller) {
   const url = request.id === undefined ? path : path.replace(':id', String(request.id));
+  const token = request.token ?? tokens[caller];
+  if (request.file) {
+    return ctx.app.inject({
+      method: method as 'POST',
+      url: `${API_PREFIX}${url}${request.file.query}`,
+      headers: { ...(token ? bearer(token) : {}), 'content-type': request.file.contentType },
+      payload: request.file.body,
+    });
+  }
   return call(method, url, caller, request.token, request.payload);
 }
 
@@ -583,8 +674,10 @@ beforeAll(async () => {
   tokens.disabled = disabled.token;
 
   superApi = superAdmin.api;
-  recordsA = await recordsOf(branchA, superApi);
-  recordsB = await recordsOf(branchB, superApi);
+  managers.A = apiAs(ctx, tokens.branch_manager);
+  managers.B = (await signedIn(ctx, 'branch_manager', branchB)).api;
+  recordsA = await recordsOf(branchA, superApi, managers.A, '안산지점');
+  recordsB = await recordsOf(branchB, superApi, managers.B, '부산지점');
   const [row] = await ctx.db
     .insert(notices)
     .values({ title: '시스템 점검 안내', content: '<p>점검</p>', status: 'published' })
@@ -666,7 +759,10 @@ describe('permission matrix', () => {
   it.each(
     writeRows.filter(
       ([key, access]) =>
-        !key.includes(':id') && BRANCH_SCOPED.has(key.split('/')[1]!) && allowed('branch_manager', access),
+        !key.includes(':id') &&
+        !FILE_BODIES.has(key) &&
+        BRANCH_SCOPED.has(key.split('/')[1]!) &&
+        allowed('branch_manager', access),
     ),
   )('%s: a branch manager naming records of branch B gets what naming missing ones gets', async (key) => {
     const [method, path] = key.split(' ') as [string, string];

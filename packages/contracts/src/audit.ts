@@ -50,6 +50,7 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'audit_log',
   'audit_review',
+  'import_batch',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -68,6 +69,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   settings: '설정',
   audit_log: '접속기록',
   audit_review: '접속기록 점검',
+  import_batch: '가져오기',
 };
 
 export function auditTargetTypeLabel(type: string | null): string {

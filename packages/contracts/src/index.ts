@@ -14,6 +14,7 @@ export * from './employers';
 export * from './endpoint';
 export * from './errors';
 export * from './exports';
+export * from './imports';
 export * from './industries';
 export * from './job-posts';
 export * from './korean-ids';

@@ -7,6 +7,7 @@ import { dashboardApi } from './dashboard';
 import { employersApi } from './employers';
 import type { Endpoint, RouteAccess } from './endpoint';
 import { exportsApi } from './exports';
+import { employerImportsApi, workerImportsApi } from './imports';
 import { jobPostsApi } from './job-posts';
 import { matchingsApi } from './matchings';
 import { meApi } from './me';
@@ -29,6 +30,7 @@ export const API = {
   branches: branchesApi,
   dashboard: dashboardApi,
   employers: employersApi,
+  employerImports: employerImportsApi,
   exports: exportsApi,
   jobPosts: jobPostsApi,
   matchings: matchingsApi,
@@ -41,6 +43,7 @@ export const API = {
   settings: settingsApi,
   users: usersApi,
   workers: workersApi,
+  workerImports: workerImportsApi,
 } as const;
 
 type Api = typeof API;

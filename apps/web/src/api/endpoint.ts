@@ -5,6 +5,7 @@ import {
   type EndpointQuery,
   type EndpointReply,
   endpointPath,
+  type z,
 } from '@ilson/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { AxiosRequestConfig } from 'axios';
@@ -53,6 +54,43 @@ export async function call<E extends Endpoint>(
   });
   if (endpoint.response === 'file') return response.data as EndpointReply<E>;
   return parseReply(endpoint.response, response.data) as EndpointReply<E>;
+}
+
+/** Bytes sent so far of an upload, and the file's size. */
+export type UploadProgress = { loaded: number; total: number };
+
+/** A large file on a slow line takes longer than the default 30 s. */
+const UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+
+const FILE_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  txt: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Sends a file as an endpoint's body (an import's upload: the bytes as they are, never JSON), with upload progress
+ * and cancel, and parses the reply with the declared schema.
+ */
+export async function upload<E extends Endpoint>(
+  endpoint: E,
+  input: Omit<CallInput<E>, 'body'>,
+  file: Blob & { name: string },
+  options: { signal?: AbortSignal; onProgress?: (progress: UploadProgress) => void } = {},
+): Promise<EndpointReply<E>> {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const response = await api.request({
+    method: endpoint.method,
+    url: endpointPath(endpoint, input.params as Record<string, unknown> | undefined).slice(1),
+    params: input.query,
+    data: file,
+    headers: { 'Content-Type': FILE_TYPES[extension] ?? 'application/octet-stream' },
+    timeout: UPLOAD_TIMEOUT_MS,
+    signal: options.signal,
+    onUploadProgress: (event) =>
+      options.onProgress?.({ loaded: event.loaded, total: event.total ?? file.size }),
+  });
+  return parseReply(endpoint.response as z.ZodType, response.data) as EndpointReply<E>;
 }
 
 /**

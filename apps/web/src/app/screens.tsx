@@ -118,6 +118,15 @@ export const SCREENS = [
     permission: 'employers:write',
   }),
   screen({
+    id: 'employer-import',
+    path: '/employers/import',
+    title: p.employerImport,
+    section: employers,
+    page: lazyPage(() => import('../features/imports/employer-import-page')),
+    permission: 'employers:write',
+    menu: { group: 'employers', order: 3, label: m.import },
+  }),
+  screen({
     id: 'employer-detail',
     path: '/employers/:id',
     title: p.employerDetail,
@@ -143,6 +152,15 @@ export const SCREENS = [
     page: lazyPage(() => import('../features/workers/worker-new-page')),
     permission: 'workers:write',
     menu: { group: 'workers', order: 3, label: m.newWorker },
+  }),
+  screen({
+    id: 'worker-import',
+    path: '/workers/import',
+    title: p.workerImport,
+    section: workers,
+    page: lazyPage(() => import('../features/imports/worker-import-page')),
+    permission: 'workers:write',
+    menu: { group: 'workers', order: 4, label: m.import },
   }),
   screen({
     id: 'worker-visa-expiry',

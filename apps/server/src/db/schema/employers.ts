@@ -38,6 +38,9 @@ export const employers = pgTable(
     statusChangedAt: tstz(),
     approvedAt: tstz(),
     approvedBy: integer().references(() => admins.id, { onDelete: 'set null' }),
+    /** The import batch and file row that created it (docs/imports.md); null when entered by hand. */
+    importBatchId: integer(),
+    importRowNo: integer(),
     ...timestamps,
     version: version(),
     deletedAt: tstz(),
@@ -54,5 +57,6 @@ export const employers = pgTable(
     index('employers_approved_by_idx').on(t.approvedBy),
     // Not partial: payouts and other records find "the employers of branch X" deleted ones included.
     index('employers_branch_idx').on(t.branchId),
+    index('employers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],
 );

@@ -8,6 +8,7 @@ export * from './branches';
 export * from './data-repairs';
 export * from './employers';
 export * from './idempotency-keys';
+export * from './imports';
 export * from './job-posts';
 export * from './matchings';
 export * from './notices';

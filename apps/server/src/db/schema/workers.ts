@@ -59,6 +59,9 @@ export const workers = pgTable(
     extensionStatus: text({ enum: EXTENSION_STATUSES }).notNull().default('none'),
     extensionAppliedAt: date({ mode: 'string' }),
     extensionApprovedAt: date({ mode: 'string' }),
+    /** The import batch and file row that created it (docs/imports.md); null when entered by hand. */
+    importBatchId: integer(),
+    importRowNo: integer(),
     ...timestamps,
     version: version(),
     deletedAt: tstz(),
@@ -80,5 +83,6 @@ export const workers = pgTable(
     // Not partial: resumes (and others) find "the workers of branch X" deleted ones included.
     index('workers_branch_idx').on(t.branchId),
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
+    index('workers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],
 );

@@ -76,8 +76,9 @@ export async function fetchDownload(
   endpoint: Endpoint & { method: 'GET'; response: 'file' },
   params: Record<string, unknown>,
   { signal, onProgress }: DownloadOptions = {},
+  pathParams?: Record<string, unknown>,
 ): Promise<Blob> {
-  const response = await api.get<Blob>(endpointPath(endpoint).slice(1), {
+  const response = await api.get<Blob>(endpointPath(endpoint, pathParams).slice(1), {
     params,
     responseType: 'blob',
     timeout: EXPORT_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { EMPLOYER_SORTS, type Employer } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { ko } from '../../locales/ko/common';
 import { koEmployers } from '../../locales/ko/employers';
 import { EMPLOYER_FILTERS, useEmployerList } from './api';
 import { BulkApprove } from './bulk-approve';
@@ -35,6 +36,11 @@ export default function EmployerListPage() {
         extra={
           <>
             <ExportButton resource="employers" query={list.query} />
+            {can('employers:write') && (
+              <Button icon={<UploadOutlined />} onClick={() => navigate('/employers/import')}>
+                {ko.menu.import}
+              </Button>
+            )}
             {can('employers:write') && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/employers/new')}>
                 {t.create}

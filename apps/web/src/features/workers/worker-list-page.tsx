@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { WORKER_SORTS } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useMemo } from 'react';
@@ -32,6 +32,11 @@ export default function WorkerListPage() {
         extra={
           <>
             <ExportButton resource="workers" query={list.query} />
+            {can('workers:write') && (
+              <Button icon={<UploadOutlined />} onClick={() => navigate('/workers/import')}>
+                {ko.menu.import}
+              </Button>
+            )}
             {can('workers:write') && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/workers/new')}>
                 {koWorkers.create}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { IMPORT_LIMITS, importMessages } from '@ilson/contracts';
+import { parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import { AppError } from '../lib/errors';
+
+/**
+ * Reading an uploaded table (docs/imports.md): one pass over the request's bytes, never the whole file in memory.
+ * The bytes are hashed and counted as they pass; a CSV's encoding is decided from its first 64 KB (a BOM, else
+ * strict UTF-8, else CP949, which Korean Excel writes), an xlsx is read by exceljs' streaming reader (first sheet).
+ */
+
+export type TableFormat = 'xlsx' | 'csv';
+export type TableRow = { rowNo: number; cells: string[] };
+export type TableInfo = { format: TableFormat; encoding: string; size: number; hash: string };
+
+const SNIFF_BYTES = 64 * 1024;
+
+export const tooLarge = () => new AppError('VALIDATION_ERROR', 413, importMessages.tooLarge);
+export const unreadable = () =>
+  new AppError('VALIDATION_ERROR', 422, importMessages.unreadable, [
+    { field: 'file', message: importMessages.unreadable },
+  ]);
+
+/** Counts and hashes the bytes passing through; past the limit, fails the stream. */
+class Meter extends Transform {
+  readonly hash = createHash('sha256');
+  size = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) {
+      done(tooLarge());
+      return;
+    }
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+}
+
+export function formatOf(fileName: string): TableFormat {
+  return /\.xlsx$/i.test(fileName) ? 'xlsx' : 'csv';
+}
+
+/** The encoding of a CSV from its first bytes. */
+export function sniffEncoding(head: Buffer): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  try {
+    // `stream: true` lets a character cut at the end of the sample pass; anything else that is not UTF-8 throws.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+    return 'utf-8';
+  } catch {
+    return 'cp949';
+  }
+}
+
+/** A cell as text: dates as YYYY-MM-DD (Excel keeps them at UTC midnight), formulas by their result. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    return value.toISOString().slice(0, 10);
+  }
+  if (typeof value === 'object') {
+    const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: string };
+    if (cell.richText) return cell.richText.map((part) => part.text).join('');
+    if ('result' in cell) return cellText(cell.result);
+    if (cell.text !== undefined) return cellText(cell.text);
+    if (cell.error) return '';
+  }
+  return String(value);
+}
+
+const blank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+async function* csvRows(source: AsyncIterable<Buffer>, onEncoding: (encoding: string) => void) {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let ended = false;
+  while (headSize < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headSize += next.value.length;
+  }
+  const encoding = sniffEncoding(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+  onEncoding(encoding);
+  async function* bytes() {
+    yield* head;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  const parser = Readable.from(bytes())
+    .pipe(iconv.decodeStream(encoding, { stripBOM: true }))
+    .pipe(parse({ relax_column_count: true, relax_quotes: true, skip_empty_lines: false, bom: true }));
+  let rowNo = 0;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    rowNo += 1;
+    yield { rowNo, cells: record };
+  }
+}
+
+/**
+ * An xlsx is a zip whose parts may come in any order: it is taken in whole (compressed, once) and its first sheet
+ * read row by row from there, so the sheet's XML is never held whole.
+ */
+async function* xlsxRows(source: AsyncIterable<Buffer>) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(chunk);
+  const zip = Buffer.concat(chunks);
+  chunks.length = 0;
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([zip]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<{ number: number; values: unknown[] }>) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      const cells: string[] = [];
+      for (let i = 0; i < values.length; i++) cells.push(cellText(values[i]).trim());
+      yield { rowNo: row.number, cells };
+    }
+    break; // the first sheet only
+  }
+}
+
+/**
+ * The table's header row (the first that is not blank) and then its data rows, blank rows skipped, each cut to the
+ * header's width. `info()` is complete once the rows are exhausted.
+ */
+export function readTable(body: Readable, fileName: string) {
+  const format = formatOf(fileName);
+  const meter = new Meter(IMPORT_LIMITS.maxBytes);
+  const info: TableInfo = { format, encoding: format === 'xlsx' ? 'xlsx' : 'utf-8', size: 0, hash: '' };
+  body.on('error', (error) => meter.destroy(error));
+  const metered = body.pipe(meter);
+
+  async function* rows(): AsyncGenerator<{ headers: string[] } | TableRow> {
+    const source =
+      format === 'xlsx'
+        ? xlsxRows(metered)
+        : csvRows(metered, (encoding) => {
+            info.encoding = encoding;
+          });
+    let headers: string[] | null = null;
+    try {
+      for await (const row of source) {
+        if (blank(row.cells)) continue;
+        if (!headers) {
+          if (row.cells.length > IMPORT_LIMITS.maxColumns) {
+            throw new AppError('VALIDATION_ERROR', 422, importMessages.tooManyColumns);
+          }
+          headers = row.cells.map((cell, index) => cell.trim() || `열 ${index + 1}`);
+          yield { headers };
+          continue;
+        }
+        const cells = row.cells.slice(0, headers.length).map((cell) => cell ?? '');
+        while (cells.length < headers.length) cells.push('');
+        yield { rowNo: row.rowNo, cells };
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw unreadable();
+    } finally {
+      body.resume();
+    }
+    info.size = meter.size;
+    info.hash = meter.hash.digest('hex');
+  }
+  return { rows: rows(), info };
+}

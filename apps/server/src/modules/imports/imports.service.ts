@@ -1,0 +1,787 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  camelToSnake,
+  IMPORT_COLUMNS,
+  IMPORT_LIMITS,
+  IMPORT_RESOURCE_LABELS,
+  IMPORT_RUNNING,
+  type ImportBatch,
+  type ImportResource,
+  type ImportStatus,
+  importBranchMap,
+  importColumnOfField,
+  importInput,
+  importMessages,
+  recordMessages,
+  snakeToCamel,
+  suggestMapping,
+} from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { appendAudit } from '../../audit/trail';
+import type { Database } from '../../db/client';
+import { type ImportRunActor, importBatches } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { SheetWriter } from '../../export/writers';
+import { readTable } from '../../import/read-table';
+import type { Actor } from '../../lib/actor';
+import { AppError, conflict, notFound, validationError } from '../../lib/errors';
+import type { PiiCipher } from '../../lib/pii';
+import * as repo from './imports.repository';
+import {
+  employerTarget,
+  heldMessage,
+  type ImportTarget,
+  type ParsedRow,
+  workerTarget,
+} from './imports.targets';
+import { buildTemplate } from './imports.template';
+
+/**
+ * The import kit's runs (docs/imports.md). A run (dry run, commit, undo) goes through the file's rows a page at a
+ * time, each page in its own short transaction that also moves the batch's counters and heartbeat. Nothing of a
+ * run lives only in this process: the page's outcome is in `import_rows`, the position in `cursor`; a run whose
+ * process stopped is taken over by another (or by this one after a restart) where it stood.
+ */
+
+const VALIDATE_PAGE = 1000;
+const COMMIT_PAGE = 500;
+const UNDO_PAGE = 1000;
+const UPLOAD_PAGE = 1000;
+/** A run without a heartbeat for this long has lost its process. */
+export const STALE_RUN_MS = 60_000;
+/** Commits of one resource's imports take turns page by page: two batches of one file cannot both insert a row. */
+const COMMIT_LOCK: Record<ImportResource, number> = { workers: 7_310_001, employers: 7_310_002 };
+const TARGET_TYPE: Record<ImportResource, string> = { workers: 'worker', employers: 'employer' };
+
+/** This process no longer runs the batch (another took it over, or it was finished): stop quietly. */
+class LostRun extends Error {}
+
+const runFailed = '처리 중 오류가 발생했습니다. 다시 시도해 주세요.';
+
+type Finish = { status: ImportStatus; extra?: Record<string, unknown> };
+
+export function createImportsService({
+  db,
+  pii,
+  log,
+}: {
+  db: Database;
+  pii: PiiCipher;
+  log?: FastifyBaseLogger;
+}) {
+  const targets: Record<ImportResource, ImportTarget> = {
+    workers: workerTarget(pii),
+    employers: employerTarget(),
+  };
+  const running = new Map<number, Promise<void>>();
+  let stopping = false;
+
+  function toBatch(
+    row: repo.BatchRow,
+    extra: Pick<ImportBatch, 'fieldErrors' | 'sameFileBatchId'>,
+  ): ImportBatch {
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    return {
+      id: row.id,
+      resource: row.resource,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      fileHash: row.fileHash,
+      format: row.format,
+      encoding: row.encoding,
+      headers: row.headers,
+      // Column ids are values on the wire, in snake_case like every field name sent as a value.
+      mapping: row.mapping.map((key) => (key ? camelToSnake(key) : null)),
+      status: row.status,
+      totalRows: row.totalRows,
+      runTotal: row.runTotal,
+      processedRows: row.processedRows,
+      validRows: row.validRows,
+      errorRows: row.errorRows,
+      duplicateRows: row.duplicateRows,
+      committedRows: row.committedRows,
+      undoneRows: row.undoneRows,
+      keptRows: row.keptRows,
+      cancelRequested: row.cancelRequested,
+      failure: row.failure,
+      createdByName: row.createdByName,
+      createdAt: row.createdAt.toISOString(),
+      validatedAt: iso(row.validatedAt),
+      committedAt: iso(row.committedAt),
+      undoneAt: iso(row.undoneAt),
+      ...extra,
+    };
+  }
+
+  const headerOf = (resource: ImportResource, field: string) =>
+    IMPORT_COLUMNS[resource].find((c) => c.key === field)?.header ?? field;
+
+  /** The batch as the API shows it; the per-field summary is read only when asked and no run is under way. */
+  async function describe(row: repo.BatchRow, withErrors = true): Promise<ImportBatch> {
+    const busy = !withErrors || IMPORT_RUNNING.includes(row.status) || row.status === 'uploading';
+    const errors = busy ? [] : await repo.fieldErrors(db, row.id);
+    return toBatch(row, {
+      sameFileBatchId: row.fileHash ? await repo.sameFileBatch(db, row) : null,
+      fieldErrors: errors.map((e) => ({
+        field: camelToSnake(e.field),
+        header: headerOf(row.resource, e.field),
+        count: e.count,
+        examples: e.row_nos.map((rowNo, i) => ({ rowNo, message: e.messages[i] ?? '' })),
+      })),
+    });
+  }
+
+  async function batchOf(resource: ImportResource, id: number, actor: Actor) {
+    const row = await repo.findBatch(db, resource, id, actor.scope);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const runActorOf = (actor: Actor): ImportRunActor => ({
+    adminId: actor.adminId,
+    scope: actor.scope,
+    audit: actor.audit,
+  });
+
+  /* ---------------------------------------------------------------------------------------------------------- */
+  /* Upload                                                                                                      */
+  /* ---------------------------------------------------------------------------------------------------------- */
+
+  async function upload(resource: ImportResource, body: Readable, fileName: string, actor: Actor) {
+    const { rows, info } = readTable(body, fileName);
+    const [created] = await db
+      .insert(importBatches)
+      .values({
+        resource,
+        fileName,
+        fileSize: 0,
+        fileHash: '',
+        format: info.format,
+        encoding: '',
+        headers: [],
+        status: 'uploading',
+        createdBy: actor.adminId,
+        scopeBranchIds: actor.scope.all ? null : [actor.scope.branchId ?? -1],
+      })
+      .returning({ id: importBatches.id });
+    const id = created!.id;
+    try {
+      let headers: string[] | null = null;
+      let total = 0;
+      let page: { rowNo: number; cells: string }[] = [];
+      for await (const item of rows) {
+        if ('headers' in item) {
+          headers = item.headers;
+          continue;
+        }
+        total += 1;
+        if (total > IMPORT_LIMITS.maxRows) {
+          throw validationError(
+            [{ field: 'file', message: importMessages.tooManyRows }],
+            importMessages.tooManyRows,
+          );
+        }
+        page.push({ rowNo: item.rowNo, cells: pii.encrypt(JSON.stringify(item.cells)) });
+        if (page.length >= UPLOAD_PAGE) {
+          await repo.insertRows(db, id, page);
+          page = [];
+        }
+      }
+      await repo.insertRows(db, id, page);
+      if (!headers || total === 0) {
+        throw validationError([{ field: 'file', message: importMessages.empty }], importMessages.empty);
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(importBatches)
+          .set({
+            headers,
+            mapping: suggestMapping(resource, headers),
+            totalRows: total,
+            fileSize: info.size,
+            fileHash: info.hash,
+            encoding: info.encoding,
+            status: 'uploaded',
+            updatedAt: new Date(),
+          })
+          .where(sql`id = ${id}`);
+        await appendAudit(tx, actor.audit, {
+          action: 'CREATE',
+          targetType: 'import_batch',
+          targetId: id,
+          summary: `${IMPORT_RESOURCE_LABELS[resource]} 가져오기 파일 올림: ${fileName} (${total.toLocaleString('ko-KR')}행, ${info.encoding})`,
+          recordCount: total,
+        });
+      });
+    } catch (error) {
+      await db.delete(importBatches).where(sql`id = ${id}`);
+      throw error;
+    }
+    return describe(await batchOf(resource, id, actor));
+  }
+
+  /* ---------------------------------------------------------------------------------------------------------- */
+  /* Starting, cancelling and resuming runs                                                                      */
+  /* ---------------------------------------------------------------------------------------------------------- */
+
+  function checkMapping(resource: ImportResource, headers: string[], mapping: (string | null)[]) {
+    if (mapping.length !== headers.length) {
+      throw validationError([{ field: 'mapping', message: importMessages.mappingLength }]);
+    }
+    const columns = IMPORT_COLUMNS[resource];
+    const seen = new Set<string>();
+    for (const key of mapping) {
+      if (key === null) continue;
+      const column = columns.find((c) => c.key === key);
+      if (!column) throw validationError([{ field: 'mapping', message: importMessages.unknownValue(key) }]);
+      if (seen.has(key)) {
+        throw validationError([
+          { field: 'mapping', message: importMessages.mappingDuplicate(column.header) },
+        ]);
+      }
+      seen.add(key);
+    }
+    const missing = columns.filter((c) => c.required && !seen.has(c.key)).map((c) => c.header);
+    if (missing.length > 0) {
+      throw validationError([
+        { field: 'mapping', message: importMessages.mappingRequired(missing.join(', ')) },
+      ]);
+    }
+  }
+
+  /** Starts a run on a batch in one of `from`; a batch busy elsewhere or in another state is refused. */
+  async function start(
+    batch: repo.BatchRow,
+    actor: Actor,
+    next: ImportStatus,
+    from: ImportStatus[],
+    values: Record<string, unknown>,
+    prepare?: (tx: Executor) => Promise<void>,
+  ) {
+    if (IMPORT_RUNNING.includes(batch.status) || batch.status === 'uploading')
+      throw conflict(importMessages.busy);
+    const token = randomUUID();
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(importBatches)
+        .set({
+          ...values,
+          status: next,
+          cursor: 0,
+          processedRows: 0,
+          cancelRequested: false,
+          failure: null,
+          runnerToken: token,
+          runActor: runActorOf(actor),
+          heartbeatAt: new Date(),
+          updatedAt: new Date(),
+        } as never)
+        .where(
+          sql`id = ${batch.id} AND status IN (${sql.join(
+            from.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        )
+        .returning({ id: importBatches.id });
+      if (claimed.length === 0) throw conflict(importMessages.busy);
+      await prepare?.(tx);
+    });
+    launch(batch.id, token);
+  }
+
+  async function validate(
+    resource: ImportResource,
+    id: number,
+    wireMapping: (string | null)[],
+    actor: Actor,
+  ) {
+    const batch = await batchOf(resource, id, actor);
+    const mapping = wireMapping.map((key) => (key ? snakeToCamel(key) : null));
+    checkMapping(resource, batch.headers, mapping);
+    if (batch.committedRows > 0) throw conflict(importMessages.alreadyCommitted);
+    await start(
+      batch,
+      actor,
+      'validating',
+      ['uploaded', 'validated', 'failed'],
+      { mapping, runTotal: batch.totalRows, validRows: 0, errorRows: 0, duplicateRows: 0, validatedAt: null },
+      (tx) => repo.resetRows(tx, id),
+    );
+    return describe(await batchOf(resource, id, actor));
+  }
+
+  async function commit(resource: ImportResource, id: number, actor: Actor) {
+    const batch = await batchOf(resource, id, actor);
+    if (!batch.validatedAt) throw conflict(importMessages.notValidated);
+    const remaining = await repo.countRows(db, id, 'valid');
+    if (remaining === 0) throw conflict(importMessages.nothingToCommit);
+    await start(batch, actor, 'committing', ['validated', 'cancelled', 'failed'], { runTotal: remaining });
+    return describe(await batchOf(resource, id, actor));
+  }
+
+  async function undo(resource: ImportResource, id: number, actor: Actor) {
+    const batch = await batchOf(resource, id, actor);
+    if (batch.undoneAt) throw conflict(importMessages.alreadyUndone);
+    const committed = await repo.countRows(db, id, 'committed');
+    if (committed === 0) throw conflict(importMessages.notCommitted);
+    await start(batch, actor, 'undoing', ['committed', 'cancelled', 'failed'], { runTotal: committed });
+    return describe(await batchOf(resource, id, actor));
+  }
+
+  async function cancel(resource: ImportResource, id: number, actor: Actor) {
+    const batch = await batchOf(resource, id, actor);
+    if (batch.status !== 'validating' && batch.status !== 'committing') {
+      throw conflict(importMessages.notCancellable);
+    }
+    await db
+      .update(importBatches)
+      .set({ cancelRequested: true, updatedAt: new Date() })
+      .where(sql`id = ${id} AND status IN ('validating', 'committing')`);
+    return describe(await batchOf(resource, id, actor));
+  }
+
+  function launch(id: number, token: string) {
+    if (stopping) return;
+    const run = runLoop(id, token)
+      .catch((error: unknown) => log?.error({ err: error, importBatch: id }, 'import run failed'))
+      .finally(() => running.delete(id));
+    running.set(id, run);
+  }
+
+  /** Takes over the runs whose process stopped; called periodically and at start. */
+  async function resumeStale(): Promise<number> {
+    let resumed = 0;
+    while (!stopping) {
+      const token = randomUUID();
+      const id = await repo.claimStaleRun(db, token, STALE_RUN_MS);
+      if (id === undefined) break;
+      if (running.has(id)) continue;
+      launch(id, token);
+      resumed += 1;
+    }
+    return resumed;
+  }
+
+  /** Stops this process's runs after their current page and hands them over (no heartbeat: taken at once). */
+  async function stop() {
+    stopping = true;
+    await Promise.allSettled(running.values());
+  }
+
+  async function runLoop(id: number, token: string) {
+    let branchMap: Awaited<ReturnType<typeof branchesOf>> | undefined;
+    while (true) {
+      const batch = await repo.loadBatch(db, id);
+      if (!batch || batch.runnerToken !== token || !IMPORT_RUNNING.includes(batch.status)) return;
+      if (stopping) {
+        await repo.updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
+        return;
+      }
+      try {
+        if (batch.cancelRequested) {
+          await finish(batch, token, cancelled(batch));
+          return;
+        }
+        const actor = batch.runActor!;
+        let done: boolean;
+        if (batch.status === 'validating') {
+          branchMap ??= await branchesOf(actor);
+          done = await validatePage(batch, token, branchMap);
+        } else if (batch.status === 'committing') {
+          branchMap ??= await branchesOf(actor);
+          done = await commitPage(batch, token, branchMap);
+        } else {
+          done = await undoPage(batch, token);
+        }
+        if (done) {
+          await finish(batch, token, finished(batch));
+          return;
+        }
+      } catch (error) {
+        if (error instanceof LostRun) return;
+        log?.error({ err: error, importBatch: id }, 'import page failed');
+        await repo.updateRun(db, id, token, { status: 'failed', failure: runFailed, runnerToken: null });
+        return;
+      }
+      // Let the requests of this process (and PGlite's one connection) in between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  function cancelled(batch: repo.BatchRecord): Finish {
+    if (batch.status === 'validating') {
+      return { status: 'uploaded', extra: { validRows: 0, errorRows: 0, duplicateRows: 0 } };
+    }
+    return { status: 'cancelled' };
+  }
+
+  function finished(batch: repo.BatchRecord): Finish {
+    const now = new Date();
+    if (batch.status === 'validating') return { status: 'validated', extra: { validatedAt: now } };
+    if (batch.status === 'committing') return { status: 'committed', extra: { committedAt: now } };
+    return { status: 'undone', extra: { undoneAt: now } };
+  }
+
+  async function finish(batch: repo.BatchRecord, token: string, outcome: Finish) {
+    await db.transaction(async (tx) => {
+      const ok = await repo.updateRun(tx, batch.id, token, {
+        status: outcome.status,
+        cancelRequested: false,
+        runnerToken: null,
+        ...outcome.extra,
+      });
+      if (!ok) throw new LostRun();
+      const label = IMPORT_RESOURCE_LABELS[batch.resource];
+      if (batch.status === 'committing' || batch.status === 'undoing') {
+        const current = (await repo.loadBatch(tx, batch.id))!;
+        const what =
+          batch.status === 'committing'
+            ? `등록 ${current.committedRows.toLocaleString('ko-KR')}건`
+            : `삭제 ${current.undoneRows.toLocaleString('ko-KR')}건, 유지 ${current.keptRows.toLocaleString('ko-KR')}건`;
+        await appendAudit(tx, batch.runActor!.audit, {
+          action: 'UPDATE',
+          targetType: 'import_batch',
+          targetId: batch.id,
+          summary: `${label} 가져오기 #${batch.id} ${outcome.status === 'cancelled' ? '중지' : batch.status === 'committing' ? '완료' : '되돌림'}: ${what}`,
+          recordCount: batch.status === 'committing' ? current.committedRows : current.undoneRows,
+        });
+      }
+    });
+  }
+
+  async function branchesOf(actor: ImportRunActor) {
+    const list = await repo.branchesFor(db, actor.scope);
+    return {
+      map: importBranchMap(list),
+      inactive: new Set(list.filter((b) => b.status !== 'active').map((b) => b.id)),
+    };
+  }
+
+  /* ---------------------------------------------------------------------------------------------------------- */
+  /* Pages                                                                                                       */
+  /* ---------------------------------------------------------------------------------------------------------- */
+
+  type Checked = {
+    rowNo: number;
+    errors: { field: string; message: string }[];
+    row?: ParsedRow;
+    key?: string;
+  };
+
+  /** One row through the same contract as the API's create, one message per field (the first found). */
+  function checkRow(
+    target: ImportTarget,
+    mapping: (string | null)[],
+    rowNo: number,
+    cellsEnc: string | null,
+    branches: Awaited<ReturnType<typeof branchesOf>>,
+  ): Checked {
+    if (!cellsEnc) return { rowNo, errors: [{ field: 'file', message: importMessages.unreadable }] };
+    const cells = JSON.parse(pii.decrypt(cellsEnc)) as string[];
+    const record: Record<string, string> = {};
+    mapping.forEach((key, index) => {
+      if (key) record[key] = cells[index] ?? '';
+    });
+    const example = IMPORT_COLUMNS[target.resource].filter((c) => c.example && c.key in record);
+    if (example.length > 0 && example.every((c) => record[c.key]!.trim() === c.example)) {
+      return { rowNo, errors: [{ field: example[0]!.key, message: importMessages.exampleRow }] };
+    }
+    const { input, errors } = importInput(target.resource, record, branches.map);
+    const byField = new Map<string, string>();
+    for (const error of errors) if (!byField.has(error.field)) byField.set(error.field, error.message);
+    const parsed = target.schema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = importColumnOfField(String(issue.path[0] ?? 'file'));
+        if (!byField.has(field)) byField.set(field, issue.message);
+      }
+    } else if (branches.inactive.has(parsed.data.branchId as number)) {
+      byField.set('branch', recordMessages.branchInactive);
+    }
+    if (byField.size > 0 || !parsed.success) {
+      return { rowNo, errors: [...byField].map(([field, message]) => ({ field, message })) };
+    }
+    return { rowNo, errors: [], row: { rowNo, input: parsed.data }, key: target.rowKey(parsed.data) };
+  }
+
+  async function validatePage(
+    batch: repo.BatchRecord,
+    token: string,
+    branches: Awaited<ReturnType<typeof branchesOf>>,
+  ): Promise<boolean> {
+    const target = targets[batch.resource];
+    const rows = await repo.nextRows(db, batch.id, batch.cursor, VALIDATE_PAGE);
+    if (rows.length === 0) return true;
+    const checked = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
+    const good = checked.filter((c) => c.row);
+    const earlier = await repo.earlierKeys(
+      db,
+      batch.id,
+      [...new Set(good.map((c) => c.key!))],
+      rows[0]!.rowNo,
+    );
+    const held = await target.heldKeys(
+      db,
+      good.map((c) => c.row!),
+      batch.runActor!.scope,
+    );
+    const firstInPage = new Map<string, number>();
+    const outcomes: repo.RowOutcome[] = [];
+    const counts = { valid: 0, error: 0, duplicate: 0 };
+    for (const c of checked) {
+      if (!c.row) {
+        outcomes.push({ rowNo: c.rowNo, status: 'error', errors: c.errors });
+        counts.error += 1;
+        continue;
+      }
+      const key = c.key!;
+      const first = earlier.get(key) ?? firstInPage.get(key);
+      const holder = held.get(key);
+      if (first !== undefined) {
+        outcomes.push(duplicate(c, key, target.keyField, importMessages.duplicateInFile(first)));
+        counts.duplicate += 1;
+      } else if (holder) {
+        const message = heldMessage(target, holder);
+        const unreachable = !holder.visible && target.resource === 'workers';
+        outcomes.push({
+          ...duplicate(c, key, target.keyField, message),
+          status: unreachable ? 'error' : 'duplicate',
+        });
+        counts[unreachable ? 'error' : 'duplicate'] += 1;
+      } else {
+        firstInPage.set(key, c.rowNo);
+        outcomes.push({ rowNo: c.rowNo, status: 'valid', errors: null, rowKey: key });
+        counts.valid += 1;
+      }
+    }
+    await db.transaction(async (tx) => {
+      await repo.saveOutcomes(tx, batch.id, outcomes);
+      const ok = await repo.updateRun(tx, batch.id, token, {
+        cursor: rows.at(-1)!.rowNo,
+        processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
+        validRows: sql`${importBatches.validRows} + ${counts.valid}`,
+        errorRows: sql`${importBatches.errorRows} + ${counts.error}`,
+        duplicateRows: sql`${importBatches.duplicateRows} + ${counts.duplicate}`,
+      });
+      if (!ok) throw new LostRun();
+    });
+    return rows.length < VALIDATE_PAGE;
+  }
+
+  const duplicate = (c: Checked, key: string, field: string, message: string): repo.RowOutcome => ({
+    rowNo: c.rowNo,
+    status: 'duplicate',
+    errors: [{ field, message }],
+    rowKey: key,
+  });
+
+  async function commitPage(
+    batch: repo.BatchRecord,
+    token: string,
+    branches: Awaited<ReturnType<typeof branchesOf>>,
+  ): Promise<boolean> {
+    const target = targets[batch.resource];
+    const rows = await repo.nextRows(db, batch.id, batch.cursor, COMMIT_PAGE, ['valid']);
+    if (rows.length === 0) return true;
+    const actor = batch.runActor!;
+    // Checked again: the records, the branches or the rules may have changed since the dry run.
+    const checked = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK[batch.resource]})`);
+      const good = checked.filter((c) => c.row);
+      const held = await target.heldKeys(
+        tx,
+        good.map((c) => c.row!),
+        actor.scope,
+      );
+      const seen = new Set<string>();
+      const toInsert: ParsedRow[] = [];
+      const outcomes: repo.RowOutcome[] = [];
+      const counts = { committed: 0, error: 0, duplicate: 0 };
+      for (const c of checked) {
+        if (!c.row) {
+          outcomes.push({ rowNo: c.rowNo, status: 'error', errors: c.errors });
+          counts.error += 1;
+        } else if (held.has(c.key!) || seen.has(c.key!)) {
+          const holder = held.get(c.key!);
+          outcomes.push(
+            duplicate(
+              c,
+              c.key!,
+              target.keyField,
+              holder ? heldMessage(target, holder) : importMessages.duplicateInDb(target.label),
+            ),
+          );
+          counts.duplicate += 1;
+        } else {
+          seen.add(c.key!);
+          toInsert.push(c.row);
+        }
+      }
+      const made =
+        toInsert.length > 0 ? await target.insert(tx, batch.id, toInsert) : new Map<number, number>();
+      const ids: number[] = [];
+      for (const row of toInsert) {
+        const recordId = made.get(row.rowNo);
+        if (recordId === undefined) {
+          // Taken between the check and the insert (ON CONFLICT DO NOTHING skipped it).
+          outcomes.push({
+            rowNo: row.rowNo,
+            status: 'duplicate',
+            errors: [{ field: target.keyField, message: importMessages.duplicateInDb(target.label) }],
+          });
+          counts.duplicate += 1;
+        } else {
+          ids.push(recordId);
+          outcomes.push({ rowNo: row.rowNo, status: 'committed', recordId, clearCells: true });
+          counts.committed += 1;
+        }
+      }
+      await repo.saveOutcomes(tx, batch.id, outcomes);
+      if (ids.length > 0) {
+        await appendAudit(tx, actor.audit, {
+          action: 'CREATE',
+          targetType: TARGET_TYPE[batch.resource],
+          summary: `${target.label} 가져오기 #${batch.id}: ${ids.length.toLocaleString('ko-KR')}건 등록 (${rows[0]!.rowNo}–${rows.at(-1)!.rowNo}행)`,
+          diff: { importBatchId: batch.id, ids },
+          recordCount: ids.length,
+        });
+      }
+      const ok = await repo.updateRun(tx, batch.id, token, {
+        cursor: rows.at(-1)!.rowNo,
+        processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
+        committedRows: sql`${importBatches.committedRows} + ${counts.committed}`,
+        validRows: sql`${importBatches.validRows} - ${counts.error + counts.duplicate}`,
+        errorRows: sql`${importBatches.errorRows} + ${counts.error}`,
+        duplicateRows: sql`${importBatches.duplicateRows} + ${counts.duplicate}`,
+      });
+      if (!ok) throw new LostRun();
+    });
+    return rows.length < COMMIT_PAGE;
+  }
+
+  async function undoPage(batch: repo.BatchRecord, token: string): Promise<boolean> {
+    const target = targets[batch.resource];
+    const rows = await repo.nextRows(db, batch.id, batch.cursor, UNDO_PAGE, ['committed']);
+    if (rows.length === 0) return true;
+    const actor = batch.runActor!;
+    await db.transaction(async (tx) => {
+      const ids = rows.map((r) => r.recordId!).filter((id) => id !== null);
+      const { deleted, kept } = await target.undo(tx, batch.id, ids);
+      const deletedSet = new Set(deleted);
+      const outcomes: repo.RowOutcome[] = rows.map((r) =>
+        deletedSet.has(r.recordId!)
+          ? { rowNo: r.rowNo, status: 'undone' }
+          : {
+              rowNo: r.rowNo,
+              status: 'kept',
+              errors: [{ field: target.keyField, message: kept.get(r.recordId!) ?? importMessages.keptGone }],
+            },
+      );
+      await repo.saveOutcomes(tx, batch.id, outcomes);
+      if (deleted.length > 0) {
+        await appendAudit(tx, actor.audit, {
+          action: 'DELETE',
+          targetType: TARGET_TYPE[batch.resource],
+          summary: `${target.label} 가져오기 #${batch.id} 되돌리기: ${deleted.length.toLocaleString('ko-KR')}건 삭제`,
+          diff: { importBatchId: batch.id, ids: deleted },
+          recordCount: deleted.length,
+        });
+      }
+      const ok = await repo.updateRun(tx, batch.id, token, {
+        cursor: rows.at(-1)!.rowNo,
+        processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
+        undoneRows: sql`${importBatches.undoneRows} + ${deleted.length}`,
+        keptRows: sql`${importBatches.keptRows} + ${rows.length - deleted.length}`,
+      });
+      if (!ok) throw new LostRun();
+    });
+    return rows.length < UNDO_PAGE;
+  }
+
+  /* ---------------------------------------------------------------------------------------------------------- */
+  /* Files out: the template and the error report                                                                */
+  /* ---------------------------------------------------------------------------------------------------------- */
+
+  async function template(resource: ImportResource, actor: Actor) {
+    const branches = (await repo.branchesFor(db, actor.scope)).filter((b) => b.status === 'active');
+    const body = await buildTemplate(
+      resource,
+      branches.map((b) => b.name),
+    );
+    return { fileName: `${IMPORT_RESOURCE_LABELS[resource]}_가져오기_양식.xlsx`, body };
+  }
+
+  /** The refused rows as they came, with an 오류 column: personal data leaving the system, so it is logged. */
+  async function errorReport(resource: ImportResource, id: number, actor: Actor) {
+    const batch = await batchOf(resource, id, actor);
+    const refused = batch.errorRows + batch.duplicateRows;
+    if (refused === 0) throw new AppError('NOT_FOUND', 404, importMessages.noErrors);
+    await appendAudit(db, actor.audit, {
+      action: 'EXPORT',
+      targetType: 'import_batch',
+      targetId: id,
+      summary: `${IMPORT_RESOURCE_LABELS[resource]} 가져오기 #${id} 오류 보고서 다운로드 (${refused.toLocaleString('ko-KR')}행)`,
+      recordCount: refused,
+    });
+    const body = new PassThrough();
+    const aborted = new AbortController();
+    body.on('close', () => aborted.abort());
+    const columns = [
+      { header: '행 번호', kind: 'integer' as const, width: 8 },
+      ...batch.headers.map((header) => ({ header, kind: 'text' as const, width: 16 })),
+      { header: '오류', kind: 'text' as const, width: 60 },
+    ];
+    (async () => {
+      const writer = await SheetWriter.open(body, aborted.signal, '오류 행', columns);
+      let after = 0;
+      while (true) {
+        const rows = await repo.refusedRows(db, id, after, 1000);
+        if (rows.length === 0) break;
+        await writer.addRows(
+          rows.map((r) => {
+            const cells = r.cellsEnc ? (JSON.parse(pii.decrypt(r.cellsEnc)) as string[]) : [];
+            const errors = (r.errors ?? [])
+              .map((e) => `${headerOf(resource, e.field)}: ${e.message}`)
+              .join('\n');
+            return [r.rowNo, ...batch.headers.map((_h, i) => cells[i] ?? ''), errors];
+          }),
+        );
+        after = rows.at(-1)!.rowNo;
+      }
+      await writer.finish();
+    })().catch((error: unknown) => {
+      if (!aborted.signal.aborted) log?.error({ err: error, importBatch: id }, 'import error report failed');
+      body.destroy(error as Error);
+    });
+    return { fileName: `${IMPORT_RESOURCE_LABELS[resource]}_가져오기_${id}_오류.xlsx`, body };
+  }
+
+  return {
+    list: async (resource: ImportResource, page: { page: number; pageSize: number }, actor: Actor) => {
+      const { rows, total } = await repo.listBatches(db, resource, actor.scope, page);
+      return {
+        data: await Promise.all(rows.map((row) => describe(row, false))),
+        meta: { page: page.page, pageSize: page.pageSize, total, totalEstimated: false },
+      };
+    },
+    get: async (resource: ImportResource, id: number, actor: Actor) =>
+      describe(await batchOf(resource, id, actor)),
+    upload,
+    validate,
+    commit,
+    cancel,
+    undo,
+    template,
+    errorReport,
+    resumeStale,
+    stop,
+    /** Resolves when this process's runs have ended (tests). */
+    idle: async () => {
+      while (running.size > 0) await Promise.allSettled(running.values());
+    },
+  };
+}
+export type ImportsService = ReturnType<typeof createImportsService>;
