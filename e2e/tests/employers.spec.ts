@@ -39,14 +39,13 @@ test('register an employer, find it under pending approval, approve it with the 
   await expect(row.getByText('승인 대기')).toBeVisible();
 
   await row.getByRole('checkbox').check();
-  await page.getByRole('button', { name: '선택 승인' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /확인|승인/ })
-    .last()
-    .click();
-  await expect(page.getByText(/1곳 승인 완료/)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await expect(page.getByText('이 페이지에서 1건 선택됨')).toBeVisible();
+  await page.getByRole('toolbar').getByRole('button', { name: '승인', exact: true }).click();
+  await page.getByRole('dialog', { name: '승인: 1건' }).getByRole('button', { name: '실행' }).click();
+  // The job runs on the server; its window follows it to the end.
+  const job = page.getByRole('dialog', { name: '일괄 승인 완료' });
+  await expect(job.getByText('처리 1건 · 제외 0건').first()).toBeVisible();
+  await job.getByRole('button', { name: '닫기' }).last().click();
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 4, name: '승인 대기 사업주' })).toBeVisible();

@@ -25,6 +25,9 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { branchesRoutes } from './modules/branches/branches.routes';
 import { createBranchesService } from './modules/branches/branches.service';
+import { bulkRoutes } from './modules/bulk/bulk.routes';
+import { type BulkService, createBulkService } from './modules/bulk/bulk.service';
+import { bulkTargets } from './modules/bulk/bulk.targets';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { employersRoutes } from './modules/employers/employers.routes';
@@ -54,6 +57,8 @@ import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
+import { viewsRoutes } from './modules/views/views.routes';
+import { createViewsService } from './modules/views/views.service';
 import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
 import { workersRoutes } from './modules/workers/workers.routes';
 import { createWorkersService } from './modules/workers/workers.service';
@@ -75,6 +80,7 @@ declare module 'fastify' {
     tokens: TokenService;
     pii: PiiCipher;
     imports: ImportsService;
+    bulk: BulkService;
   }
 }
 
@@ -161,6 +167,25 @@ export async function buildApp(options: AppOptions) {
   await app.register(idempotencyPlugin);
   const imports = createImportsService({ db: db.db, pii, log: app.log });
   app.decorate('imports', imports);
+  // The record services the global search and the bulk actions go through, as their own routes do.
+  const records = {
+    admins: createAdminsService({ db: db.db }),
+    branches: createBranchesService({ db: db.db }),
+    employers: createEmployersService({ db: db.db }),
+    workers: createWorkersService({ db: db.db, pii, settings }),
+    jobPosts: createJobPostsService({ db: db.db, settings }),
+    matchings: createMatchingsService({ db: db.db, settings }),
+    reviews: createReviewsService({ db: db.db }),
+    payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }),
+  };
+  const bulk = createBulkService({
+    db: db.db,
+    targets: bulkTargets(db.db, pii, records),
+    log: app.log,
+    // PGlite is one connection: its transactions take turns anyway.
+    concurrency: db.engine === 'pg' ? 4 : 1,
+  });
+  app.decorate('bulk', bulk);
   if (options.scheduledJobs !== false) {
     await app.register(schedulerPlugin, {
       jobs: [
@@ -184,6 +209,12 @@ export async function buildApp(options: AppOptions) {
           run: () => imports.resumeStale(),
         },
         {
+          name: 'resume-bulk-jobs',
+          intervalMs: 30_000,
+          firstRunMs: 3_000,
+          run: () => bulk.resumeStale(),
+        },
+        {
           name: 'vacuum-embedded',
           intervalMs: 60 * MINUTE,
           firstRunMs: MINUTE,
@@ -199,15 +230,6 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(meRoutes, { me: createMeService({ db: db.db, settings }) });
       await api.register(settingsRoutes);
-      // The record services the global search reads through, as their own routes do.
-      const records = {
-        admins: createAdminsService({ db: db.db }),
-        branches: createBranchesService({ db: db.db }),
-        employers: createEmployersService({ db: db.db }),
-        workers: createWorkersService({ db: db.db, pii, settings }),
-        jobPosts: createJobPostsService({ db: db.db, settings }),
-        matchings: createMatchingsService({ db: db.db, settings }),
-      };
       await api.register(adminsRoutes, { admins: records.admins });
       await api.register(branchesRoutes, { branches: records.branches });
       await api.register(employersRoutes, { employers: records.employers });
@@ -223,13 +245,15 @@ export async function buildApp(options: AppOptions) {
       });
       await api.register(searchRoutes, { search: createSearchService(records) });
       await api.register(noticesRoutes, { notices: createNoticesService({ db: db.db }) });
-      await api.register(reviewsRoutes, { reviews: createReviewsService({ db: db.db }) });
+      await api.register(reviewsRoutes, { reviews: records.reviews });
       await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });
-      await api.register(payoutsRoutes, { payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }) });
+      await api.register(payoutsRoutes, { payouts: records.payouts });
       await api.register(dashboardRoutes, {
         dashboard: createDashboardService({ db: db.db, settings, cacheSeconds }),
       });
       await api.register(importsRoutes, { imports });
+      await api.register(bulkRoutes, { bulk });
+      await api.register(viewsRoutes, { views: createViewsService({ db: db.db }) });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
       await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);

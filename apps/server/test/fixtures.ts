@@ -4,7 +4,7 @@ import { bearer, createAdmin, login, type TestContext } from './helpers';
 
 /** Record fixtures and an API caller for the records tests. */
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export type Api = ReturnType<typeof apiAs>;
 
@@ -22,6 +22,7 @@ export function apiAs(ctx: Pick<TestContext, 'app'>, token: string) {
     post: (url: string, payload?: object, headers?: Record<string, string>) =>
       call('POST', url, payload, headers),
     patch: (url: string, payload: object) => call('PATCH', url, payload),
+    put: (url: string, payload: object) => call('PUT', url, payload),
     delete: (url: string) => call('DELETE', url),
   };
 }

@@ -14,6 +14,9 @@
 import {
   API_BASE_PATH,
   type ApiRoute,
+  BULK_ACTIONS,
+  BULK_RESOURCES,
+  type BulkResource,
   can,
   type ImportResource,
   ROLES,
@@ -23,7 +26,16 @@ import {
 } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admins, authSessions, importBatches, notices, payouts, reviews } from '../src/db/schema';
+import {
+  admins,
+  authSessions,
+  bulkJobItems,
+  bulkJobs,
+  importBatches,
+  notices,
+  payouts,
+  reviews,
+} from '../src/db/schema';
 import { createTokenService } from '../src/lib/tokens';
 import {
   type Api,
@@ -69,6 +81,8 @@ type Ids = {
   /** Import batches uploaded by the branch's manager (each with a refused row, for the error report). */
   workerImport: number;
   employerImport: number;
+  /** A finished bulk job per resource, started within the branch. */
+  bulkJobs: Record<BulkResource, number>;
 };
 
 /** The two branches of the matrix: a branch manager of A reaches A's records and never B's. */
@@ -156,7 +170,40 @@ async function recordsOf(branch: number, api: Api, manager: Api, branchName: str
     user: user.id,
     workerImport: await importBatch(manager, 'workers', branchName),
     employerImport: await importBatch(manager, 'employers', branchName),
+    bulkJobs: Object.fromEntries(
+      await Promise.all(BULK_RESOURCES.map(async (r) => [r, await bulkJobRow(r, branch, 'done')])),
+    ) as Record<BulkResource, number>,
   };
+}
+
+/** A bulk job row of `resource` within `branch` (started by that branch's manager), in `status`. */
+async function bulkJobRow(resource: BulkResource, branch: number, status: 'done' | 'running') {
+  const audit = { actorAdminId: null, actorLoginId: null, ip: null, userAgent: null };
+  const [job] = await ctx.db
+    .insert(bulkJobs)
+    .values({
+      resource,
+      action: Object.keys(BULK_ACTIONS[resource])[0]!,
+      params: {},
+      scope: '선택한 1건',
+      status,
+      total: 1,
+      // A running job no process works on: nothing changes it while the matrix calls it.
+      runnerToken: status === 'running' ? 'matrix' : null,
+      heartbeatAt: new Date(),
+      runActor: { adminId: 0, role: 'branch_manager', scope: { all: false, branchId: branch }, audit },
+      scopeBranchIds: [branch],
+    })
+    .returning({ id: bulkJobs.id });
+  await ctx.db.insert(bulkJobItems).values({
+    jobId: job!.id,
+    seq: 1,
+    recordId: MISSING_ID,
+    status: 'failed',
+    code: 'NOT_FOUND',
+    message: '없음',
+  });
+  return job!.id;
 }
 
 const recordsIn = (branch: Branch) => (branch === 'A' ? recordsA : recordsB);
@@ -167,6 +214,8 @@ function idFor(path: string, records: Ids): number | undefined {
   const resource = path.split('/')[1];
   if (path.startsWith('/workers/imports/')) return records.workerImport;
   if (path.startsWith('/employers/imports/')) return records.employerImport;
+  const bulk = /^\/([a-z-]+)\/bulk-jobs\//.exec(path)?.[1];
+  if (bulk) return records.bulkJobs[bulk as BulkResource];
   switch (resource) {
     case 'branches':
       return records.branch;
@@ -216,10 +265,13 @@ function queryFor(path: string, records: Ids): string {
   if (path === '/matchings/eligibility') return `?worker_id=${records.worker}&job_post_id=${records.jobPost}`;
   if (path === '/matchings/stats') return '?from=2026-01-01&to=2026-06-30';
   if (path === '/search') return `?q=${encodeURIComponent('안산')}`;
+  if (path === '/saved-views') return '?list=employers';
   return '';
 }
 
-function urlOf(path: string, records: Ids): string | undefined {
+function urlOf(listPath: string, records: Ids): string | undefined {
+  // A list's own settings are named by the list.
+  const path = listPath.replace(':list', 'employers');
   if (!path.includes(':id')) return `${path}${queryFor(path, records)}`;
   const id = idFor(path, records);
   return id === undefined ? undefined : path.replace(':id', String(id));
@@ -516,9 +568,35 @@ const WRITES = {
   'POST /workers/:id/status': async (_role, branch) =>
     versioned(await fresh.worker(branch), { status: 'inactive', reason: REASON }),
   'DELETE /workers/:id': async (_role, branch) => ({ id: (await fresh.worker(branch)).id }),
+  'PUT /me/list-settings/:list': async () => ({
+    payload: { columns: ['company_name', 'status'], density: 'small', page_size: 50 },
+  }),
+  'POST /saved-views': async () => ({
+    payload: { list: 'employers', name: `보기 ${++serial}`, query: { status: 'pending' } },
+  }),
+  'PATCH /saved-views/:id': async (role) => {
+    const view = await ownView(role);
+    return { id: view.id, payload: { name: `이름 바꿈 ${++serial}`, version: view.version } };
+  },
+  'DELETE /saved-views/:id': async (role) => ({ id: (await ownView(role)).id }),
   ...importWrites('workers'),
   ...importWrites('employers'),
+  ...bulkWrites('employers', 'approve', async (branch) => (await fresh.employer(branch)).id),
+  ...bulkWrites('job-posts', 'close', async (branch) => (await fresh.jobPost(branch)).id),
+  ...bulkWrites('reviews', 'publish', async (branch) => (await fresh.review(branch)).id),
+  ...bulkWrites('payouts', 'approve', async (branch) => (await fresh.payout(branch)).id),
+  ...bulkWrites('workers', 'change-branch', async (branch) => (await fresh.worker(branch)).id),
 } satisfies Record<WriteKey, WriteBuilder>;
+
+/** A saved view of the role's own admin (another admin's is theirs to change). */
+async function ownView(role: Role) {
+  const reply = await apiAs(ctx, tokens[role]!).post('/saved-views', {
+    list: 'employers',
+    name: `내 보기 ${++serial}`,
+    query: { region: '경기도' },
+  });
+  return created(reply);
+}
 
 /** An import's writes, each on a batch of its own that the branch's manager uploaded. */
 function importWrites<R extends ImportResource>(resource: R) {
@@ -562,6 +640,27 @@ function importWrites<R extends ImportResource>(resource: R) {
   >;
 }
 
+/** A bulk job's start (on a record of its own) and cancel (on a running job of the branch). */
+function bulkWrites<R extends BulkResource>(
+  resource: R,
+  action: string,
+  record: (branch: Branch) => Promise<number>,
+) {
+  return {
+    [`POST /${resource}/bulk-jobs`]: async (_role: Role, branch: Branch) => ({
+      payload: {
+        action,
+        ids: [await record(branch)],
+        reason: REASON,
+        ...(resource === 'workers' ? { branch_id: branchOf(branch) } : {}),
+      },
+    }),
+    [`POST /${resource}/bulk-jobs/:id/cancel`]: async (_role: Role, branch: Branch) => ({
+      id: await bulkJobRow(resource, branchOf(branch), 'running'),
+    }),
+  } as Record<`POST /${R}/bulk-jobs` | `POST /${R}/bulk-jobs/:id/cancel`, WriteBuilder>;
+}
+
 const writeBuilder = (key: string): WriteBuilder | undefined => (WRITES as Record<string, WriteBuilder>)[key];
 
 /**
@@ -579,6 +678,11 @@ const NAMING_RECORDS: Partial<
   'POST /resumes': (payload) => ({ ...payload, worker_id: MISSING_ID }),
   'POST /reviews': (payload) => ({ ...payload, matching_id: MISSING_ID }),
   'POST /workers': (payload) => ({ ...payload, branch_id: MISSING_ID }),
+  'POST /employers/bulk-jobs': (payload) => ({ ...payload, ids: [MISSING_ID] }),
+  'POST /job-posts/bulk-jobs': (payload) => ({ ...payload, ids: [MISSING_ID] }),
+  'POST /reviews/bulk-jobs': (payload) => ({ ...payload, ids: [MISSING_ID] }),
+  'POST /payouts/bulk-jobs': (payload) => ({ ...payload, ids: [MISSING_ID] }),
+  'POST /workers/bulk-jobs': (payload) => ({ ...payload, ids: [MISSING_ID] }),
 };
 
 /**
@@ -598,7 +702,8 @@ function call(method: string, url: string, caller: Caller, token = tokens[caller
   });
 }
 
-function send(method: string, path: string, request: WriteRequest, caller: Caller) {
+function send(method: string, listPath: string, request: WriteRequest, caller: Caller) {
+  const path = listPath.replace(':list', 'employers');
   const url = request.id === undefined ? path : path.replace(':id', String(request.id));
   const token = request.token ?? tokens[caller];
   if (request.file) {
@@ -777,7 +882,18 @@ describe('permission matrix', () => {
       'branch_manager',
     );
     expect(onOther.statusCode, `${key} naming branch B: ${onOther.body}`).toBe(onMissing.statusCode);
-    if (onOther.statusCode === 200) {
+    if (onOther.statusCode === 201 && key.endsWith('/bulk-jobs')) {
+      // A bulk job goes through its records later: each of B's is refused as not found, like a missing one.
+      await ctx.app.bulk.idle();
+      const failures = async (response: typeof onOther) => {
+        const reply = await call('GET', `${path}/${response.json().id}/failures`, 'branch_manager');
+        return reply
+          .json()
+          .data.map(({ record_id: _id, label: _label, ...rest }: Record<string, unknown>) => rest);
+      };
+      expect(await failures(onOther), key).toEqual([expect.objectContaining({ code: 'NOT_FOUND' })]);
+      expect(await failures(onOther), key).toEqual(await failures(onMissing));
+    } else if (onOther.statusCode === 200) {
       // A bulk change answers per id: refused as not found, with the same words as an id that does not exist.
       const results = (response: typeof onOther) =>
         response.json().data.map(({ id: _id, ...result }: { id: number }) => result);

@@ -51,6 +51,7 @@ export const AUDIT_TARGET_TYPES = [
   'audit_log',
   'audit_review',
   'import_batch',
+  'saved_view',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -70,6 +71,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   audit_log: '접속기록',
   audit_review: '접속기록 점검',
   import_batch: '가져오기',
+  saved_view: '저장한 보기',
 };
 
 export function auditTargetTypeLabel(type: string | null): string {

@@ -3,6 +3,7 @@ import { usersApi } from './app-users';
 import { auditLogsApi } from './audit';
 import { authApi } from './auth';
 import { branchesApi } from './branches';
+import { BULK_API } from './bulk';
 import { dashboardApi } from './dashboard';
 import { employersApi } from './employers';
 import type { Endpoint, RouteAccess } from './endpoint';
@@ -17,6 +18,7 @@ import { resumesApi } from './resumes';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
 import { settingsApi } from './settings';
+import { viewsApi } from './views';
 import { workersApi } from './workers';
 
 /**
@@ -28,6 +30,11 @@ export const API = {
   auditLogs: auditLogsApi,
   auth: authApi,
   branches: branchesApi,
+  employerBulkJobs: BULK_API.employers,
+  jobPostBulkJobs: BULK_API['job-posts'],
+  reviewBulkJobs: BULK_API.reviews,
+  payoutBulkJobs: BULK_API.payouts,
+  workerBulkJobs: BULK_API.workers,
   dashboard: dashboardApi,
   employers: employersApi,
   employerImports: employerImportsApi,
@@ -42,6 +49,7 @@ export const API = {
   search: searchApi,
   settings: settingsApi,
   users: usersApi,
+  views: viewsApi,
   workers: workersApi,
   workerImports: workerImportsApi,
 } as const;

@@ -10,7 +10,21 @@ type Issue = z.core.$ZodIssue;
 
 /** Latin the messages may hold: labels and formats the screens write this way too. */
 const ALLOWED_PHRASES = ['YYYY-MM-DD', 'YYYY-MM', 'HH:mm', 'a~f'];
-const ALLOWED_WORDS = new Set<string>(['TOPIK', 'URL', 'IP', 'MAC', 'JSON', 'KB', 'MB', ...VISA_TYPES]);
+const ALLOWED_WORDS = new Set<string>([
+  'TOPIK',
+  'URL',
+  'IP',
+  'MAC',
+  'JSON',
+  'KB',
+  'MB',
+  // File formats, named as the import and export screens name them (Excel (.xlsx), CSV).
+  'Excel',
+  'xlsx',
+  'CSV',
+  'csv',
+  ...VISA_TYPES,
+]);
 
 /** zod's own Korean locale (z.locales.ko()) and its English default. */
 const LIBRARY_PHRASES = [

@@ -15,9 +15,13 @@ import { AppError, conflict, forbidden, validationError } from './errors';
 export function checkTransition<S extends string>(
   table: readonly Transition<S, Permission>[],
   labels: Record<S, string>,
-  change: { from: S; to: S; reason?: string | null; role: Role },
+  change: { from: S; to: S; reason?: string | null; role: Role; only?: readonly S[] },
 ): Transition<S, Permission> {
-  const transition = findTransition(table, change.from, change.to);
+  // `only` narrows the table to some starting states: a bulk 승인 approves pending records, not suspended ones.
+  const transition =
+    change.only && !change.only.includes(change.from)
+      ? undefined
+      : findTransition(table, change.from, change.to);
   if (!transition) {
     throw new AppError(
       'INVALID_TRANSITION',

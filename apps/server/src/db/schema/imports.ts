@@ -1,12 +1,12 @@
 import { IMPORT_RESOURCES, IMPORT_ROW_STATUSES, IMPORT_STATUSES } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { AuditActor } from '../../lib/actor';
-import type { Scope } from '../../lib/scope';
+import type { Actor } from '../../lib/actor';
 import { admins } from './admins';
 import { id, timestamps, tstz } from './columns';
 
-export type ImportRunActor = { adminId: number; scope: Scope; audit: AuditActor };
+/** Who started a run (an import's or a bulk action's): the access log names them, their role and scope bound it. */
+export type ImportRunActor = Actor;
 
 /**
  * One uploaded file and its run (docs/imports.md): upload, column mapping, dry run, commit, undo. The counters are

@@ -189,6 +189,34 @@ async function databaseBefore(stopBefore: string): Promise<{ handle: DbHandle; d
   return { handle, drop };
 }
 
+/**
+ * An employer and a worker inserted by the columns the database before 0010 has: the schema's own inserts name every
+ * column of today's tables, including those later migrations added (an import's provenance, 0013).
+ */
+async function oldEmployer(old: { db: DbHandle['db'] }, branchId: number): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    old.db,
+    sql`INSERT INTO employers (company_name, business_reg_no, ceo_name, biz_entity_type, industry, region, zip_code,
+          road_address, phone, branch_id, status)
+        VALUES ('(주)수리전제조', '1248100998', '박대표', 'corporation', 'manufacturing', '경기도', '15588',
+          '경기도 안산시 단원구 산단로 1', '0311234567', ${branchId}, 'approved') RETURNING id`,
+  );
+  return row!.id;
+}
+
+let oldWorkers = 0;
+async function oldWorker(old: { db: DbHandle['db'] }, branchId: number): Promise<number> {
+  oldWorkers += 1;
+  const [row] = await queryRows<{ id: number }>(
+    old.db,
+    sql`INSERT INTO workers (name_ko, first_name, last_name, gender, date_of_birth, nationality, visa_type,
+          visa_expiry_date, branch_id)
+        VALUES ('수리 전 근로자', ${`Worker${oldWorkers}`}, 'Nguyen', 'male', '1990-01-01', 'VN', 'E-9', '2030-12-31',
+          ${branchId}) RETURNING id`,
+  );
+  return row!.id;
+}
+
 describe('migration 0010 on data that breaks its constraints', () => {
   it('repairs what the new constraints need, records every repair, and leaves those checks clean', {
     timeout: 120_000,
@@ -197,14 +225,14 @@ describe('migration 0010 on data that breaks its constraints', () => {
     const old = { db: handle.db };
     try {
       const branch = (await insertBranch(old)).id;
-      const employer = (await insertEmployer(old, branch)).id;
-      const worker = (await insertWorker(old, branch)).id;
+      const employer = await oldEmployer(old, branch);
+      const worker = await oldWorker(old, branch);
       const refs = { employerId: employer, workerId: worker, branchId: branch };
       const working = await insertMatching(old, refs, { status: 'working', startDate: '2026-01-05' });
       const contracted = await insertMatching(old, refs, { status: 'contracted', startDate: '2026-03-01' });
       const noEnd = await insertMatching(
         old,
-        { ...refs, workerId: (await insertWorker(old, branch)).id },
+        { ...refs, workerId: await oldWorker(old, branch) },
         {
           status: 'completed',
           startDate: '2026-01-05',
@@ -213,7 +241,7 @@ describe('migration 0010 on data that breaks its constraints', () => {
       );
       const skipped = await insertMatching(
         old,
-        { ...refs, workerId: (await insertWorker(old, branch)).id },
+        { ...refs, workerId: await oldWorker(old, branch) },
         {
           status: 'accepted',
           startDate: null,

@@ -32,7 +32,13 @@ type EmployerCreate = z.output<typeof employerCreateSchema>;
 type EmployerUpdate = z.output<typeof employerUpdateSchema>;
 type EmployerListQuery = z.output<typeof employerListQuerySchema>;
 type BulkStatus = z.output<typeof employerBulkStatusSchema>;
-type StatusChange = { status: EmployerStatus; reason?: string; version?: number };
+/** A status change; a bulk action sends no version and may narrow the starting states (`only`). */
+type StatusChange = {
+  status: EmployerStatus;
+  reason?: string;
+  version?: number;
+  only?: readonly EmployerStatus[];
+};
 
 /**
  * A post is matchable only while its employer is approved (docs/DOMAIN.md): suspending the employer suspends its
@@ -163,6 +169,7 @@ export function createEmployersService({ db }: { db: Database }) {
       to: change.status,
       reason: change.reason,
       role: actor.role,
+      only: change.only,
     });
     const now = new Date();
     const approval =
@@ -199,7 +206,7 @@ export function createEmployersService({ db }: { db: Database }) {
     }
   }
 
-  async function changeStatus(id: number, change: StatusChange & { version: number }, actor: Actor) {
+  async function changeStatus(id: number, change: StatusChange, actor: Actor) {
     return db.transaction(async (tx) => {
       await applyStatus(tx, id, change, actor);
       return detail(tx, id, actor);

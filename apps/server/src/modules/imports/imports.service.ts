@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   camelToSnake,
@@ -25,6 +24,7 @@ import { type ImportRunActor, importBatches } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { SheetWriter } from '../../export/writers';
 import { readTable } from '../../import/read-table';
+import { createRunner, LostRun } from '../../jobs/runner';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
@@ -49,14 +49,9 @@ const VALIDATE_PAGE = 1000;
 const COMMIT_PAGE = 500;
 const UNDO_PAGE = 1000;
 const UPLOAD_PAGE = 1000;
-/** A run without a heartbeat for this long has lost its process. */
-export const STALE_RUN_MS = 60_000;
 /** Commits of one resource's imports take turns page by page: two batches of one file cannot both insert a row. */
 const COMMIT_LOCK: Record<ImportResource, number> = { workers: 7_310_001, employers: 7_310_002 };
 const TARGET_TYPE: Record<ImportResource, string> = { workers: 'worker', employers: 'employer' };
-
-/** This process no longer runs the batch (another took it over, or it was finished): stop quietly. */
-class LostRun extends Error {}
 
 const runFailed = '처리 중 오류가 발생했습니다. 다시 시도해 주세요.';
 
@@ -75,8 +70,6 @@ export function createImportsService({
     workers: workerTarget(pii),
     employers: employerTarget(),
   };
-  const running = new Map<number, Promise<void>>();
-  let stopping = false;
 
   function toBatch(
     row: repo.BatchRow,
@@ -141,6 +134,7 @@ export function createImportsService({
 
   const runActorOf = (actor: Actor): ImportRunActor => ({
     adminId: actor.adminId,
+    role: actor.role,
     scope: actor.scope,
     audit: actor.audit,
   });
@@ -262,7 +256,7 @@ export function createImportsService({
   ) {
     if (IMPORT_RUNNING.includes(batch.status) || batch.status === 'uploading')
       throw conflict(importMessages.busy);
-    const token = randomUUID();
+    const token = runner.token();
     await db.transaction(async (tx) => {
       const claimed = await tx
         .update(importBatches)
@@ -288,7 +282,7 @@ export function createImportsService({
       if (claimed.length === 0) throw conflict(importMessages.busy);
       await prepare?.(tx);
     });
-    launch(batch.id, token);
+    runner.launch(batch.id, token);
   }
 
   async function validate(
@@ -342,73 +336,29 @@ export function createImportsService({
     return describe(await batchOf(resource, id, actor));
   }
 
-  function launch(id: number, token: string) {
-    if (stopping) return;
-    const run = runLoop(id, token)
-      .catch((error: unknown) => log?.error({ err: error, importBatch: id }, 'import run failed'))
-      .finally(() => running.delete(id));
-    running.set(id, run);
-  }
-
-  /** Takes over the runs whose process stopped; called periodically and at start. */
-  async function resumeStale(): Promise<number> {
-    let resumed = 0;
-    while (!stopping) {
-      const token = randomUUID();
-      const id = await repo.claimStaleRun(db, token, STALE_RUN_MS);
-      if (id === undefined) break;
-      if (running.has(id)) continue;
-      launch(id, token);
-      resumed += 1;
-    }
-    return resumed;
-  }
-
-  /** Stops this process's runs after their current page and hands them over (no heartbeat: taken at once). */
-  async function stop() {
-    stopping = true;
-    await Promise.allSettled(running.values());
-  }
-
-  async function runLoop(id: number, token: string) {
-    let branchMap: Awaited<ReturnType<typeof branchesOf>> | undefined;
-    while (true) {
-      const batch = await repo.loadBatch(db, id);
-      if (!batch || batch.runnerToken !== token || !IMPORT_RUNNING.includes(batch.status)) return;
-      if (stopping) {
-        await repo.updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
-        return;
-      }
-      try {
-        if (batch.cancelRequested) {
-          await finish(batch, token, cancelled(batch));
-          return;
-        }
-        const actor = batch.runActor!;
-        let done: boolean;
-        if (batch.status === 'validating') {
-          branchMap ??= await branchesOf(actor);
-          done = await validatePage(batch, token, branchMap);
-        } else if (batch.status === 'committing') {
-          branchMap ??= await branchesOf(actor);
-          done = await commitPage(batch, token, branchMap);
-        } else {
-          done = await undoPage(batch, token);
-        }
-        if (done) {
-          await finish(batch, token, finished(batch));
-          return;
-        }
-      } catch (error) {
-        if (error instanceof LostRun) return;
-        log?.error({ err: error, importBatch: id }, 'import page failed');
+  const runner = createRunner<repo.BatchRecord>(
+    'import',
+    {
+      load: (id) => repo.loadBatch(db, id),
+      isRunning: (batch) => IMPORT_RUNNING.includes(batch.status),
+      async step(batch, token) {
+        if (batch.status === 'undoing') return undoPage(batch, token);
+        const branches = await branchesOf(batch.runActor!);
+        return batch.status === 'validating'
+          ? validatePage(batch, token, branches)
+          : commitPage(batch, token, branches);
+      },
+      finish: (batch, token, stopped) => finish(batch, token, stopped ? cancelled(batch) : finished(batch)),
+      fail: async (id, token) => {
         await repo.updateRun(db, id, token, { status: 'failed', failure: runFailed, runnerToken: null });
-        return;
-      }
-      // Let the requests of this process (and PGlite's one connection) in between pages.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
+      },
+      release: async (id, token) => {
+        await repo.updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
+      },
+      claimStale: (token, staleMs) => repo.claimStaleRun(db, token, staleMs),
+    },
+    log,
+  );
 
   function cancelled(batch: repo.BatchRecord): Finish {
     if (batch.status === 'validating') {
@@ -776,12 +726,9 @@ export function createImportsService({
     undo,
     template,
     errorReport,
-    resumeStale,
-    stop,
-    /** Resolves when this process's runs have ended (tests). */
-    idle: async () => {
-      while (running.size > 0) await Promise.allSettled(running.values());
-    },
+    resumeStale: runner.resumeStale,
+    stop: runner.stop,
+    idle: runner.idle,
   };
 }
 export type ImportsService = ReturnType<typeof createImportsService>;

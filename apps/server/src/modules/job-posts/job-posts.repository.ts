@@ -93,8 +93,14 @@ function searchCondition(executor: Executor, q: string): SQL | undefined {
   return or(ilike(jobPosts.title, pattern), inArray(jobPosts.employerId, employerIds));
 }
 
-export async function listJobPosts(executor: Executor, scope: Scope, filters: JobPostFilters, today: string) {
-  const where = and(
+/** The list's WHERE: live posts of the admin's branches and the screen's filters (bulk actions share it). */
+export function filterConditions(
+  executor: Executor,
+  scope: Scope,
+  filters: Omit<JobPostFilters, 'page' | 'pageSize' | 'sort' | 'order'>,
+  today: string,
+) {
+  return and(
     live(scope),
     filters.status ? statusCondition(filters.status, today) : undefined,
     filters.employerId ? eq(jobPosts.employerId, filters.employerId) : undefined,
@@ -109,6 +115,10 @@ export async function listJobPosts(executor: Executor, scope: Scope, filters: Jo
     filters.deadlineTo ? lte(jobPosts.deadline, filters.deadlineTo) : undefined,
     filters.q ? searchCondition(executor, filters.q) : undefined,
   );
+}
+
+export async function listJobPosts(executor: Executor, scope: Scope, filters: JobPostFilters, today: string) {
+  const where = filterConditions(executor, scope, filters, today);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
   return tablePage(executor, selectJobPosts(executor), jobPosts, {
@@ -153,7 +163,7 @@ export async function insertJobPost(executor: Executor, values: JobPostValues): 
 
 export async function updateJobPost(
   executor: Executor,
-  target: { id: number; version: number; scope: Scope },
+  target: { id: number; version?: number; scope: Scope },
   values: Partial<JobPostValues>,
 ): Promise<boolean> {
   return updateVersioned(executor, jobPosts, target, values, live(target.scope));

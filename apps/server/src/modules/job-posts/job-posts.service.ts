@@ -29,7 +29,13 @@ import { effectiveStatus, minimumWageError, toJobPost } from './job-posts.rules'
 type JobPostCreate = z.output<typeof jobPostCreateSchema>;
 type JobPostUpdate = z.output<typeof jobPostUpdateSchema>;
 type JobPostListQuery = z.output<typeof jobPostListQuerySchema>;
-type StatusChange = { status: JobPostStatus; reason?: string; version: number };
+/** A status change; without a version (a bulk action) it applies to the record as it now stands. */
+type StatusChange = {
+  status: JobPostStatus;
+  reason?: string;
+  version?: number;
+  only?: readonly JobPostStatus[];
+};
 
 /** Only posts that never went live may be deleted; the others are closed instead. */
 const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
@@ -66,6 +72,15 @@ const PAY_FIELDS = [
   'deadline',
 ] as const;
 
+/** The list screen's query as repository filters (bulk actions over the same list share it). */
+export function jobPostFilters<Q extends { deadlineFrom?: string; deadlineTo?: string }>(query: Q) {
+  if (query.deadlineFrom && query.deadlineTo && query.deadlineFrom > query.deadlineTo) {
+    throw validationError([{ field: 'deadline_to', message: recordMessages.dateRangeInverted }]);
+  }
+  const { page: _p, pageSize: _s, sort: _o, order: _d, ...filters } = query as Q & Record<string, unknown>;
+  return filters as Omit<Q, 'page' | 'pageSize' | 'sort' | 'order'>;
+}
+
 export function createJobPostsService({ db, settings }: { db: Database; settings: SettingsService }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<JobPost> {
     const row = await repo.findJobPost(executor, id, actor.scope);
@@ -99,11 +114,19 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
   }
 
   async function list(query: JobPostListQuery, actor: Actor) {
-    if (query.deadlineFrom && query.deadlineTo && query.deadlineFrom > query.deadlineTo) {
-      throw validationError([{ field: 'deadline_to', message: recordMessages.dateRangeInverted }]);
-    }
     const today = seoulToday();
-    const { rows, total, totalEstimated } = await repo.listJobPosts(db, actor.scope, query, today);
+    const { rows, total, totalEstimated } = await repo.listJobPosts(
+      db,
+      actor.scope,
+      {
+        ...jobPostFilters(query),
+        sort: query.sort,
+        order: query.order,
+        page: query.page,
+        pageSize: query.pageSize,
+      },
+      today,
+    );
     return {
       data: rows.map((row) => toJobPost(row, today)),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
@@ -218,13 +241,14 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     return db.transaction(async (tx) => {
       const current = await repo.lockJobPost(tx, id, actor.scope);
       if (!current) throw notFound();
-      if (current.version !== change.version) throw versionConflict();
+      if (change.version !== undefined && current.version !== change.version) throw versionConflict();
       const from = effectiveStatus(current, seoulToday());
       checkTransition(JOB_POST_TRANSITIONS, JOB_POST_STATUS_LABELS, {
         from,
         to: change.status,
         reason: change.reason,
         role: actor.role,
+        only: change.only,
       });
       const now = new Date();
       const values: Partial<repo.JobPostValues> = {

@@ -162,7 +162,7 @@ export async function insertPayout(executor: Executor, values: PayoutValues): Pr
 
 export async function updatePayout(
   executor: Executor,
-  target: { id: number; version: number },
+  target: { id: number; version?: number },
   values: Partial<PayoutValues>,
 ): Promise<boolean> {
   return updateVersioned(executor, payouts, target, values);

@@ -33,7 +33,8 @@ import { accountNoColumns, defaultVat, totalsByStatus } from './payouts.rules';
 type PayoutCreate = z.output<typeof payoutCreateSchema>;
 type PayoutUpdate = z.output<typeof payoutUpdateSchema>;
 type PayoutListQuery = z.output<typeof payoutListQuerySchema>;
-type StatusChange = z.output<typeof payoutStatusChangeSchema>;
+/** A status change; without a version (a bulk action) it applies to the payout as it now stands. */
+type StatusChange = Omit<z.output<typeof payoutStatusChangeSchema>, 'version'> & { version?: number };
 type Links = { employerId: number; matchingId: number | null; workerId: number | null; type: PayoutType };
 
 /** A paid-at a little ahead of this server's clock is a clock difference, not a future payment. */
@@ -281,7 +282,7 @@ export function createPayoutsService({
     return db.transaction(async (tx) => {
       const current = await repo.lockPayout(tx, id, actor.scope);
       if (!current) throw notFound();
-      if (current.version !== change.version) throw versionConflict();
+      if (change.version !== undefined && current.version !== change.version) throw versionConflict();
       checkTransition(PAYOUT_TRANSITIONS, PAYOUT_STATUS_LABELS, {
         from: current.status,
         to: change.status,

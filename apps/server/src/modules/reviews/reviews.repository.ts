@@ -57,8 +57,12 @@ const live = (scope: Scope) => and(isNull(reviews.deletedAt), scopeWhere(reviews
 /** The moderation queue, written as reviews_queue_idx's predicate (literals, so the planner can use it). */
 export const inQueue = sql`(${reviews.status} = 'pending' OR (${reviews.status} = 'published' AND ${reviews.reportCount} > 0))`;
 
-export async function listReviews(executor: Executor, scope: Scope, filters: ReviewListFilters) {
-  const where = and(
+/** The list's WHERE: live reviews of the admin's branches and the screen's filters (bulk actions share it). */
+export function filterConditions(
+  scope: Scope,
+  filters: Omit<ReviewListFilters, 'page' | 'pageSize' | 'sort' | 'order'>,
+) {
+  return and(
     live(scope),
     filters.status ? eq(reviews.status, filters.status) : undefined,
     filters.rating ? eq(reviews.rating, filters.rating) : undefined,
@@ -69,6 +73,10 @@ export async function listReviews(executor: Executor, scope: Scope, filters: Rev
     filters.createdBefore ? lt(reviews.createdAt, filters.createdBefore) : undefined,
     filters.q ? ilike(reviews.content, containsPattern(filters.q)) : undefined,
   );
+}
+
+export async function listReviews(executor: Executor, scope: Scope, filters: ReviewListFilters) {
+  const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const first = { created_at: [], rating: [reviews.rating], report_count: [reviews.reportCount] }[
     filters.sort
@@ -125,7 +133,7 @@ export async function insertReview(executor: Executor, values: ReviewValues): Pr
 
 export async function updateReview(
   executor: Executor,
-  target: { id: number; version: number },
+  target: { id: number; version?: number },
   values: Partial<ReviewValues>,
 ): Promise<boolean> {
   return updateVersioned(executor, reviews, target, values);

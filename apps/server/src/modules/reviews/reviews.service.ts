@@ -25,7 +25,8 @@ import * as repo from './reviews.repository';
 type ReviewCreate = z.output<typeof reviewCreateSchema>;
 type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 type QueueQuery = z.output<typeof moderationQueueQuerySchema>;
-type StatusChange = z.output<typeof reviewStatusChangeSchema>;
+/** A moderation decision; without a version (a bulk action) it applies to the review as it now stands. */
+type StatusChange = Omit<z.output<typeof reviewStatusChangeSchema>, 'version'> & { version?: number };
 
 /** Only a matching where work happened can be reviewed. */
 const REVIEWABLE: readonly MatchingStatus[] = ['working', 'completed'];
@@ -60,6 +61,24 @@ export function toReview(row: repo.ReviewRow): Review {
   };
 }
 
+/** The list screen's query as repository filters (bulk actions over the same list share it). */
+export function reviewFilters(query: ReviewFilterQuery) {
+  if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
+    throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
+  }
+  return {
+    status: query.status,
+    rating: query.rating,
+    reviewerType: query.reviewerType,
+    branchId: query.branchId,
+    q: query.q,
+    reportedOnly: query.reportedOnly === 'true',
+    createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
+    createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
+  };
+}
+type ReviewFilterQuery = Omit<ReviewListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+
 export function createReviewsService({ db }: { db: Database }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Review> {
     const row = await repo.findReview(executor, id, actor.scope);
@@ -68,14 +87,12 @@ export function createReviewsService({ db }: { db: Database }) {
   }
 
   async function list(query: ReviewListQuery, actor: Actor) {
-    if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
-      throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
-    }
     const { rows, total, totalEstimated } = await repo.listReviews(db, actor.scope, {
-      ...query,
-      reportedOnly: query.reportedOnly === 'true',
-      createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
-      createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
+      ...reviewFilters(query),
+      sort: query.sort,
+      order: query.order,
+      page: query.page,
+      pageSize: query.pageSize,
     });
     return {
       data: rows.map(toReview),
@@ -132,7 +149,7 @@ export function createReviewsService({ db }: { db: Database }) {
     return db.transaction(async (tx) => {
       const current = await repo.lockReview(tx, id, actor.scope);
       if (!current) throw notFound();
-      if (current.version !== change.version) throw versionConflict();
+      if (change.version !== undefined && current.version !== change.version) throw versionConflict();
       checkTransition(REVIEW_TRANSITIONS, REVIEW_STATUS_LABELS, {
         from: current.status,
         to: change.status,

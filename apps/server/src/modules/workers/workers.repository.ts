@@ -189,7 +189,7 @@ export async function insertWorker(executor: Executor, values: WorkerValues): Pr
 
 export async function updateWorker(
   executor: Executor,
-  target: { id: number; version: number; scope: Scope },
+  target: { id: number; version?: number; scope: Scope },
   values: Partial<WorkerValues>,
 ): Promise<boolean> {
   return updateVersioned(executor, workers, target, values, live(target.scope));

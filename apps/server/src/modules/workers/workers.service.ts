@@ -364,6 +364,27 @@ export function createWorkersService({
     });
   }
 
+  /**
+   * Moves a worker to another branch (a bulk action's "담당 지점 변경"): the branch must be one the admin reaches and
+   * still operating, as on an edit. Already there is no change and no refusal.
+   */
+  async function changeBranch(id: number, branchId: number, actor: Actor): Promise<void> {
+    await db.transaction(async (tx) => {
+      const current = await repo.lockWorker(tx, id, actor.scope);
+      if (!current) throw notFound();
+      if (current.branchId === branchId) return;
+      await checkRecordBranch(tx, branchId, actor.scope);
+      if (!(await repo.updateWorker(tx, { id, scope: actor.scope }, { branchId }))) throw versionConflict();
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'worker',
+        targetId: id,
+        summary: `근로자 담당 지점 변경: ${displayName(current)}`,
+        diff: { branchId: { before: current.branchId, after: branchId } },
+      });
+    });
+  }
+
   /** Returns one identifier in plaintext, once, and logs who asked and why. */
   async function reveal(id: number, input: { field: PiiField; reason: string }, actor: Actor) {
     return db.transaction(async (tx) => {
@@ -405,6 +426,6 @@ export function createWorkersService({
     return { data: await listTargetHistory(db, { type: 'worker', id, excludeActions: ['VIEW_PII'] }) };
   }
 
-  return { list, get, create, update, changeStatus, updateExtension, reveal, remove, history };
+  return { list, get, create, update, changeStatus, changeBranch, updateExtension, reveal, remove, history };
 }
 export type WorkersService = ReturnType<typeof createWorkersService>;

@@ -1,11 +1,12 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { type ListMeta, MAX_LIST_WINDOW } from '@ilson/contracts';
+import { type ListMeta, MAX_LIST_WINDOW, type ViewList } from '@ilson/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import type { Key, MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { type Key, type MouseEvent, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { koKit } from '../../locales/ko/kit';
+import { arrangeColumns, ListToolbar, useListSettings } from './list-settings';
 import type { ListParams } from './use-list-params';
 
 const t = koKit.list;
@@ -28,6 +29,8 @@ type ListTableProps<T extends { id: number }> = {
   columns: ColumnsType<T>;
   emptyText: string;
   detailPath?: (row: T) => string;
+  /** The list's name for its saved views and the admin's settings (columns, density, page size): shows the toolbar. */
+  settingsKey?: ViewList;
   selection?: ListSelection<T>;
   rowClassName?: (row: T) => string;
   /** A totals row under the rows (antd's `summary`). */
@@ -50,9 +53,20 @@ export function ListTable<T extends { id: number }>({
   selection,
   rowClassName,
   summary,
+  settingsKey,
 }: ListTableProps<T>) {
   const navigate = useNavigate();
   const page = result.data;
+  const { settings, update } = useListSettings(settingsKey);
+  const [searchParams] = useSearchParams();
+  const storedPageSize = settings.pageSize;
+  const urlPageSize = searchParams.has('page_size');
+  // A list opened without a page size in its address opens with the admin's own.
+  useEffect(() => {
+    if (storedPageSize && !urlPageSize && storedPageSize !== list.pageSize) {
+      list.setPage(1, storedPageSize, { replace: true });
+    }
+  }, [storedPageSize, urlPageSize, list]);
 
   const sortedColumns = columns.map((column) =>
     column.sorter && column.key !== undefined
@@ -73,6 +87,7 @@ export function ListTable<T extends { id: number }>({
     if (extra.action === 'paginate') {
       const pageSize = pagination.pageSize ?? list.pageSize;
       list.setPage(pageSize === list.pageSize ? (pagination.current ?? 1) : 1, pageSize);
+      if (settingsKey && pageSize !== list.pageSize) update({ pageSize });
     }
   };
 
@@ -105,12 +120,12 @@ export function ListTable<T extends { id: number }>({
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
   );
 
-  return (
+  const table = (
     <Table<T>
       aria-label={label}
       rowKey="id"
-      size="middle"
-      columns={sortedColumns}
+      size={settings.density}
+      columns={arrangeColumns(sortedColumns, settings.columns)}
       dataSource={page?.data ?? []}
       loading={result.isFetching}
       onChange={handleChange}
@@ -143,6 +158,13 @@ export function ListTable<T extends { id: number }>({
         hideOnSinglePage: false,
       }}
     />
+  );
+  if (!settingsKey) return table;
+  return (
+    <>
+      <ListToolbar viewKey={settingsKey} columns={sortedColumns} settings={settings} onChange={update} />
+      {table}
+    </>
   );
 }
 

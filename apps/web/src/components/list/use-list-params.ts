@@ -37,7 +37,7 @@ export type ListParams<F extends string = string, S extends string = string> = {
   /** A filter or search term is set: the empty state offers to clear them. */
   hasFilters: boolean;
   setFilters(patch: Partial<Record<F | 'q', string | number | null | undefined>>): void;
-  setPage(page: number, pageSize: number): void;
+  setPage(page: number, pageSize: number, options?: { replace?: boolean }): void;
   setSort(sort: S | undefined, order: SortOrder | undefined): void;
   reset(): void;
 };
@@ -104,10 +104,10 @@ export function useListParams<F extends string, S extends string>(
   );
 
   const setPage = useCallback(
-    (page: number, pageSize: number) =>
+    (page: number, pageSize: number, { replace = false }: { replace?: boolean } = {}) =>
       update(
         { page: page > 1 ? page : null, pageSize: pageSize !== DEFAULT_PAGE_SIZE ? pageSize : null },
-        { resetPage: false },
+        { resetPage: false, replace },
       ),
     [update],
   );

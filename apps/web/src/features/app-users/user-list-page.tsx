@@ -32,6 +32,7 @@ export default function UserListPage() {
       <AppUserFilters list={list} />
       <Card>
         <ListTable<AppUser>
+          settingsKey="users"
           label={page?.title ?? ''}
           list={list}
           result={result}

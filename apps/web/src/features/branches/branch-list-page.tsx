@@ -33,6 +33,7 @@ export default function BranchListPage() {
       <BranchFilters list={list} />
       <Card>
         <ListTable
+          settingsKey="branches"
           label={ko.pages.branchList}
           list={list}
           result={result}

@@ -96,17 +96,6 @@ export function useChangeEmployerStatus(id: number) {
   });
 }
 
-export function useBulkEmployerStatus() {
-  const invalidate = useInvalidateEmployers();
-  return useMutation({
-    mutationFn: async (body: { ids: number[]; status: EmployerStatus; reason?: string }) => {
-      return (await call(employersApi.bulkStatus, { body })).data;
-    },
-    retry: retryMutation,
-    onSettled: invalidate,
-  });
-}
-
 export function useDeleteEmployer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

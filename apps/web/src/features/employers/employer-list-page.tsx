@@ -1,9 +1,9 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { EMPLOYER_SORTS, type Employer } from '@ilson/contracts';
 import { Button, Card } from 'antd';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { useBulkActions } from '../../components/bulk/bulk-actions';
 import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
@@ -11,7 +11,6 @@ import { PageHeader, useCurrentPage } from '../../layout/page-header';
 import { ko } from '../../locales/ko/common';
 import { koEmployers } from '../../locales/ko/employers';
 import { EMPLOYER_FILTERS, useEmployerList } from './api';
-import { BulkApprove } from './bulk-approve';
 import { employerColumns, employerPath } from './columns';
 import { EmployerFilters } from './filters';
 
@@ -21,14 +20,13 @@ export default function EmployerListPage() {
   const can = useCan();
   const navigate = useNavigate();
   const page = useCurrentPage();
-  const [selected, setSelected] = useState<Employer[]>([]);
   const t = koEmployers;
-  const queryKey = JSON.stringify(list.query);
-
-  // A selection belongs to the rows on screen: another page or filter starts afresh.
-  useEffect(() => {
-    if (queryKey) setSelected([]);
-  }, [queryKey]);
+  const bulk = useBulkActions<Employer>({
+    resource: 'employers',
+    query: list.query,
+    rows: result.data?.data ?? [],
+    total: result.data?.meta.total ?? 0,
+  });
 
   return (
     <>
@@ -51,23 +49,16 @@ export default function EmployerListPage() {
       />
       <EmployerFilters list={list} />
       <Card>
-        {can('employers:approve') && <BulkApprove selected={selected} onClear={() => setSelected([])} />}
+        {bulk.bar}
         <ListTable
+          settingsKey="employers"
           label={page?.title ?? ''}
           list={list}
           result={result}
           columns={employerColumns}
           emptyText={t.empty}
           detailPath={employerPath}
-          selection={
-            can('employers:approve')
-              ? {
-                  selectedKeys: selected.map((employer) => employer.id),
-                  onChange: (_keys, rows) => setSelected(rows),
-                  isSelectable: (employer) => employer.status === 'pending',
-                }
-              : undefined
-          }
+          selection={bulk.selection}
         />
       </Card>
     </>

@@ -117,16 +117,50 @@ describe('employer list', () => {
     expect(view.location()).toBe('/employers/10');
   });
 
-  it('approves the selected pending employers at once and sums up what happened', async () => {
+  it('approves the chosen rows as a server job, then lists the ones it refused with why', async () => {
     signedInAs(server, 'admin');
-    server.on('GET', 'employers', listReply([pending, pending2, approved], 3));
-    server.on('POST', 'employers/bulk-status', {
+    server.on('GET', 'employers', listReply([pending, pending2, approved], 45));
+    const job = (overrides: Record<string, unknown>) => ({
+      id: 5,
+      resource: 'employers',
+      action: 'approve',
+      action_label: '승인',
+      status: 'running',
+      scope: '선택한 2건',
+      total: 2,
+      processed: 0,
+      succeeded: 0,
+      failed: 0,
+      cancel_requested: false,
+      failure: null,
+      created_by_name: '김관리',
+      created_at: '2026-11-25T01:00:00.000Z',
+      finished_at: null,
+      ...overrides,
+    });
+    server.on('POST', 'employers/bulk-jobs', { status: 201, body: job({}) });
+    server.on('GET', 'employers/bulk-jobs/5', {
+      status: 200,
+      body: job({
+        status: 'done',
+        processed: 2,
+        succeeded: 1,
+        failed: 1,
+        finished_at: '2026-11-25T01:00:05.000Z',
+      }),
+    });
+    server.on('GET', 'employers/bulk-jobs/5/failures', {
       status: 200,
       body: {
         data: [
-          { id: 10, ok: true },
-          { id: 11, ok: false, code: 'INVALID_TRANSITION', message: '이미 다른 관리자가 처리했습니다.' },
+          {
+            record_id: 11,
+            label: '한빛정밀',
+            code: 'INVALID_TRANSITION',
+            message: '이미 다른 관리자가 처리했습니다.',
+          },
         ],
+        meta: { page: 1, page_size: 10, total: 1 },
       },
     });
     const user = userEvent.setup();
@@ -134,27 +168,53 @@ describe('employer list', () => {
     await screen.findByText('가나다제조 주식회사');
 
     const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
-    // Only pending employers can be picked.
-    expect((within(rowOf('대한물류(주)')).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
     await user.click(within(rowOf('가나다제조 주식회사')).getByRole('checkbox'));
     await user.click(within(rowOf('한빛정밀')).getByRole('checkbox'));
-    expect(screen.getByText('2개 선택됨')).toBeTruthy();
+    expect(screen.getByText('이 페이지에서 2건 선택됨')).toBeTruthy();
+    // Not the whole page yet: no offer of the whole filter.
+    expect(screen.queryByRole('button', { name: /조건에 맞는 전체/ })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: /선택 승인/ }));
-    const confirm = await dialog('선택한 사업주 2곳을 승인하시겠습니까?');
-    await user.click(confirm.getByRole('button', { name: '선택 승인' }));
+    await user.click(screen.getByRole('button', { name: '승인' }));
+    const confirm = await dialog('승인: 2건');
+    await user.click(confirm.getByRole('button', { name: '실행' }));
 
-    const result = await dialog('일괄 승인 결과');
-    expect(result.getByText('1곳 승인 완료, 1곳 실패')).toBeTruthy();
-    expect(result.getByText('한빛정밀')).toBeTruthy();
+    const result = await dialog('일괄 승인 완료');
+    expect(await result.findByText('한빛정밀')).toBeTruthy();
+    expect(result.getByText('처리 1건 · 제외 1건')).toBeTruthy();
     expect(result.getByText('이미 다른 관리자가 처리했습니다.')).toBeTruthy();
-    expect(server.callsTo('POST', 'employers/bulk-status')[0]?.body).toEqual({
+    expect(server.callsTo('POST', 'employers/bulk-jobs')[0]?.body).toEqual({
+      action: 'approve',
       ids: [10, 11],
-      status: 'approved',
     });
+    await user.click(result.getAllByRole('button', { name: '닫기' }).at(-1)!);
     // The list is asked again, and the selection is gone.
     await waitFor(() => expect(server.callsTo('GET', 'employers').length).toBeGreaterThan(1));
-    expect(screen.queryByText('2개 선택됨')).toBeNull();
+    expect(screen.queryByText('이 페이지에서 2건 선택됨')).toBeNull();
+  });
+
+  it('offers the whole filter once the page is selected, and sends the filter instead of ids', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers', listReply([pending, pending2], 45));
+    server.on('POST', 'employers/bulk-jobs', {
+      status: 422,
+      body: { error: { code: 'VALIDATION_ERROR', message: '입력값을 확인해 주세요.' } },
+    });
+    const user = userEvent.setup();
+    renderApp('/employers?status=pending', server);
+    await screen.findByText('가나다제조 주식회사');
+    await user.click(screen.getAllByRole('checkbox')[0]!);
+    await user.click(screen.getByRole('button', { name: '조건에 맞는 전체 45건 선택' }));
+    expect(screen.getByText('조건에 맞는 전체 45건 선택됨')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '반려' }));
+    const confirm = await dialog('반려: 45건');
+    await user.type(confirm.getByLabelText('사유'), '서류 미비');
+    await user.click(confirm.getByRole('button', { name: '실행' }));
+    await waitFor(() => expect(server.callsTo('POST', 'employers/bulk-jobs')).toHaveLength(1));
+    expect(server.callsTo('POST', 'employers/bulk-jobs')[0]?.body).toEqual({
+      action: 'reject',
+      reason: '서류 미비',
+      filter: { status: 'pending' },
+    });
   });
 
   it('gives a viewer neither registration nor selection', async () => {

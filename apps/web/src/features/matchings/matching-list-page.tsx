@@ -40,6 +40,7 @@ export default function MatchingListPage() {
       <MatchingFilters list={list} />
       <Card>
         <ListTable
+          settingsKey="matchings"
           label={page?.title ?? ''}
           list={list}
           result={result}

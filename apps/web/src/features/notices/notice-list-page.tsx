@@ -35,6 +35,7 @@ export default function NoticeListPage() {
       <NoticeFilters list={list} />
       <Card>
         <ListTable<Notice>
+          settingsKey="notices"
           label={page?.title ?? ''}
           list={list}
           result={result}

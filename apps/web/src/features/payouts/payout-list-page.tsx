@@ -3,6 +3,7 @@ import { PAYOUT_SORTS, type Payout } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { useBulkActions } from '../../components/bulk/bulk-actions';
 import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
@@ -16,6 +17,12 @@ import { TotalsByStatus, TotalsRow } from './totals';
 export default function PayoutListPage() {
   const list = useListParams({ filters: PAYOUT_FILTERS, sorts: PAYOUT_SORTS, defaultSort: 'created_at' });
   const result = usePayoutList(list.query);
+  const bulk = useBulkActions<Payout>({
+    resource: 'payouts',
+    query: list.query,
+    rows: result.data?.data ?? [],
+    total: result.data?.meta.total ?? 0,
+  });
   const can = useCan();
   const navigate = useNavigate();
   const page = useCurrentPage();
@@ -44,15 +51,24 @@ export default function PayoutListPage() {
         onPick={(status) => list.setFilters({ status })}
       />
       <Card>
+        {bulk.bar}
         <ListTable<Payout>
+          settingsKey="payouts"
           label={page?.title ?? ''}
+          selection={bulk.selection}
           list={list}
           result={result}
           columns={payoutColumns}
           emptyText={t.empty}
           detailPath={payoutPath}
           summary={() =>
-            result.data?.data.length ? <TotalsRow totals={totals} columns={payoutColumns.length} /> : null
+            result.data?.data.length ? (
+              <TotalsRow
+                totals={totals}
+                columns={payoutColumns.length}
+                selectable={Boolean(bulk.selection)}
+              />
+            ) : null
           }
         />
       </Card>

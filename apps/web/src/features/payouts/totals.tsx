@@ -82,28 +82,38 @@ export function TotalsByStatus({ totals = [], asOf, active, onPick }: TotalsBySt
 }
 
 /** The table's last row: the sums of the whole filter (every page), under the amount columns. */
-export function TotalsRow({ totals, columns }: { totals: PayoutTotals | undefined; columns: number }) {
+export function TotalsRow({
+  totals,
+  columns,
+  selectable = false,
+}: {
+  totals: PayoutTotals | undefined;
+  columns: number;
+  /** The table has a selection column first (bulk actions): every cell moves one to the right. */
+  selectable?: boolean;
+}) {
   if (!totals) return null;
   const all = sumTotals(totals);
+  const lead = selectable ? 1 : 0;
   return (
     <Table.Summary fixed="bottom">
       <Table.Summary.Row className="payout-summary-row">
-        <Table.Summary.Cell index={0} colSpan={3}>
+        <Table.Summary.Cell index={0} colSpan={3 + lead}>
           <Flex gap={8} align="center">
             <Typography.Text strong>{koPayouts.fields.total}</Typography.Text>
             <Typography.Text type="secondary">{t.countOf(all.count)}</Typography.Text>
           </Flex>
         </Table.Summary.Cell>
-        <Table.Summary.Cell index={3} align="right">
+        <Table.Summary.Cell index={3 + lead} align="right">
           <Money amount={all.amount} />
         </Table.Summary.Cell>
-        <Table.Summary.Cell index={4} align="right">
+        <Table.Summary.Cell index={4 + lead} align="right">
           <Money amount={all.vat} />
         </Table.Summary.Cell>
-        <Table.Summary.Cell index={5} align="right">
+        <Table.Summary.Cell index={5 + lead} align="right">
           <Money amount={all.total} strong />
         </Table.Summary.Cell>
-        <Table.Summary.Cell index={6} colSpan={columns - 6} />
+        <Table.Summary.Cell index={6 + lead} colSpan={columns - 6} />
       </Table.Summary.Row>
     </Table.Summary>
   );

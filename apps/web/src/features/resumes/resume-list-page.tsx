@@ -19,6 +19,7 @@ export default function ResumeListPage() {
       <ResumeFilters list={list} />
       <Card>
         <ListTable
+          settingsKey="resumes"
           label={page?.title ?? ''}
           list={list}
           result={result}

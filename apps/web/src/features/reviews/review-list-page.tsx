@@ -1,7 +1,8 @@
 import { AuditOutlined } from '@ant-design/icons';
-import { REVIEW_SORTS } from '@ilson/contracts';
+import { REVIEW_SORTS, type Review } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
+import { useBulkActions } from '../../components/bulk/bulk-actions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
@@ -13,6 +14,12 @@ import { ReviewFilters } from './filters';
 export default function ReviewListPage() {
   const list = useListParams({ filters: REVIEW_FILTERS, sorts: REVIEW_SORTS, defaultSort: 'created_at' });
   const result = useReviewList(list.query);
+  const bulk = useBulkActions<Review>({
+    resource: 'reviews',
+    query: list.query,
+    rows: result.data?.data ?? [],
+    total: result.data?.meta.total ?? 0,
+  });
   const navigate = useNavigate();
   const page = useCurrentPage();
   const t = koReviews;
@@ -28,8 +35,11 @@ export default function ReviewListPage() {
       />
       <ReviewFilters list={list} />
       <Card>
+        {bulk.bar}
         <ListTable
+          settingsKey="reviews"
           label={page?.title ?? ''}
+          selection={bulk.selection}
           list={list}
           result={result}
           columns={reviewColumns}

@@ -1,9 +1,10 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { WORKER_SORTS } from '@ilson/contracts';
+import { WORKER_SORTS, type Worker } from '@ilson/contracts';
 import { Button, Card } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { useBulkActions } from '../../components/bulk/bulk-actions';
 import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
@@ -23,6 +24,12 @@ export default function WorkerListPage() {
     [list.query, identifierSearch.reason],
   );
   const result = useWorkerList(query, identifierSearch.enabled);
+  const bulk = useBulkActions<Worker>({
+    resource: 'workers',
+    query: list.query,
+    rows: result.data?.data ?? [],
+    total: result.data?.meta.total ?? 0,
+  });
   const can = useCan();
   const navigate = useNavigate();
 
@@ -48,8 +55,11 @@ export default function WorkerListPage() {
       <WorkerFilters list={list} />
       {identifierSearch.element}
       <Card>
+        {bulk.bar}
         <ListTable
+          settingsKey="workers"
           label={ko.pages.workerList}
+          selection={bulk.selection}
           list={list}
           result={result}
           columns={workerColumns}

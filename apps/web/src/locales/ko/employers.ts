@@ -40,13 +40,6 @@ export const koEmployers = {
   },
   tabs: { workers: '근로자', jobPosts: '채용공고', matchings: '매칭' },
   noWorkers: '지금 이 사업주에서 근무 중인 근로자가 없습니다.',
-  bulkApprove: '선택 승인',
-  bulkApproveTitle: (n: number) => `선택한 사업주 ${n.toLocaleString('ko-KR')}곳을 승인하시겠습니까?`,
-  bulkApproveBody: '승인 대기 상태인 사업주만 승인됩니다.',
-  bulkResultTitle: '일괄 승인 결과',
-  bulkResultSummary: (ok: number, failed: number) =>
-    `${ok.toLocaleString('ko-KR')}곳 승인 완료${failed > 0 ? `, ${failed.toLocaleString('ko-KR')}곳 실패` : ''}`,
-  bulkFailed: '승인하지 못한 사업주',
   reasonBanner: {
     rejected: '반려 사유',
     suspended: '이용 정지 사유',

@@ -316,6 +316,7 @@ describe('import: runs outlive their process', () => {
         heartbeatAt: new Date(Date.now() - 5 * 60_000),
         runActor: {
           adminId: 1,
+          role: 'super_admin',
           scope: { all: true },
           audit: { actorAdminId: 1, actorLoginId: 'x', ip: null, userAgent: null },
         },

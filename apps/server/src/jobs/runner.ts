@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs that outlive their process (docs/imports.md, "Runs outlive their process"): an import's dry run, commit or
+ * undo, a bulk action. A run goes through its records a page at a time; each page is one transaction that also
+ * moves the run's position and heartbeat, and only while the page's `token` still owns the run. Nothing of a run
+ * lives only in this process: a run whose process stopped (no heartbeat for a while) is claimed by another, which
+ * goes on where it stood.
+ */
+export type RunRow = { id: number; runnerToken: string | null; cancelRequested: boolean };
+
+export type RunHooks<R extends RunRow> = {
+  load(id: number): Promise<R | undefined>;
+  /** Still a run in progress (not finished, cancelled or failed meanwhile). */
+  isRunning(row: R): boolean;
+  /** One page; true when nothing is left. Throws LostRun when the run's update finds another token. */
+  step(row: R, token: string): Promise<boolean>;
+  /** Ends the run: finished, or stopped on request. */
+  finish(row: R, token: string, cancelled: boolean): Promise<void>;
+  /** Marks the run failed (an unexpected error; it can be started again). */
+  fail(id: number, token: string): Promise<void>;
+  /** Gives the run up without ending it, for another process to take at once. */
+  release(id: number, token: string): Promise<void>;
+  /** Takes over one run with no heartbeat for `staleMs`, giving it `token`: its id. */
+  claimStale(token: string, staleMs: number): Promise<number | undefined>;
+};
+
+/** This process no longer owns the run (another took it over, or it was ended meanwhile): stop quietly. */
+export class LostRun extends Error {}
+
+/** A run without a heartbeat for this long has lost its process. */
+export const STALE_RUN_MS = 60_000;
+
+export function createRunner<R extends RunRow>(name: string, hooks: RunHooks<R>, log?: FastifyBaseLogger) {
+  const running = new Map<number, Promise<void>>();
+  let stopping = false;
+
+  async function loop(id: number, token: string) {
+    while (true) {
+      const row = await hooks.load(id);
+      if (!row || row.runnerToken !== token || !hooks.isRunning(row)) return;
+      if (stopping) {
+        await hooks.release(id, token);
+        return;
+      }
+      try {
+        if (row.cancelRequested) {
+          await hooks.finish(row, token, true);
+          return;
+        }
+        if (await hooks.step(row, token)) {
+          await hooks.finish(row, token, false);
+          return;
+        }
+      } catch (error) {
+        if (error instanceof LostRun) return;
+        log?.error({ err: error, run: name, id }, 'run page failed');
+        await hooks.fail(id, token);
+        return;
+      }
+      // Let this process's requests (and PGlite's one connection) in between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  function launch(id: number, token: string) {
+    if (stopping || running.has(id)) return;
+    const run = loop(id, token)
+      .catch((error: unknown) => log?.error({ err: error, run: name, id }, 'run failed'))
+      .finally(() => running.delete(id));
+    running.set(id, run);
+  }
+
+  return {
+    /** A token for a run about to be started (the caller claims the run with it, then launches it). */
+    token: () => randomUUID(),
+    launch,
+    /** Takes over the runs whose process stopped; called periodically and at start. */
+    async resumeStale(): Promise<number> {
+      let resumed = 0;
+      while (!stopping) {
+        const token = randomUUID();
+        const id = await hooks.claimStale(token, STALE_RUN_MS);
+        if (id === undefined) break;
+        // Still looping here on an old token (a stalled page): it stops at its next page; then go on with the new one.
+        const previous = running.get(id);
+        if (previous) void previous.then(() => launch(id, token));
+        else launch(id, token);
+        resumed += 1;
+      }
+      return resumed;
+    },
+    /** Stops this process's runs after their current page and hands them over. */
+    async stop() {
+      stopping = true;
+      await Promise.allSettled(running.values());
+    },
+    /** Resolves when this process's runs have ended (tests). */
+    async idle() {
+      while (running.size > 0) await Promise.allSettled(running.values());
+    },
+  };
+}
