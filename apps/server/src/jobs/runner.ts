@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { queryRows } from '../db/client';
+import type { Executor } from '../db/types';
 
 /**
  * Runs that outlive their process (docs/imports.md, "Runs outlive their process"): an import's dry run, commit or
@@ -101,4 +104,30 @@ export function createRunner<R extends RunRow>(name: string, hooks: RunHooks<R>,
       while (running.size > 0) await Promise.allSettled(running.values());
     },
   };
+}
+
+/**
+ * The sweep's claim: one run of `table` in a running state (`running`, a SQL condition on its status) whose heartbeat
+ * is older than `staleMs`, given `token` in the same statement; its id. `SKIP LOCKED` lets several processes sweep
+ * at once without taking the same run.
+ */
+export async function claimStaleRun(
+  executor: Executor,
+  table: 'import_batches' | 'bulk_jobs',
+  running: SQL,
+  token: string,
+  staleMs: number,
+): Promise<number | undefined> {
+  const name = sql.raw(table);
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`UPDATE ${name} SET runner_token = ${token}, heartbeat_at = now()
+        WHERE id = (
+          SELECT id FROM ${name}
+          WHERE ${running}
+            AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
+          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return rows[0]?.id;
 }

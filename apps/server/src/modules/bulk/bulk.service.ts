@@ -13,7 +13,7 @@ import { appendAudit } from '../../audit/trail';
 import { type Database, queryRows } from '../../db/client';
 import { admins, bulkJobItems, bulkJobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { createRunner, LostRun } from '../../jobs/runner';
+import { claimStaleRun, createRunner, LostRun } from '../../jobs/runner';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { filterSummary } from '../workers/workers.pii';
@@ -335,18 +335,7 @@ export function createBulkService({
       release: async (id, token) => {
         await updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
       },
-      claimStale: async (token, staleMs) => {
-        const rows = await queryRows<{ id: number }>(
-          db,
-          sql`UPDATE bulk_jobs SET runner_token = ${token}, heartbeat_at = now()
-              WHERE id = (
-                SELECT id FROM bulk_jobs WHERE status = 'running'
-                  AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
-                ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-              RETURNING id`,
-        );
-        return rows[0]?.id;
-      },
+      claimStale: (token, staleMs) => claimStaleRun(db, 'bulk_jobs', sql`status = 'running'`, token, staleMs),
     },
     log,
   );

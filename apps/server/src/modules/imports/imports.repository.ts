@@ -246,18 +246,3 @@ export async function updateRun(
     .returning({ id: importBatches.id });
   return rows.length === 1;
 }
-
-/** Takes over one run whose process stopped (no heartbeat for `staleMs`): its id, or undefined. */
-export async function claimStaleRun(executor: Executor, token: string, staleMs: number) {
-  const rows = await queryRows<{ id: number }>(
-    executor,
-    sql`UPDATE import_batches SET runner_token = ${token}, heartbeat_at = now()
-        WHERE id = (
-          SELECT id FROM import_batches
-          WHERE status IN ('validating', 'committing', 'undoing')
-            AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${staleMs / 1000}))
-          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-  );
-  return rows[0]?.id;
-}

@@ -24,7 +24,7 @@ import { type ImportRunActor, importBatches } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { SheetWriter } from '../../export/writers';
 import { readTable } from '../../import/read-table';
-import { createRunner, LostRun } from '../../jobs/runner';
+import { claimStaleRun, createRunner, LostRun } from '../../jobs/runner';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
@@ -355,7 +355,14 @@ export function createImportsService({
       release: async (id, token) => {
         await repo.updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
       },
-      claimStale: (token, staleMs) => repo.claimStaleRun(db, token, staleMs),
+      claimStale: (token, staleMs) =>
+        claimStaleRun(
+          db,
+          'import_batches',
+          sql`status IN ('validating', 'committing', 'undoing')`,
+          token,
+          staleMs,
+        ),
     },
     log,
   );
