@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows } from '../db/client';
 import type { Executor } from '../db/types';
@@ -130,4 +131,31 @@ export async function claimStaleRun(
         RETURNING id`,
   );
   return rows[0]?.id;
+}
+
+/** A table of runs: what `updateOwnedRun` needs of it. */
+export type RunTable = PgTable & {
+  id: PgColumn;
+  runnerToken: PgColumn;
+  heartbeatAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+/**
+ * Writes a run's row only while `token` still owns it, with a fresh heartbeat: false when another process has taken
+ * the run over (or it was ended meanwhile), and the caller's transaction must then be rolled back (LostRun).
+ */
+export async function updateOwnedRun(
+  executor: Executor,
+  table: RunTable,
+  id: number,
+  token: string,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await executor
+    .update(table as PgTable)
+    .set({ ...values, heartbeatAt: new Date(), updatedAt: new Date() } as never)
+    .where(and(eq(table.id, id), eq(table.runnerToken, token)))
+    .returning({ id: table.id });
+  return rows.length === 1;
 }

@@ -7,13 +7,13 @@ import {
   bulkMessages,
   can,
 } from '@ilson/contracts';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { appendAudit } from '../../audit/trail';
 import { type Database, queryRows } from '../../db/client';
 import { admins, bulkJobItems, bulkJobs } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { claimStaleRun, createRunner, LostRun } from '../../jobs/runner';
+import { claimStaleRun, createRunner, LostRun, updateOwnedRun } from '../../jobs/runner';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { filterSummary } from '../workers/workers.pii';
@@ -223,19 +223,8 @@ export function createBulkService({
 
   /* ---------------------------------------------------------------------------------------------------------- */
 
-  const updateRun = async (
-    executor: Executor,
-    id: number,
-    token: string,
-    values: Record<string, unknown>,
-  ) => {
-    const rows = await executor
-      .update(bulkJobs)
-      .set({ ...values, heartbeatAt: new Date(), updatedAt: new Date() } as never)
-      .where(and(eq(bulkJobs.id, id), eq(bulkJobs.runnerToken, token)))
-      .returning({ id: bulkJobs.id });
-    return rows.length === 1;
-  };
+  const updateRun = (executor: Executor, id: number, token: string, values: Record<string, unknown>) =>
+    updateOwnedRun(executor, bulkJobs, id, token, values);
 
   async function step(job: JobRow, token: string): Promise<boolean> {
     const items = await db
@@ -348,14 +337,6 @@ export function createBulkService({
     resumeStale: runner.resumeStale,
     stop: runner.stop,
     idle: runner.idle,
-    /** The newest jobs first (the screen's "최근 작업"), for tests and tools. */
-    recent: (resource: BulkResource) =>
-      db
-        .select()
-        .from(bulkJobs)
-        .where(sql`${bulkJobs.resource} = ${resource}`)
-        .orderBy(desc(bulkJobs.id))
-        .limit(10),
   };
 }
 export type BulkService = ReturnType<typeof createBulkService>;

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql }
 import { queryRows } from '../../db/client';
 import { admins, branches, importBatches, importRows } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { updateOwnedRun } from '../../jobs/runner';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type BatchRecord = typeof importBatches.$inferSelect;
@@ -229,20 +230,10 @@ export async function branchesFor(executor: Executor, scope: Scope) {
     .orderBy(asc(branches.name));
 }
 
-/**
- * Updates the batch only while `token` still runs it: false when another process has taken the run over (or it
- * was finished elsewhere), and the caller's transaction must then be rolled back.
- */
-export async function updateRun(
+/** Updates the batch only while `token` still runs it (jobs/runner.ts). */
+export const updateRun = (
   executor: Executor,
   id: number,
   token: string,
   values: Partial<typeof importBatches.$inferInsert> | Record<string, SQL | unknown>,
-): Promise<boolean> {
-  const rows = await executor
-    .update(importBatches)
-    .set({ ...values, heartbeatAt: new Date(), updatedAt: new Date() } as never)
-    .where(and(eq(importBatches.id, id), eq(importBatches.runnerToken, token)))
-    .returning({ id: importBatches.id });
-  return rows.length === 1;
-}
+) => updateOwnedRun(executor, importBatches, id, token, values);
