@@ -255,6 +255,7 @@ const BRANCH_SCOPED = new Set([
   'reviews',
   'resumes',
   'users',
+  'trash',
 ]);
 
 /** Queries the reads need to answer 200 (a file format, a period, a pair to check). */
@@ -270,8 +271,8 @@ function queryFor(path: string, records: Ids): string {
 }
 
 function urlOf(listPath: string, records: Ids): string | undefined {
-  // A list's own settings are named by the list.
-  const path = listPath.replace(':list', 'employers');
+  // A list's own settings are named by the list; the trash by the kind of record.
+  const path = listPath.replace(':list', 'employers').replace(':type', 'employer');
   if (!path.includes(':id')) return `${path}${queryFor(path, records)}`;
   const id = idFor(path, records);
   return id === undefined ? undefined : path.replace(':id', String(id));
@@ -579,6 +580,22 @@ const WRITES = {
     return { id: view.id, payload: { name: `이름 바꿈 ${++serial}`, version: view.version } };
   },
   'DELETE /saved-views/:id': async (role) => ({ id: (await ownView(role)).id }),
+  // The role's own review decision just made (a viewer, who makes none, is refused before the body counts).
+  'POST /undo': async (role, branch) => {
+    const review = await fresh.review(branch);
+    const by = role === 'viewer' ? superApi : apiAs(ctx, tokens[role]!);
+    const reply = await by.post(`/reviews/${review.id}/status`, {
+      status: 'published',
+      version: review.version,
+    });
+    if (reply.statusCode !== 200) throw new Error(`setup: ${reply.statusCode} ${reply.body}`);
+    return { payload: { target_type: 'review', target_id: review.id, version: reply.json().version } };
+  },
+  // An employer of the branch, deleted a moment ago.
+  'POST /trash/:type/:id/restore': async (_role, branch) => {
+    const employer = await fresh.employer(branch, { status: 'pending', deletedAt: new Date() });
+    return { id: employer.id };
+  },
   ...importWrites('workers'),
   ...importWrites('employers'),
   ...bulkWrites('employers', 'approve', async (branch) => (await fresh.employer(branch)).id),
@@ -703,7 +720,7 @@ function call(method: string, url: string, caller: Caller, token = tokens[caller
 }
 
 function send(method: string, listPath: string, request: WriteRequest, caller: Caller) {
-  const path = listPath.replace(':list', 'employers');
+  const path = listPath.replace(':list', 'employers').replace(':type', 'employer');
   const url = request.id === undefined ? path : path.replace(':id', String(request.id));
   const token = request.token ?? tokens[caller];
   if (request.file) {
@@ -812,7 +829,7 @@ describe('permission matrix', () => {
     '%s: 401 without a valid session (none, expired, tampered, disabled)',
     async (key) => {
       const [method, path] = key.split(' ') as [string, string];
-      const url = urlOf(path, recordsA) ?? path.replace(':id', '1');
+      const url = urlOf(path, recordsA) ?? path.replace(':type', 'employer').replace(':id', '1');
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       for (const caller of UNAUTHENTICATED) {
         const response = await call(method, url, caller, tokens[caller], body);

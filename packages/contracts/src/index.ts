@@ -33,6 +33,8 @@ export * from './roles';
 export * from './routes';
 export * from './search';
 export * from './settings';
+export * from './trash';
+export * from './undo';
 export * from './views';
 export * from './visas';
 export * from './wage';

@@ -45,6 +45,11 @@ export const PERMISSIONS = [
   'audit_logs:read',
   /** The monthly review record of the access log (안전성 확보조치 기준): super_admin and admin. */
   'audit_logs:review',
+  /**
+   * Undo of one's own status change just made, and the 휴지통 (docs/undo-and-trash.md): every role that changes
+   * records; each kind in the trash also needs its own write permission.
+   */
+  'records:undo',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -67,6 +72,7 @@ const BRANCH_MANAGER_PERMISSIONS: readonly Permission[] = [
   'users:write',
   'payouts:write',
   'exports:run',
+  'records:undo',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

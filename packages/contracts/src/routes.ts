@@ -18,6 +18,8 @@ import { resumesApi } from './resumes';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
 import { settingsApi } from './settings';
+import { trashApi } from './trash';
+import { undoApi } from './undo';
 import { viewsApi } from './views';
 import { workersApi } from './workers';
 
@@ -49,6 +51,8 @@ export const API = {
   search: searchApi,
   settings: settingsApi,
   users: usersApi,
+  trash: trashApi,
+  undo: undoApi,
   views: viewsApi,
   workers: workersApi,
   workerImports: workerImportsApi,

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import koKR from 'antd/es/locale/ko_KR';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEnterGuard } from '../components/form/enter-guard';
 import { ToastProvider, useErrorToast } from '../components/toast';
 import { createQueryClient } from './query-client';
 
@@ -20,9 +21,11 @@ function QueryProvider({ children }: { children: ReactNode }) {
 
 /**
  * antd in Korean, toasts, and TanStack Query with docs/ARCHITECTURE.md#wire defaults. The dayjs `ko` locale is set with the
- * date helpers (lib/datetime.ts), which the shell loads: no screen before it shows a date.
+ * date helpers (lib/datetime.ts), which the shell loads: no screen before it shows a date. Enter in a picker never
+ * submits its form (docs/ARCHITECTURE.md#forms).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
+  useEnterGuard();
   return (
     <ConfigProvider locale={koKR} theme={{ token: { fontFamily: FONT_FAMILY } }}>
       <ToastProvider>

@@ -45,6 +45,7 @@ const SPEC_ROUTES = [
   '/settings',
   '/settings/admins',
   '/settings/logs',
+  '/trash',
 ];
 
 describe('route table', () => {

@@ -2,6 +2,7 @@ import {
   BankOutlined,
   CommentOutlined,
   DashboardOutlined,
+  DeleteOutlined,
   FileTextOutlined,
   NotificationOutlined,
   ProfileOutlined,
@@ -440,6 +441,16 @@ export const SCREENS = [
   }),
 
   screen({
+    id: 'trash',
+    path: '/trash',
+    title: p.trash,
+    section: section(m.trash, '/trash'),
+    page: lazyPage(() => import('../features/trash/trash-page')),
+    permission: 'records:undo',
+    menu: { label: m.trash, icon: <DeleteOutlined aria-hidden /> },
+  }),
+
+  screen({
     id: 'settings',
     path: '/settings',
     title: p.settings,
@@ -481,6 +492,7 @@ const MENU_ORDER: readonly (GroupKey | ScreenId)[] = [
   'reviews',
   'user-list',
   'payout-list',
+  'trash',
   'settings',
 ];
 

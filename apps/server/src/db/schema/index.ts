@@ -19,5 +19,6 @@ export * from './resumes';
 export * from './reviews';
 export * from './settings';
 export * from './summary-cache';
+export * from './undo';
 export * from './views';
 export * from './workers';

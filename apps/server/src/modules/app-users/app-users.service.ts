@@ -18,6 +18,7 @@ import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { SettingsService } from '../settings/settings.service';
+import { captureUndo } from '../undo/undo';
 import * as repo from './app-users.repository';
 
 type AppUserListQuery = z.output<typeof appUserListQuerySchema>;
@@ -108,6 +109,7 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
       const current = await repo.lockAppUser(tx, id, actor.scope);
       if (!current) throw notFound();
       if (current.version !== change.version) throw versionConflict();
+      const undo = await captureUndo(tx, [{ table: 'app_users', id }]);
       const since = await dormantSince(tx);
       const from: AppUserStatus =
         current.status === 'active' && (current.lastLoginAt ?? current.joinedAt) < since
@@ -132,6 +134,11 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
         diff: { status: { before: from, after: to } },
         reason: change.reason || null,
       });
+      await undo.keep(
+        actor,
+        { type: 'app_user', id },
+        `${statusSummary(APP_USER_STATUS_LABELS, from, to)} (${current.name})`,
+      );
       return detail(tx, id, actor);
     });
   }

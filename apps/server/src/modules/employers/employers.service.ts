@@ -26,6 +26,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { checkRecordBranch } from '../branches/branches.rules';
 import { moveEmployerPosts } from '../job-posts/job-posts.repository';
 import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
+import { captureUndo } from '../undo/undo';
 import * as repo from './employers.repository';
 
 type EmployerCreate = z.output<typeof employerCreateSchema>;
@@ -160,7 +161,7 @@ export function createEmployersService({ db }: { db: Database }) {
   }
 
   /** One status change inside the caller's transaction; the bulk action calls it once per id. */
-  async function applyStatus(tx: Executor, id: number, change: StatusChange, actor: Actor) {
+  async function applyStatus(tx: Executor, id: number, change: StatusChange, actor: Actor): Promise<string> {
     const current = await repo.lockEmployer(tx, id, actor.scope);
     if (!current) throw notFound();
     if (change.version !== undefined && current.version !== change.version) throw versionConflict();
@@ -204,11 +205,19 @@ export function createEmployersService({ db }: { db: Database }) {
         });
       }
     }
+    return `${statusSummary(EMPLOYER_STATUS_LABELS, current.status, change.status)} (${current.companyName})`;
   }
 
   async function changeStatus(id: number, change: StatusChange, actor: Actor) {
     return db.transaction(async (tx) => {
-      await applyStatus(tx, id, change, actor);
+      // The employer and its live job posts, which may follow its status: an undo puts both back.
+      const undo = await captureUndo(
+        tx,
+        [{ table: 'employers', id }, { employerPostsOf: id }],
+        change.version !== undefined,
+      );
+      const summary = await applyStatus(tx, id, change, actor);
+      await undo.keep(actor, { type: 'employer', id }, summary);
       return detail(tx, id, actor);
     });
   }

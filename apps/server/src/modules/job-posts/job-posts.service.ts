@@ -23,6 +23,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
+import { captureUndo } from '../undo/undo';
 import * as repo from './job-posts.repository';
 import { effectiveStatus, minimumWageError, toJobPost } from './job-posts.rules';
 
@@ -242,6 +243,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       const current = await repo.lockJobPost(tx, id, actor.scope);
       if (!current) throw notFound();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
+      const undo = await captureUndo(tx, [{ table: 'job_posts', id }], change.version !== undefined);
       const from = effectiveStatus(current, seoulToday());
       checkTransition(JOB_POST_TRANSITIONS, JOB_POST_STATUS_LABELS, {
         from,
@@ -279,6 +281,11 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         diff: { status: { before: from, after: change.status } },
         reason: change.reason || null,
       });
+      await undo.keep(
+        actor,
+        { type: 'job_post', id },
+        `${statusSummary(JOB_POST_STATUS_LABELS, from, change.status)} (${current.title})`,
+      );
       return detail(tx, id, actor);
     });
   }

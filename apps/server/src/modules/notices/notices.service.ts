@@ -20,6 +20,7 @@ import { creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { notFound, validationError } from '../../lib/errors';
 import { hasVisibleContent, sanitizeRichText } from '../../lib/rich-text';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { captureUndo } from '../undo/undo';
 import * as repo from './notices.repository';
 
 type NoticeCreate = z.output<typeof noticeCreateSchema>;
@@ -156,6 +157,7 @@ export function createNoticesService({ db }: { db: Database }) {
       const current = await repo.lockNotice(tx, id);
       if (!current) throw notFound();
       if (current.version !== change.version) throw versionConflict();
+      const undo = await captureUndo(tx, [{ table: 'notices', id }]);
       const to: NoticeStatus = change.status;
       checkTransition(NOTICE_TRANSITIONS, NOTICE_STATUS_LABELS, {
         from: current.status,
@@ -179,6 +181,11 @@ export function createNoticesService({ db }: { db: Database }) {
         diff: diffOf(current, { status: to, publishedAt }),
         reason: change.reason || null,
       });
+      await undo.keep(
+        actor,
+        { type: 'notice', id },
+        `${statusSummary(NOTICE_STATUS_LABELS, current.status, to)} (${current.title})`,
+      );
       return detail(tx, id);
     });
   }

@@ -27,6 +27,7 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors'
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { captureUndo } from '../undo/undo';
 import * as repo from './payouts.repository';
 import { accountNoColumns, defaultVat, totalsByStatus } from './payouts.rules';
 
@@ -283,6 +284,7 @@ export function createPayoutsService({
       const current = await repo.lockPayout(tx, id, actor.scope);
       if (!current) throw notFound();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
+      const undo = await captureUndo(tx, [{ table: 'payouts', id }], change.version !== undefined);
       checkTransition(PAYOUT_TRANSITIONS, PAYOUT_STATUS_LABELS, {
         from: current.status,
         to: change.status,
@@ -322,6 +324,11 @@ export function createPayoutsService({
         diff: diffOf(current, logged),
         reason,
       });
+      await undo.keep(
+        actor,
+        { type: 'payout', id },
+        `${statusSummary(PAYOUT_STATUS_LABELS, current.status, change.status)} (정산 #${id})`,
+      );
       return detail(tx, id, actor);
     });
   }

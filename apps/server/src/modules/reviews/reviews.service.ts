@@ -20,6 +20,7 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { captureUndo } from '../undo/undo';
 import * as repo from './reviews.repository';
 
 type ReviewCreate = z.output<typeof reviewCreateSchema>;
@@ -150,6 +151,8 @@ export function createReviewsService({ db }: { db: Database }) {
       const current = await repo.lockReview(tx, id, actor.scope);
       if (!current) throw notFound();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
+      // One record from its screen can be undone for a moment; a bulk job (no version) keeps its own results.
+      const undo = await captureUndo(tx, [{ table: 'reviews', id }], change.version !== undefined);
       checkTransition(REVIEW_TRANSITIONS, REVIEW_STATUS_LABELS, {
         from: current.status,
         to: change.status,
@@ -179,6 +182,7 @@ export function createReviewsService({ db }: { db: Database }) {
         diff: diffOf(current, { status: values.status, reportCount: values.reportCount }),
         reason: values.moderationReason,
       });
+      await undo.keep(actor, { type: 'review', id }, summary);
       return detail(tx, id, actor);
     });
   }

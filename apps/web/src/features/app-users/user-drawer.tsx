@@ -15,7 +15,7 @@ import { classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
 import { HistoryTab } from '../../components/detail/history-tab';
 import { StatusActions, type TransitionTone } from '../../components/detail/status-actions';
-import { useToast } from '../../components/toast';
+import { useUndoToast } from '../../components/undo-toast';
 import { formatDateTime } from '../../lib/datetime';
 import { koUsers } from '../../locales/ko/app-users';
 import { koKit } from '../../locales/ko/kit';
@@ -106,7 +106,7 @@ function UserBody({ user }: { user: AppUser }) {
 
 function UserActions({ user }: { user: AppUser }) {
   const can = useCan();
-  const toast = useToast();
+  const undoToast = useUndoToast();
   const change = useChangeAppUserStatus(user.id);
   return (
     <Flex gap={8} wrap justify="flex-end">
@@ -116,8 +116,12 @@ function UserActions({ user }: { user: AppUser }) {
         labels={APP_USER_STATUS_LABELS}
         tone={tone}
         onRun={async (transition, reason) => {
-          await change.mutateAsync({ status: transition.to, reason, version: user.version });
-          toast.success(koKit.common.statusChanged(transition.label));
+          const saved = await change.mutateAsync({ status: transition.to, reason, version: user.version });
+          undoToast(koKit.common.statusChanged(transition.label), {
+            targetType: 'app_user',
+            targetId: user.id,
+            version: saved.version,
+          });
         }}
       />
     </Flex>

@@ -87,7 +87,7 @@ export function useChangeEmployerStatus(id: number) {
   const invalidate = useInvalidateEmployers();
   return useMutation({
     mutationFn: async (body: { status: EmployerStatus; reason?: string; version: number }) => {
-      await call(employersApi.changeStatus, { params: { id }, body });
+      return call(employersApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
     meta: { showsLinkedRecords: true },

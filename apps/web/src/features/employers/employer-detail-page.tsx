@@ -18,6 +18,7 @@ import { StatusActions, type TransitionTone } from '../../components/detail/stat
 import { useConfirmDelete } from '../../components/detail/use-delete-action';
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
+import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
@@ -53,6 +54,7 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
   const can = useCan();
   const navigate = useNavigate();
   const toast = useToast();
+  const undoToast = useUndoToast();
   const [tab, setTab] = useTabParam(TABS, 'info');
   const history = useEmployerHistory(employer.id, tab === 'history');
   const changeStatus = useChangeEmployerStatus(employer.id);
@@ -91,8 +93,16 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
               labels={EMPLOYER_STATUS_LABELS}
               tone={tone}
               onRun={async (transition, reason) => {
-                await changeStatus.mutateAsync({ status: transition.to, reason, version: employer.version });
-                toast.success(koKit.common.statusChanged(transition.label));
+                const saved = await changeStatus.mutateAsync({
+                  status: transition.to,
+                  reason,
+                  version: employer.version,
+                });
+                undoToast(koKit.common.statusChanged(transition.label), {
+                  targetType: 'employer',
+                  targetId: employer.id,
+                  version: saved.version,
+                });
               }}
             />
           </>

@@ -78,6 +78,43 @@ describe('employer detail', () => {
     );
   });
 
+  it('offers 되돌리기 in the toast after a status change, which puts it back (docs/undo-and-trash.md)', async () => {
+    signedInAs(server, 'admin');
+    let status = 'pending';
+    let version = 3;
+    server.on('GET', 'employers/10', () => ({ status: 200, body: wireEmployer({ status, version }) }));
+    server.on('POST', 'employers/10/status', () => {
+      status = 'approved';
+      version = 4;
+      return { status: 200, body: wireEmployer({ status, version }) };
+    });
+    server.on('POST', 'undo', () => {
+      status = 'pending';
+      version = 5;
+      return { status: 200, body: { target_type: 'employer', target_id: 10, version: 5, restored: 1 } };
+    });
+    // antd's toast layer is pointer-events: none with its notices back to auto, which jsdom cannot compute.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderApp('/employers/10', server);
+
+    await screen.findByRole('heading', { name: '가나다제조 주식회사' });
+    await user.click(header().getByRole('button', { name: '승인' }));
+    const modal = await dialog("현재 상태 '승인 대기'에서 '승인'(으)로 변경합니다.");
+    await user.click(modal.getByRole('button', { name: '승인' }));
+    await screen.findByText("'승인' 처리되었습니다.");
+    await waitFor(() => expect(header().getByText('승인')).toBeTruthy());
+
+    await user.click(await screen.findByRole('button', { name: '되돌리기' }));
+    await waitFor(() => expect(server.callsTo('POST', 'undo')).toHaveLength(1));
+    expect(server.callsTo('POST', 'undo')[0]?.body).toEqual({
+      target_type: 'employer',
+      target_id: 10,
+      version: 4,
+    });
+    expect(await screen.findByText('변경을 되돌렸습니다.')).toBeTruthy();
+    await waitFor(() => expect(header().getByText('승인 대기')).toBeTruthy());
+  });
+
   it('shows the approval record and no actions to a viewer', async () => {
     signedInAs(server, 'viewer');
     server.on('GET', 'employers/10', {

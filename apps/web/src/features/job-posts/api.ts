@@ -88,7 +88,7 @@ export function useUpdateJobPost(id: number) {
 export type JobPostStatusBody = { status: JobPostStatus; reason?: string; version: number };
 
 export async function changeJobPostStatus(id: number, body: JobPostStatusBody) {
-  await call(jobPostsApi.changeStatus, { params: { id }, body });
+  return call(jobPostsApi.changeStatus, { params: { id }, body });
 }
 
 export function useChangeJobPostStatus(id: number) {

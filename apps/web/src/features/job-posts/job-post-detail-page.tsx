@@ -17,6 +17,7 @@ import { StatusActions, type TransitionTone } from '../../components/detail/stat
 import { useConfirmDelete } from '../../components/detail/use-delete-action';
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
+import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { daysUntil } from '../../lib/datetime';
 import { koJobPosts } from '../../locales/ko/job-posts';
@@ -89,6 +90,7 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
   const can = useCan();
   const navigate = useNavigate();
   const toast = useToast();
+  const undoToast = useUndoToast();
   const [tab, setTab] = useTabParam(TABS, 'info');
   const history = useJobPostHistory(post.id, tab === 'history');
   const changeStatus = useChangeJobPostStatus(post.id);
@@ -139,12 +141,16 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
               labels={JOB_POST_STATUS_LABELS}
               tone={tone}
               onRun={async (transition, reasonText) => {
-                await changeStatus.mutateAsync({
+                const saved = await changeStatus.mutateAsync({
                   status: transition.to,
                   reason: reasonText,
                   version: post.version,
                 });
-                toast.success(koKit.common.statusChanged(transition.label));
+                undoToast(koKit.common.statusChanged(transition.label), {
+                  targetType: 'job_post',
+                  targetId: post.id,
+                  version: saved.version,
+                });
               }}
             />
           </>

@@ -152,6 +152,21 @@ describe('job post form', () => {
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('takes Enter in the 마감일 picker as the date, never as a submit (docs/ARCHITECTURE.md#forms)', async () => {
+    server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'draft' }) });
+    const user = userEvent.setup();
+    const view = renderApp('/job-posts/new', server);
+    await screen.findByLabelText('공고 제목');
+    await fillValidPost(user);
+    const deadline = screen.getByLabelText('마감일');
+    await user.click(deadline);
+    await user.type(deadline, '2030-01-31{Enter}');
+
+    await waitFor(() => expect((deadline as HTMLInputElement).value).toBe('2030-01-31'));
+    expect(server.callsTo('POST', 'job-posts')).toHaveLength(0);
+    expect(view.location()).toBe('/job-posts/new');
+  });
+
   it('sends the post to review with 검토 요청: submit true', async () => {
     server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'pending' }) });
     server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'pending' }) });

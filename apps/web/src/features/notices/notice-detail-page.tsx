@@ -16,6 +16,7 @@ import { StatusActions, type TransitionTone } from '../../components/detail/stat
 import { useConfirmDelete } from '../../components/detail/use-delete-action';
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
+import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
@@ -75,6 +76,7 @@ function NoticeView({ notice }: { notice: Notice }) {
   const can = useCan();
   const navigate = useNavigate();
   const toast = useToast();
+  const undoToast = useUndoToast();
   const [tab, setTab] = useTabParam(TABS, 'content');
   const history = useNoticeHistory(notice.id, tab === 'history');
   const changeStatus = useChangeNoticeStatus(notice.id);
@@ -117,8 +119,16 @@ function NoticeView({ notice }: { notice: Notice }) {
               labels={NOTICE_STATUS_LABELS}
               tone={tone}
               onRun={async (transition, reason) => {
-                await changeStatus.mutateAsync({ status: transition.to, reason, version: notice.version });
-                toast.success(koKit.common.statusChanged(transition.label));
+                const saved = await changeStatus.mutateAsync({
+                  status: transition.to,
+                  reason,
+                  version: notice.version,
+                });
+                undoToast(koKit.common.statusChanged(transition.label), {
+                  targetType: 'notice',
+                  targetId: notice.id,
+                  version: saved.version,
+                });
               }}
             />
           </>

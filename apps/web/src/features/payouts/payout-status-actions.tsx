@@ -13,7 +13,8 @@ import { useState } from 'react';
 import { classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
 import { useSession } from '../../auth/session-context';
-import { useErrorToast, useToast } from '../../components/toast';
+import { useErrorToast } from '../../components/toast';
+import { useUndoToast } from '../../components/undo-toast';
 import { koKit } from '../../locales/ko/kit';
 import { koPayouts } from '../../locales/ko/payouts';
 import { useChangePayoutStatus } from './api';
@@ -34,7 +35,7 @@ function tone(transition: Transition<PayoutStatus>) {
  */
 export function PayoutStatusActions({ payout }: { payout: Payout }) {
   const can = useCan();
-  const toast = useToast();
+  const undoToast = useUndoToast();
   const showError = useErrorToast();
   const change = useChangePayoutStatus(payout.id);
   const [active, setActive] = useState<Transition<PayoutStatus> | null>(null);
@@ -54,13 +55,17 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     try {
-      await change.mutateAsync({
+      const saved = await change.mutateAsync({
         status: active.to,
         version: payout.version,
         reason: values.reason?.trim() || undefined,
         paidAt: active.to === 'paid' && values.paidAt?.isValid() ? values.paidAt.toISOString() : undefined,
       });
-      toast.success(koKit.common.statusChanged(active.label));
+      undoToast(koKit.common.statusChanged(active.label), {
+        targetType: 'payout',
+        targetId: payout.id,
+        version: saved.version,
+      });
       setActive(null);
     } catch (caught) {
       const error = classifyError(caught);

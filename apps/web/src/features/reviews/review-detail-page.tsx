@@ -13,7 +13,7 @@ import { InfoSection } from '../../components/detail/info-section';
 import { parseId, RecordProblem, RecordState } from '../../components/detail/record-state';
 import { StatusActions, type TransitionTone } from '../../components/detail/status-actions';
 import { useTabParam } from '../../components/detail/use-tab-param';
-import { useToast } from '../../components/toast';
+import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
@@ -111,7 +111,7 @@ function ReviewInfo({ review }: { review: Review }) {
 
 function ReviewView({ review }: { review: Review }) {
   const can = useCan();
-  const toast = useToast();
+  const undoToast = useUndoToast();
   const [tab, setTab] = useTabParam(TABS, 'info');
   const history = useReviewHistory(review.id, tab === 'history');
   const change = useChangeReviewStatus();
@@ -133,11 +133,15 @@ function ReviewView({ review }: { review: Review }) {
             labels={REVIEW_STATUS_LABELS}
             tone={tone}
             onRun={async (transition, reason) => {
-              await change.mutateAsync({
+              const saved = await change.mutateAsync({
                 id: review.id,
                 body: { status: transition.to, reason, version: review.version },
               });
-              toast.success(koKit.common.statusChanged(transition.label));
+              undoToast(koKit.common.statusChanged(transition.label), {
+                targetType: 'review',
+                targetId: review.id,
+                version: saved.version,
+              });
             }}
           />
         }

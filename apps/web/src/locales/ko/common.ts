@@ -79,6 +79,7 @@ export const ko = {
     reviews: '리뷰 관리',
     users: '회원 관리',
     payouts: '정산 관리',
+    trash: '휴지통',
     settings: '설정',
     all: '전체',
     pending: '승인 대기',
@@ -144,5 +145,6 @@ export const ko = {
     settings: '시스템 설정',
     settingsAdmins: '관리자 계정',
     settingsLogs: '접속기록',
+    trash: '휴지통',
   },
 } as const;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { classifyError } from '../../../api/errors';
 import { useToast } from '../../../components/toast';
+import { useUndoToast } from '../../../components/undo-toast';
 import { koModeration } from '../../../locales/ko/reviews';
 import { reviewKeys, useChangeReviewStatus, useModerationQueue } from '../api';
 
@@ -23,6 +24,7 @@ export function useModerationSession() {
   const queue = useModerationQueue();
   const change = useChangeReviewStatus({ quiet: true });
   const toast = useToast();
+  const undoToast = useUndoToast();
   const queryClient = useQueryClient();
   const [decided, setDecided] = useState<ReadonlyMap<number, Decision>>(new Map());
   const [skipped, setSkipped] = useState<ReadonlySet<number>>(new Set());
@@ -78,14 +80,29 @@ export function useModerationSession() {
       change.mutate(
         { id: review.id, body: { status: transition.to, reason, version: review.version } },
         {
-          onSuccess: () => {
+          onSuccess: (saved) => {
             const message =
               transition.action === 'dismiss_reports'
                 ? t.decided.dismissed
                 : transition.to === 'hidden'
                   ? t.decided.hidden
                   : t.decided.published;
-            toast.open({ key: 'moderation', type: 'success', content: message, duration: 1.5 });
+            // 되돌리기 brings the review back onto the queue and opens it (docs/undo-and-trash.md).
+            undoToast(
+              message,
+              { targetType: 'review', targetId: review.id, version: saved.version },
+              {
+                key: 'moderation',
+                onUndone: () => {
+                  setDecided((before) => {
+                    const next = new Map(before);
+                    next.delete(review.id);
+                    return next;
+                  });
+                  setCurrentId(review.id);
+                },
+              },
+            );
           },
           onError: (caught) => {
             const error = classifyError(caught);
@@ -105,7 +122,7 @@ export function useModerationSession() {
         },
       );
     },
-    [items, change, toast],
+    [items, change, toast, undoToast],
   );
 
   const refresh = useCallback(async () => {

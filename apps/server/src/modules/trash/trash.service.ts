@@ -1,0 +1,192 @@
+import {
+  can,
+  resumeCode,
+  TRASH_PERMISSIONS,
+  TRASH_RESTORE_DAYS,
+  TRASH_TYPE_LABELS,
+  type TrashItem,
+  type TrashType,
+  trashMessages,
+} from '@ilson/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { appendAudit } from '../../audit/trail';
+import { type Database, queryRows } from '../../db/client';
+import { employers, jobPosts, notices, resumes, workers } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import type { Actor } from '../../lib/actor';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { scopeWhere } from '../../lib/scope';
+
+/**
+ * 휴지통 (docs/undo-and-trash.md): the soft-deleted records of each kind, newest delete first, within the admin's
+ * branch, and their restore. A restore is an update like any other — the row's version moves, the access log keeps
+ * it, and the database's own rules decide: a live duplicate of the same 사업자등록번호 or 외국인등록번호 (the partial
+ * unique indexes cover live rows only) refuses it, and a record whose parent is deleted waits for the parent.
+ */
+
+type Kind = {
+  table: PgTable & { id: PgColumn; deletedAt: PgColumn };
+  /** The branch the record belongs to (scope); none for notices, which are everyone's. */
+  branch?: PgColumn;
+  /** How the record is named in the list (no identifier: names and titles only). */
+  label: SQL;
+  /** A parent that must be live first. */
+  parentDeleted?: { check: SQL; message: string };
+  duplicate?: string;
+};
+
+const KINDS: Record<TrashType, Kind> = {
+  employer: {
+    table: employers,
+    branch: employers.branchId,
+    label: sql`${employers.companyName}`,
+    duplicate: trashMessages.duplicateEmployer,
+  },
+  worker: {
+    table: workers,
+    branch: workers.branchId,
+    label: sql`CASE WHEN ${workers.nameKo} <> '' THEN ${workers.nameKo} || ' (' || ${workers.firstName} || ' ' || ${workers.lastName} || ')'
+               ELSE ${workers.firstName} || ' ' || ${workers.lastName} END`,
+    duplicate: trashMessages.duplicateWorker,
+  },
+  job_post: {
+    table: jobPosts,
+    branch: jobPosts.branchId,
+    label: sql`${jobPosts.title} || ' · ' || coalesce((SELECT e.company_name FROM employers e WHERE e.id = ${jobPosts.employerId}), '')`,
+    parentDeleted: {
+      check: sql`EXISTS (SELECT 1 FROM employers e WHERE e.id = ${jobPosts.employerId} AND e.deleted_at IS NOT NULL)`,
+      message: trashMessages.employerDeleted,
+    },
+  },
+  resume: {
+    table: resumes,
+    branch: resumes.workerBranchId,
+    label: sql`coalesce((SELECT w.first_name || ' ' || w.last_name FROM workers w WHERE w.id = ${resumes.workerId}), '')`,
+    parentDeleted: {
+      check: sql`EXISTS (SELECT 1 FROM workers w WHERE w.id = ${resumes.workerId} AND w.deleted_at IS NOT NULL)`,
+      message: trashMessages.workerDeleted,
+    },
+  },
+  notice: { table: notices, label: sql`${notices.title}` },
+};
+
+type Row = {
+  id: number;
+  label: string;
+  branch_name: string | null;
+  deleted_at: string | Date;
+  deleted_by_name: string | null;
+  restorable: boolean;
+};
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function labelOf(type: TrashType, row: { id: number; label: string }) {
+  return type === 'resume' ? `${resumeCode(row.id)} ${row.label}`.trim() : row.label;
+}
+
+export function createTrashService({ db }: { db: Database }) {
+  function kindFor(type: TrashType, actor: Actor) {
+    if (!can(actor.role, TRASH_PERMISSIONS[type])) throw forbidden();
+    return KINDS[type];
+  }
+
+  const deletedIn = (kind: Kind, actor: Actor) =>
+    sql`${kind.table.deletedAt} IS NOT NULL ${kind.branch ? sql`AND ${scopeWhere(kind.branch, actor.scope) ?? sql`true`}` : sql``}`;
+
+  const restorable = (kind: Kind) =>
+    sql`${kind.table.deletedAt} > now() - make_interval(days => ${TRASH_RESTORE_DAYS})`;
+
+  function select(
+    executor: Executor,
+    type: TrashType,
+    kind: Kind,
+    where: SQL,
+    page?: { limit: number; offset: number },
+  ) {
+    return queryRows<Row>(
+      executor,
+      sql`SELECT ${kind.table.id} AS id, ${kind.label} AS label,
+                 ${kind.branch ? sql`(SELECT b.name FROM branches b WHERE b.id = ${kind.branch})` : sql`NULL`} AS branch_name,
+                 ${kind.table.deletedAt} AS deleted_at,
+                 (SELECT a.name FROM audit_logs l JOIN admins a ON a.id = l.actor_admin_id
+                   WHERE l.target_type = ${type} AND l.target_id = ${kind.table.id}::text AND l.action = 'DELETE'
+                   ORDER BY l.id DESC LIMIT 1) AS deleted_by_name,
+                 ${restorable(kind)} AS restorable
+          FROM ${kind.table} WHERE ${where}
+          ORDER BY ${kind.table.deletedAt} DESC, ${kind.table.id} DESC
+          ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
+    );
+  }
+
+  function toItem(type: TrashType, row: Row): TrashItem {
+    const deletedAt = new Date(row.deleted_at);
+    return {
+      type,
+      id: Number(row.id),
+      label: labelOf(type, row),
+      branchName: row.branch_name,
+      deletedAt: iso(row.deleted_at),
+      deletedByName: row.deleted_by_name,
+      restorableUntil: new Date(deletedAt.getTime() + TRASH_RESTORE_DAYS * 86_400_000).toISOString(),
+      restorable: Boolean(row.restorable),
+    };
+  }
+
+  async function list(query: { type: TrashType; page: number; pageSize: number }, actor: Actor) {
+    const kind = kindFor(query.type, actor);
+    const where = deletedIn(kind, actor);
+    const [rows, [total]] = await Promise.all([
+      select(db, query.type, kind, where, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      }),
+      queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${kind.table} WHERE ${where}`),
+    ]);
+    return {
+      data: rows.map((row) => toItem(query.type, row)),
+      meta: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },
+    };
+  }
+
+  async function restore(type: TrashType, id: number, actor: Actor) {
+    const kind = kindFor(type, actor);
+    try {
+      return await db.transaction(async (tx) => {
+        const scoped = kind.branch ? (scopeWhere(kind.branch, actor.scope) ?? sql`true`) : sql`true`;
+        const [row] = await queryRows<{ deleted: boolean; restorable: boolean; parent_deleted: boolean }>(
+          tx,
+          sql`SELECT ${kind.table.deletedAt} IS NOT NULL AS deleted, ${restorable(kind)} AS restorable,
+                     ${kind.parentDeleted?.check ?? sql`false`} AS parent_deleted
+              FROM ${kind.table} WHERE ${kind.table.id} = ${id} AND ${scoped} FOR UPDATE`,
+        );
+        if (!row) throw notFound();
+        if (!row.deleted) throw conflict(trashMessages.notDeleted);
+        if (!row.restorable) throw conflict(trashMessages.tooOld);
+        if (row.parent_deleted) throw conflict(kind.parentDeleted!.message);
+        await tx.execute(
+          sql`UPDATE ${kind.table} SET deleted_at = NULL, version = version + 1, updated_at = now()
+              WHERE ${kind.table.id} = ${id}`,
+        );
+        const [named] = await select(tx, type, kind, sql`${kind.table.id} = ${id}`);
+        const label = named ? labelOf(type, named) : `#${id}`;
+        await appendAudit(tx, actor.audit, {
+          action: 'UPDATE',
+          targetType: type,
+          targetId: id,
+          summary: `${TRASH_TYPE_LABELS[type]} 복원: ${label}`,
+          diff: { isDeleted: { before: true, after: false } },
+        });
+        return { type, id, label };
+      });
+    } catch (error) {
+      if (kind.duplicate && isUniqueViolation(error)) throw new AppError('CONFLICT', 409, kind.duplicate);
+      throw error;
+    }
+  }
+
+  return { list, restore };
+}
+export type TrashService = ReturnType<typeof createTrashService>;

@@ -1,0 +1,278 @@
+import { UNDO_WINDOW_SECONDS, undoMessages } from '@ilson/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type Api,
+  insertBranch,
+  insertEmployer,
+  insertMatching,
+  insertWorker,
+  signedIn,
+} from '../../../../test/fixtures';
+import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { queryRows } from '../../../db/client';
+import { auditLogs, employers, jobPosts, reviews, undoEntries } from '../../../db/schema';
+
+let ctx: TestContext;
+let admin: Api;
+let other: Api;
+let viewer: Api;
+let branchId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  branchId = (await insertBranch(ctx, { name: '되돌리기지점', code: 'UD' })).id;
+  admin = (await signedIn(ctx, 'admin')).api;
+  other = (await signedIn(ctx, 'admin')).api;
+  viewer = (await signedIn(ctx, 'viewer')).api;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A pending review of a matching of its own. */
+async function pendingReview() {
+  const employer = await insertEmployer(ctx, branchId);
+  const worker = await insertWorker(ctx, branchId);
+  const matching = await insertMatching(ctx, { employerId: employer.id, workerId: worker.id, branchId });
+  const [row] = await ctx.db
+    .insert(reviews)
+    .values({
+      matchingId: matching.id,
+      reviewerType: 'worker',
+      employerId: employer.id,
+      workerId: worker.id,
+      branchId,
+      rating: 4,
+      content: '숙소가 깨끗합니다.',
+    })
+    .returning();
+  return row!;
+}
+
+/** Every column but the bookkeeping ones: what an undo must give back exactly. */
+async function stateOf(table: 'reviews' | 'employers' | 'job_posts', id: number) {
+  const [row] = await queryRows<{ row: Record<string, unknown> }>(
+    ctx.db,
+    sql`SELECT to_jsonb(t) - 'version' - 'updated_at' AS row FROM ${sql.identifier(table)} t WHERE id = ${id}`,
+  );
+  return row!.row;
+}
+
+const moderate = (api: Api, id: number, version: number, status: 'published' | 'hidden') =>
+  api.post(`/reviews/${id}/status`, {
+    status,
+    version,
+    ...(status === 'hidden' ? { reason: '욕설이 포함되어 있습니다.' } : {}),
+  });
+
+describe('undo of a status change', () => {
+  it('puts a moderation decision back exactly, logs it, and is used once', async () => {
+    const review = await pendingReview();
+    const before = await stateOf('reviews', review.id);
+    const changed = await moderate(admin, review.id, review.version, 'hidden');
+    expect(changed.statusCode, changed.body).toBe(200);
+    const version = changed.json().version;
+
+    const undone = await admin.post('/undo', { target_type: 'review', target_id: review.id, version });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({
+      target_type: 'review',
+      target_id: review.id,
+      version: version + 1,
+      restored: 1,
+    });
+    expect(await stateOf('reviews', review.id)).toEqual(before);
+
+    const [log] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'review'), eq(auditLogs.targetId, String(review.id))))
+      .orderBy(sql`${auditLogs.id} DESC`)
+      .limit(1);
+    expect(log?.summary).toBe('되돌리기: 리뷰 검수: 상태 변경: 검수 대기 → 숨김');
+    expect(log?.diff).toMatchObject({ status: { before: 'hidden', after: 'pending' } });
+
+    const again = await admin.post('/undo', { target_type: 'review', target_id: review.id, version });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(undoMessages.unavailable);
+  });
+
+  it("is the changing admin's own: another admin and a viewer cannot undo it", async () => {
+    const review = await pendingReview();
+    const { version } = (await moderate(admin, review.id, review.version, 'published')).json();
+    const byOther = await other.post('/undo', { target_type: 'review', target_id: review.id, version });
+    expect(byOther.statusCode).toBe(409);
+    expect(byOther.json().error.message).toBe(undoMessages.unavailable);
+    expect(
+      (await viewer.post('/undo', { target_type: 'review', target_id: review.id, version })).statusCode,
+    ).toBe(403);
+    expect((await stateOf('reviews', review.id)).status).toBe('published');
+  });
+
+  it('is refused once the record changed again, and after the window', async () => {
+    const review = await pendingReview();
+    const first = (await moderate(admin, review.id, review.version, 'published')).json();
+    await moderate(other, review.id, first.version, 'hidden');
+    const late = await admin.post('/undo', {
+      target_type: 'review',
+      target_id: review.id,
+      version: first.version,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(undoMessages.changed);
+    expect((await stateOf('reviews', review.id)).status).toBe('hidden');
+
+    const second = await pendingReview();
+    const changed = (await moderate(admin, second.id, second.version, 'published')).json();
+    await ctx.db
+      .update(undoEntries)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(undoEntries.targetId, second.id));
+    const expired = await admin.post('/undo', {
+      target_type: 'review',
+      target_id: second.id,
+      version: changed.version,
+    });
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().error.message).toBe(undoMessages.expired);
+    expect(UNDO_WINDOW_SECONDS).toBeGreaterThanOrEqual(10);
+  });
+
+  it("puts an employer's job posts back with it: suspend, then undo, and the active post is active again", async () => {
+    const employer = await insertEmployer(ctx, branchId);
+    const worker = await insertWorker(ctx, branchId);
+    const matching = await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: worker.id, branchId },
+      { status: 'completed' },
+    );
+    const [post] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, matching.jobPostId));
+    expect(post?.status).toBe('active');
+    const employerBefore = await stateOf('employers', employer.id);
+    const postBefore = await stateOf('job_posts', post!.id);
+
+    const suspended = await admin.post(`/employers/${employer.id}/status`, {
+      status: 'suspended',
+      reason: '서류 미비',
+      version: employer.version,
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await stateOf('job_posts', post!.id)).status).toBe('suspended');
+
+    const undone = await admin.post('/undo', {
+      target_type: 'employer',
+      target_id: employer.id,
+      version: suspended.json().version,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().restored).toBe(2);
+    expect(await stateOf('employers', employer.id)).toEqual(employerBefore);
+    expect(await stateOf('job_posts', post!.id)).toEqual(postBefore);
+    const [postNow] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, post!.id));
+    expect(postNow!.version).toBe(post!.version + 2);
+  });
+
+  it('refuses the whole undo when a row that changed with the record has changed since', async () => {
+    const employer = await insertEmployer(ctx, branchId);
+    const worker = await insertWorker(ctx, branchId);
+    const matching = await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: worker.id, branchId },
+      { status: 'completed' },
+    );
+    const suspended = await admin.post(`/employers/${employer.id}/status`, {
+      status: 'suspended',
+      reason: '서류 미비',
+      version: employer.version,
+    });
+    // The post is edited in the meantime (its version moves on).
+    await ctx.db
+      .update(jobPosts)
+      .set({ version: sql`${jobPosts.version} + 1` })
+      .where(eq(jobPosts.id, matching.jobPostId));
+    const undone = await admin.post('/undo', {
+      target_type: 'employer',
+      target_id: employer.id,
+      version: suspended.json().version,
+    });
+    expect(undone.statusCode).toBe(409);
+    expect(undone.json().error.message).toBe(undoMessages.changed);
+    const [row] = await ctx.db.select().from(employers).where(eq(employers.id, employer.id));
+    expect(row?.status).toBe('suspended');
+  });
+
+  it('refuses hostile bodies in Korean', async () => {
+    for (const body of [
+      {},
+      { target_type: 'admins', target_id: 1, version: 1 },
+      { target_type: 'review', target_id: -1, version: 1 },
+      { target_type: 'review', target_id: 1, version: 0 },
+      { target_type: 'review', target_id: '1; DROP TABLE reviews', version: 1 },
+    ]) {
+      const reply = await admin.post('/undo', body);
+      expect(reply.statusCode, JSON.stringify(body)).toBe(400);
+      expect(reply.json().error.message).toMatch(/[가-힣]/);
+    }
+  });
+
+  /**
+   * Model: two admins moderate one review and undo their own last change in any order. An undo succeeds exactly
+   * when it is the admin's latest change, not yet undone, and nobody changed the review since; it then gives back
+   * the review as it was before that change. Anything else is refused and changes nothing.
+   */
+  it('model: undo succeeds only for the latest untouched change of the same admin, and restores it exactly', async () => {
+    const admins = [admin, other];
+    const command = fc.oneof(
+      fc.record({
+        kind: fc.constant('change' as const),
+        who: fc.integer({ min: 0, max: 1 }),
+        hide: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant('undo' as const), who: fc.integer({ min: 0, max: 1 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
+        const review = await pendingReview();
+        let version = review.version;
+        // Per admin: their last change's reply version and the state before it (undefined once used).
+        const last: ({ version: number; before: Record<string, unknown> } | undefined)[] = [
+          undefined,
+          undefined,
+        ];
+        for (const c of commands) {
+          if (c.kind === 'change') {
+            const before = await stateOf('reviews', review.id);
+            const reply = await moderate(admins[c.who]!, review.id, version, c.hide ? 'hidden' : 'published');
+            if (reply.statusCode !== 200) {
+              // An invalid transition (publishing a published review without reports): nothing changed.
+              expect(reply.statusCode).toBe(409);
+              continue;
+            }
+            version = reply.json().version;
+            last[c.who] = { version, before };
+            continue;
+          }
+          const mine = last[c.who];
+          const reply = await admins[c.who]!.post('/undo', {
+            target_type: 'review',
+            target_id: review.id,
+            version: mine?.version ?? version,
+          });
+          if (mine && mine.version === version) {
+            expect(reply.statusCode, reply.body).toBe(200);
+            expect(await stateOf('reviews', review.id)).toEqual(mine.before);
+            version = reply.json().version;
+          } else {
+            const state = await stateOf('reviews', review.id);
+            expect(reply.statusCode, reply.body).toBe(409);
+            expect(await stateOf('reviews', review.id)).toEqual(state);
+          }
+          last[c.who] = undefined;
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

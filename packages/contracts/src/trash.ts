@@ -1,0 +1,84 @@
+import { idQueryField } from './common';
+import { defineEndpoints } from './endpoint';
+import { listQuerySchema, listResponseSchema } from './pagination';
+import type { Permission } from './roles';
+import { z } from './zod-setup';
+
+/**
+ * 휴지통 (docs/undo-and-trash.md): deleted records stay in their tables (a soft delete), and for
+ * `TRASH_RESTORE_DAYS` after the delete an admin who may edit them can put them back. Older ones stay for the
+ * retention rules but are no longer offered; a restore that would break a rule (a live duplicate, a deleted parent)
+ * is refused with the reason.
+ */
+export const TRASH_TYPES = ['employer', 'worker', 'job_post', 'resume', 'notice'] as const;
+export type TrashType = (typeof TRASH_TYPES)[number];
+
+export const TRASH_TYPE_LABELS: Record<TrashType, string> = {
+  employer: '사업주',
+  worker: '근로자',
+  job_post: '채용공고',
+  resume: '이력서',
+  notice: '공지사항',
+};
+
+/** Who may see and restore each kind: whoever may edit it. */
+export const TRASH_PERMISSIONS: Record<TrashType, Permission> = {
+  employer: 'employers:write',
+  worker: 'workers:write',
+  job_post: 'job_posts:write',
+  resume: 'resumes:write',
+  notice: 'notices:write',
+};
+
+export const TRASH_RESTORE_DAYS = 30;
+
+export const trashMessages = {
+  title: '휴지통',
+  restore: '복원',
+  restored: (label: string) => `'${label}'을(를) 복원했습니다.`,
+  tooOld: `삭제한 지 ${TRASH_RESTORE_DAYS}일이 지나 복원할 수 없습니다.`,
+  notDeleted: '삭제되지 않은 기록입니다.',
+  duplicateEmployer: '같은 사업자등록번호의 사업주가 이미 등록되어 있어 복원할 수 없습니다.',
+  duplicateWorker: '같은 외국인등록번호 또는 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
+  employerDeleted: '이 공고의 사업주가 삭제되어 있습니다. 사업주를 먼저 복원해 주세요.',
+  workerDeleted: '이 이력서의 근로자가 삭제되어 있습니다. 근로자를 먼저 복원해 주세요.',
+  empty: '삭제된 기록이 없습니다.',
+} as const;
+
+export const trashItemSchema = z.object({
+  type: z.enum(TRASH_TYPES),
+  id: z.number().int(),
+  label: z.string(),
+  branchName: z.string().nullable(),
+  deletedAt: z.string(),
+  deletedByName: z.string().nullable(),
+  /** Until when it can be restored. */
+  restorableUntil: z.string(),
+  restorable: z.boolean(),
+});
+export type TrashItem = z.infer<typeof trashItemSchema>;
+
+export const trashListQuerySchema = listQuerySchema
+  .omit({ order: true })
+  .extend({ type: z.enum(TRASH_TYPES).default('employer') });
+
+const trashParams = z.object({ type: z.enum(TRASH_TYPES), id: idQueryField });
+
+export const trashApi = defineEndpoints('trash', {
+  list: {
+    method: 'GET',
+    path: '/trash',
+    access: 'records:undo',
+    summary: '휴지통: 삭제된 기록 (종류별, 최근 삭제 순; 수정 권한이 있는 종류만)',
+    query: trashListQuerySchema,
+    response: listResponseSchema(trashItemSchema),
+  },
+  restore: {
+    method: 'POST',
+    path: '/trash/:type/:id/restore',
+    access: 'records:undo',
+    summary: '휴지통에서 복원',
+    params: trashParams,
+    response: trashItemSchema.pick({ type: true, id: true, label: true }),
+  },
+});
