@@ -139,6 +139,14 @@ function allCases(ids: Record<string, number>): ApiCase[] {
       path: `/api/v1/search?q=${encodeURIComponent('Nguyen')}`,
       targetP95Ms: 100,
     },
+    // Five operators searching at once (an office's worth): the same search at a human's concurrency.
+    {
+      group: 'search',
+      name: 'search q=worker name, 5 connections',
+      path: `/api/v1/search?q=${encodeURIComponent('Nguyen')}`,
+      targetP95Ms: 100,
+      connections: 5,
+    },
     {
       group: 'search',
       name: 'search q=#matching',
@@ -308,10 +316,15 @@ export async function loadBare(
       Array.from({ length: connections }, async () => {
         while (performance.now() < until) {
           const started = performance.now();
+          // One connection per simulated request: a BEGIN … COMMIT the server ran stays on one session.
+          const client = await pool.connect();
           try {
-            for (const s of statements) await pool.query(s.query, s.params);
+            for (const s of statements) await client.query(s.query, s.params);
           } catch {
             errors++;
+            await client.query('ROLLBACK').catch(() => {});
+          } finally {
+            client.release();
           }
           latencies.push(performance.now() - started);
         }

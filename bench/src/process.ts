@@ -11,11 +11,17 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   let output = '';
   const started = performance.now();
   // The same V8 flags as `npm start` (a larger young generation: exports allocate many short-lived strings).
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', path.join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // BENCH_SERVER_NODE_FLAGS: more flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const extra = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=16', ...extra, path.join(ROOT, 'scripts/start.mjs')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   for (;;) {

@@ -161,18 +161,22 @@ writeFileSync(path.join(ROOT, `bench/results/${stamp}.json`), JSON.stringify({ m
 writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), mergedSummary(rows, machine, new Date().toISOString()));
 
 /**
- * BENCHMARKS.md keeps the latest figures of every section: a run of some sections replaces only their rows,
- * and each row says when and on what it was measured.
+ * BENCHMARKS.md keeps the latest figures of every section: a run of some sections replaces only their rows (a
+ * run of some API cases, only theirs), and each row says when and on what it was measured.
  */
 function mergedSummary(fresh: [string, string, string][], machine: string, at: string): string {
   const file = path.join(ROOT, 'BENCHMARKS.md');
   const ran = new Set(fresh.map(([section]) => section));
+  // A run narrowed to some cases (BENCH_API_ONLY) replaces just those rows.
+  const partial = Boolean(process.env.BENCH_API_ONLY);
+  const measured = new Set(fresh.map(([section, what]) => `${section}\u0000${what}`));
+  const replaced = (cells: string[]) =>
+    ran.has(cells[0]!) && (!partial || measured.has(`${cells[0]}\u0000${cells[1]}`));
   const kept: string[][] = [];
   if (existsSync(file)) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       const cells = line.split(' | ').map((cell) => cell.replace(/^\| ?| ?\|$/g, ''));
-      if (!line.startsWith('| ') || cells.length < 4 || cells[0] === 'section' || ran.has(cells[0]!))
-        continue;
+      if (!line.startsWith('| ') || cells.length < 4 || cells[0] === 'section' || replaced(cells)) continue;
       kept.push(cells.slice(0, 4));
     }
   }

@@ -1,6 +1,18 @@
 /** Helpers for the list endpoints (docs/ARCHITECTURE.md#wire): page window, totals, LIKE patterns, search terms. */
 import { EXACT_TOTAL_LIMIT, MAX_LIST_WINDOW } from '@ilson/contracts';
-import { type Column, count, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  count,
+  desc,
+  gt,
+  inArray,
+  lte,
+  max,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/errors';
 import { queryRows } from './client';
@@ -83,6 +95,60 @@ export async function tablePage<R>(
     tableTotal(executor, table, page.where),
   ]);
   return { rows: rows as Awaited<R>, ...total };
+}
+
+/** How many of the newest rows (by id) a search looks through before it asks the trigram indexes. */
+export const SEARCH_RECENT_WINDOW = 50_000;
+
+/**
+ * The highest id of a table, read at most every NEWEST_ID_SECONDS per process. Any value is correct for searchPage —
+ * it only splits the rows between its two steps, and rows above a stale value fall in the first — so a process may
+ * keep it without sharing anything.
+ */
+const NEWEST_ID_SECONDS = 30;
+const newestIds = new WeakMap<PgTable, { id: number; at: number }>();
+
+async function newestId(executor: Executor, table: PgTable & { id: PgColumn }): Promise<number> {
+  const known = newestIds.get(table);
+  if (known && Date.now() - known.at < NEWEST_ID_SECONDS * 1000) return known.id;
+  const [top] = await executor.select({ id: max(table.id) }).from(table);
+  const id = Number(top?.id ?? 0);
+  newestIds.set(table, { id, at: Date.now() });
+  return id;
+}
+
+/**
+ * The newest `limit` rows a search box matches, newest registered first, without a count (the global search,
+ * docs/ARCHITECTURE.md "Global search"). The planner cannot tell a common name (a fifth of the workers) from a
+ * string nobody has (`#123`) — it estimates both alike — so one plan is always wrong: walking the newest rows is
+ * instant for the first and reads the whole table for the second; the trigram index is the reverse. So, in two
+ * bounded steps: the newest SEARCH_RECENT_WINDOW rows by id first (a primary-key range, at most that many rows);
+ * only when they hold fewer than `limit` matches — so the term is rare — the older rows, in an order the primary key
+ * cannot give, which leaves the trigram (bitmap) indexes, fast for a rare term.
+ */
+export async function searchPage<R>(
+  executor: Executor,
+  build: (executor: Executor) => PageQuery<R>,
+  table: PgTable & { id: PgColumn },
+  where: SQL | undefined,
+  limit: number,
+  window = SEARCH_RECENT_WINDOW,
+): Promise<Awaited<R>> {
+  const recentFrom = (await newestId(executor, table)) - window;
+  const recent = (await build(executor)
+    .where(and(where, gt(table.id, recentFrom)))
+    .orderBy(desc(table.id))
+    .limit(limit)
+    .offset(0)) as unknown[];
+  if (recent.length >= limit || recentFrom <= 0) return recent as Awaited<R>;
+  // `id + 0`: ordered by an expression, so the primary key cannot serve the order and the planner does not walk
+  // it row by row through the older rows looking for a rare term; the trigram (bitmap) indexes find them instead.
+  const older = (await build(executor)
+    .where(and(where, lte(table.id, recentFrom)))
+    .orderBy(sql`${table.id} + 0 DESC`)
+    .limit(limit - recent.length)
+    .offset(0)) as unknown[];
+  return [...recent, ...older] as Awaited<R>;
 }
 
 /** A query for the rows a list matches (any columns, no order or limit): the input of listTotal. */

@@ -54,7 +54,8 @@ export async function listAdminOptions(executor: Executor) {
     .orderBy(asc(admins.name), asc(admins.id));
 }
 
-export async function listAdmins(executor: Executor, filters: AdminFilters) {
+/** `countRows: false`: the page alone (the global search, which shows a few rows and no total). */
+export async function listAdmins(executor: Executor, filters: AdminFilters, countRows = true) {
   const conditions: (SQL | undefined)[] = [
     filters.role ? eq(admins.role, filters.role) : undefined,
     filters.status ? sql`${effectiveStatus} = ${filters.status}` : undefined,
@@ -80,6 +81,7 @@ export async function listAdmins(executor: Executor, filters: AdminFilters) {
     )
     .limit(limit)
     .offset(offset);
+  if (!countRows) return { rows, total: rows.length, totalEstimated: false };
   return { rows, ...(await tableTotal(executor, admins, where)) };
 }
 

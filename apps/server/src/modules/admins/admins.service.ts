@@ -123,8 +123,9 @@ export function createAdminsService({ db }: { db: Database }) {
     });
   }
 
-  async function list(query: AdminListQuery) {
-    const { rows, total, totalEstimated } = await repo.listAdmins(db, query);
+  /** `globalSearch`: the page alone, no count. */
+  async function list(query: AdminListQuery, options: { globalSearch?: boolean } = {}) {
+    const { rows, total, totalEstimated } = await repo.listAdmins(db, query, !options.globalSearch);
     return {
       data: rows.map(toAdmin),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },

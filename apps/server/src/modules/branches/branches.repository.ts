@@ -35,7 +35,13 @@ function selectBranches(executor: Executor) {
     .leftJoin(admins, eq(admins.id, branches.managerAdminId));
 }
 
-export async function listBranches(executor: Executor, scope: Scope, filters: BranchFilters) {
+/** `countRows: false`: the page alone (the global search, which shows a few rows and no total). */
+export async function listBranches(
+  executor: Executor,
+  scope: Scope,
+  filters: BranchFilters,
+  countRows = true,
+) {
   const conditions: (SQL | undefined)[] = [
     scopeWhere(branches.id, scope),
     filters.status ? eq(branches.status, filters.status) : undefined,
@@ -53,6 +59,7 @@ export async function listBranches(executor: Executor, scope: Scope, filters: Br
     .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(branches.id))
     .limit(limit)
     .offset(offset);
+  if (!countRows) return { rows, total: rows.length, totalEstimated: false };
   return { rows, ...(await tableTotal(executor, branches, where)) };
 }
 

@@ -61,8 +61,14 @@ export function createBranchesService({ db }: { db: Database }) {
     }
   }
 
-  async function list(query: BranchListQuery, actor: Actor) {
-    const { rows, total, totalEstimated } = await repo.listBranches(db, actor.scope, query);
+  /** `globalSearch`: the page alone, no count. */
+  async function list(query: BranchListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
+    const { rows, total, totalEstimated } = await repo.listBranches(
+      db,
+      actor.scope,
+      query,
+      !options.globalSearch,
+    );
     return {
       data: rows.map(toBranch),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },

@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern, pageWindow, tablePage } from '../../db/list';
+import { containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -42,6 +42,8 @@ export type EmployerFilterValues = {
 export type EmployerFilters = EmployerFilterValues & {
   sort: 'created_at' | 'company_name' | 'status' | 'approved_at';
   order: 'asc' | 'desc';
+  /** The global search's page: newest registered first, no count (db/list.ts searchPage). */
+  globalSearch?: boolean;
   page: number;
   pageSize: number;
 };
@@ -102,6 +104,10 @@ export async function listEmployers(executor: Executor, scope: Scope, filters: E
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
+  if (filters.globalSearch) {
+    const rows = await searchPage(executor, selectEmployers, employers, where, limit);
+    return { rows, total: rows.length, totalEstimated: false };
+  }
   return tablePage(executor, selectEmployers(executor), employers, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],

@@ -99,9 +99,11 @@ export function createEmployersService({ db }: { db: Database }) {
     return toEmployer(row);
   }
 
-  async function list(query: EmployerListQuery, actor: Actor) {
+  /** `globalSearch`: the global search's page — newest registered first, no count (db/list.ts searchPage). */
+  async function list(query: EmployerListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
     const { rows, total, totalEstimated } = await repo.listEmployers(db, actor.scope, {
       ...employerFilters(query),
+      globalSearch: options.globalSearch,
       sort: query.sort,
       order: query.order,
       page: query.page,

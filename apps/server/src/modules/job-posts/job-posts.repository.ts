@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { containsPattern, pageWindow, tablePage } from '../../db/list';
+import { containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { bumpVersion, lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -33,6 +33,8 @@ export type JobPostValues = Omit<
 >;
 
 export type JobPostFilters = {
+  /** The global search's page: newest registered first, no count (db/list.ts searchPage). */
+  globalSearch?: boolean;
   status?: JobPostStatus;
   employerId?: number;
   industry?: string;
@@ -84,8 +86,13 @@ function statusCondition(status: JobPostStatus, today: string): SQL | undefined 
 }
 
 /** Title, or the employer's name searched once in its own table (no join needed for the count). */
-function searchCondition(executor: Executor, q: string): SQL | undefined {
+/**
+ * The search box: the title, or the employer's name. The global search asks for titles only — its employers group
+ * finds the names, and the employer-name half cannot use an index the way the planner must combine it.
+ */
+function searchCondition(executor: Executor, q: string, titleOnly = false): SQL | undefined {
   const pattern = containsPattern(q);
+  if (titleOnly) return ilike(jobPosts.title, pattern);
   const employerIds = executor
     .select({ id: employers.id })
     .from(employers)
@@ -113,7 +120,7 @@ export function filterConditions(
     filters.visaType ? sql`${jobPosts.allowedVisaTypes} @> ARRAY[${filters.visaType}]::text[]` : undefined,
     filters.deadlineFrom ? gte(jobPosts.deadline, filters.deadlineFrom) : undefined,
     filters.deadlineTo ? lte(jobPosts.deadline, filters.deadlineTo) : undefined,
-    filters.q ? searchCondition(executor, filters.q) : undefined,
+    filters.q ? searchCondition(executor, filters.q, filters.globalSearch) : undefined,
   );
 }
 
@@ -121,6 +128,10 @@ export async function listJobPosts(executor: Executor, scope: Scope, filters: Jo
   const where = filterConditions(executor, scope, filters, today);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
+  if (filters.globalSearch) {
+    const rows = await searchPage(executor, selectJobPosts, jobPosts, where, limit);
+    return { rows, total: rows.length, totalEstimated: false };
+  }
   return tablePage(executor, selectJobPosts(executor), jobPosts, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],

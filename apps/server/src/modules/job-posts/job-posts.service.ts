@@ -114,13 +114,15 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     return employer;
   }
 
-  async function list(query: JobPostListQuery, actor: Actor) {
+  /** `globalSearch`: the global search's page — newest registered first, no count (db/list.ts searchPage). */
+  async function list(query: JobPostListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
     const today = seoulToday();
     const { rows, total, totalEstimated } = await repo.listJobPosts(
       db,
       actor.scope,
       {
         ...jobPostFilters(query),
+        globalSearch: options.globalSearch,
         sort: query.sort,
         order: query.order,
         page: query.page,

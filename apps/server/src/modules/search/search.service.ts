@@ -50,6 +50,9 @@ type Services = {
  */
 export function createSearchService(services: Services) {
   const page = { page: 1, pageSize: SEARCH_GROUP_SIZE };
+  // The rows only, newest registered first: a count of a common name's matches would cost far more than the five
+  // rows (db/list.ts searchPage).
+  const globalSearch = { globalSearch: true };
 
   const kinds: Record<
     SearchKind,
@@ -58,7 +61,11 @@ export function createSearchService(services: Services) {
     employers: {
       permission: 'employers:read',
       async find(q, actor) {
-        const { data } = await services.employers.list(employerListQuerySchema.parse({ ...page, q }), actor);
+        const { data } = await services.employers.list(
+          employerListQuerySchema.parse({ ...page, q }),
+          actor,
+          globalSearch,
+        );
         return data.map((e) => ({
           id: e.id,
           label: e.companyName,
@@ -69,7 +76,11 @@ export function createSearchService(services: Services) {
     workers: {
       permission: 'workers:read',
       async find(q, actor) {
-        const { data } = await services.workers.list(workerListQuerySchema.parse({ ...page, q }), actor);
+        const { data } = await services.workers.list(
+          workerListQuerySchema.parse({ ...page, q }),
+          actor,
+          globalSearch,
+        );
         return data.map((w) => ({
           id: w.id,
           label: w.nameKo || `${w.lastName} ${w.firstName}`.trim(),
@@ -80,7 +91,11 @@ export function createSearchService(services: Services) {
     jobPosts: {
       permission: 'job_posts:read',
       async find(q, actor) {
-        const { data } = await services.jobPosts.list(jobPostListQuerySchema.parse({ ...page, q }), actor);
+        const { data } = await services.jobPosts.list(
+          jobPostListQuerySchema.parse({ ...page, q }),
+          actor,
+          globalSearch,
+        );
         return data.map((p) => ({
           id: p.id,
           label: p.title,
@@ -111,14 +126,18 @@ export function createSearchService(services: Services) {
     branches: {
       permission: 'branches:read',
       async find(q, actor) {
-        const { data } = await services.branches.list(branchListQuerySchema.parse({ ...page, q }), actor);
+        const { data } = await services.branches.list(
+          branchListQuerySchema.parse({ ...page, q }),
+          actor,
+          globalSearch,
+        );
         return data.map((b) => ({ id: b.id, label: b.name, detail: `${b.code} · ${b.region}` }));
       },
     },
     admins: {
       permission: 'admins:manage',
       async find(q) {
-        const { data } = await services.admins.list(adminListQuerySchema.parse({ ...page, q }));
+        const { data } = await services.admins.list(adminListQuerySchema.parse({ ...page, q }), globalSearch);
         return data.map((a) => ({
           id: a.id,
           label: a.name,
@@ -132,8 +151,10 @@ export function createSearchService(services: Services) {
     // A full identifier is a view of personal data with a purpose: not from the global search.
     if (identifierSearchKind(q)) return { groups: [], refused: IDENTIFIER_REFUSED };
     const readable = SEARCH_KINDS.filter((kind) => can(actor.role, kinds[kind].permission));
-    // Side by side: on PostgreSQL each kind takes its own pooled connection.
-    const found = await Promise.all(readable.map((kind) => kinds[kind].find(q, actor)));
+    // One kind after another: side by side, each search would take six pooled connections at once, and under load
+    // the searches queue behind each other's queries (BENCHMARKS.md, search rows).
+    const found: SearchItem[][] = [];
+    for (const kind of readable) found.push(await kinds[kind].find(q, actor));
     const groups = readable
       .map((kind, index) => ({ kind, items: found[index]! }))
       .filter((group) => group.items.length > 0);

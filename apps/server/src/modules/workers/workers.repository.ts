@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { containsPattern, pageWindow, tablePage } from '../../db/list';
+import { containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -53,6 +53,8 @@ export type WorkerFilters = {
 export type WorkerListFilters = WorkerFilters & {
   sort: 'created_at' | 'last_name' | 'visa_expiry_date' | 'nationality';
   order: 'asc' | 'desc';
+  /** The global search's page: newest registered first, no count (db/list.ts searchPage). */
+  globalSearch?: boolean;
   page: number;
   pageSize: number;
 };
@@ -135,6 +137,10 @@ export async function listWorkers(executor: Executor, scope: Scope, filters: Wor
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
+  if (filters.globalSearch) {
+    const rows = await searchPage(executor, selectWorkers, workers, where, limit);
+    return { rows, total: rows.length, totalEstimated: false };
+  }
   return tablePage(executor, selectWorkers(executor), workers, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],

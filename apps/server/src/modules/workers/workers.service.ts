@@ -157,11 +157,13 @@ export function createWorkersService({
    * The list returns workers' personal data: one access-log entry per request (docs/SECURITY.md). A search by a full
    * identifier is checked first (permission, reason, the admin's budget) and its entry carries the reason.
    */
-  async function list(query: WorkerListQuery, actor: Actor) {
+  /** `globalSearch`: the global search's page — newest registered first, no count (db/list.ts searchPage). */
+  async function list(query: WorkerListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
     const lookup = await checkIdentifierSearch(db, actor, query);
     const { reason: _reason, ...shown } = query;
     const { rows, total, totalEstimated } = await repo.listWorkers(db, actor.scope, {
       ...workerFilters(pii, query, { contactsMasked: contactsMaskedFor(actor.role) }),
+      globalSearch: options.globalSearch,
       sort: query.sort,
       order: query.order,
       page: query.page,
