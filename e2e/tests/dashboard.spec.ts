@@ -121,6 +121,6 @@ test('the pending-employers card counts a new pending employer and opens the fil
 
   await card.click();
   await expect(page).toHaveURL(/\/employers\?status=pending$/);
-  await expect(page.getByRole('heading', { level: 4, name: '승인 대기 사업주' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '승인 대기 사업주' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(company) })).toBeVisible();
 });

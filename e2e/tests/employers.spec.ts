@@ -48,7 +48,7 @@ test('register an employer, find it under pending approval, approve it with the 
   await job.getByRole('button', { name: '닫기' }).last().click();
 
   await page.reload();
-  await expect(page.getByRole('heading', { level: 4, name: '승인 대기 사업주' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '승인 대기 사업주' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(company) })).toHaveCount(0);
   await page.goto('/employers');
   await expect(

@@ -50,7 +50,7 @@ test('import employers from a CP949 CSV: map, dry run, error report, commit, und
   await page.goto('/employers');
   await page.getByRole('button', { name: '엑셀 가져오기' }).click();
   await expect(page).toHaveURL(/\/employers\/import$/);
-  await expect(page.getByRole('heading', { level: 4, name: '사업주 가져오기' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '사업주 가져오기' })).toBeVisible();
 
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: '양식 내려받기' }).click();

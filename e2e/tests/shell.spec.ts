@@ -88,7 +88,7 @@ test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
         // A record's own screen is headed by the record (or says it was not found); the breadcrumb names the screen.
         await expect(breadcrumb, path).toContainText(title);
       } else {
-        await expect(page.getByRole('heading', { level: 4, name: title }), path).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
       }
       await expect(breadcrumb, path).toContainText('홈');
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);

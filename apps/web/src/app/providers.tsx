@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import koKR from 'antd/es/locale/ko_KR';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useEnterGuard } from '../components/form/enter-guard';
 import { ToastProvider, useErrorToast } from '../components/toast';
 import { createQueryClient } from './query-client';
+import { ThemeModeProvider, useThemeMode } from './theme-mode';
 
 export const FONT_FAMILY =
   "-apple-system, BlinkMacSystemFont, 'Apple SD Gothic Neo', Pretendard, 'Malgun Gothic', 'Noto Sans KR', 'Noto Sans CJK KR', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -27,7 +28,24 @@ function QueryProvider({ children }: { children: ReactNode }) {
 export function AppProviders({ children }: { children: ReactNode }) {
   useEnterGuard();
   return (
-    <ConfigProvider locale={koKR} theme={{ token: { fontFamily: FONT_FAMILY } }}>
+    <ThemeModeProvider>
+      <ThemedProviders>{children}</ThemedProviders>
+    </ThemeModeProvider>
+  );
+}
+
+/** antd's light or dark algorithm, from the theme mode (docs/ARCHITECTURE.md#themes). */
+function ThemedProviders({ children }: { children: ReactNode }) {
+  const { dark } = useThemeMode();
+  const config = useMemo(
+    () => ({
+      token: { fontFamily: FONT_FAMILY },
+      algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    }),
+    [dark],
+  );
+  return (
+    <ConfigProvider locale={koKR} theme={config}>
       <ToastProvider>
         <QueryProvider>{children}</QueryProvider>
       </ToastProvider>

@@ -444,7 +444,7 @@ export const SCREENS = [
     id: 'trash',
     path: '/trash',
     title: p.trash,
-    section: section(m.trash, '/trash'),
+    section: null,
     page: lazyPage(() => import('../features/trash/trash-page')),
     permission: 'records:undo',
     menu: { label: m.trash, icon: <DeleteOutlined aria-hidden /> },

@@ -9,7 +9,9 @@ export function ErrorFallback() {
     <div role="alert" style={{ padding: '48px 24px', textAlign: 'center' }}>
       <WarningOutlined style={{ fontSize: 56, color: '#faad14' }} />
       <h2 style={{ margin: '24px 0 8px', fontSize: 22, fontWeight: 600 }}>{ko.errors.chunkLoadTitle}</h2>
-      <p style={{ margin: '0 0 24px', color: 'rgba(0, 0, 0, 0.45)' }}>{ko.errors.chunkLoadDescription}</p>
+      <p style={{ margin: '0 0 24px', color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.45))' }}>
+        {ko.errors.chunkLoadDescription}
+      </p>
       <Button type="primary" onClick={() => window.location.reload()}>
         {ko.errors.reload}
       </Button>

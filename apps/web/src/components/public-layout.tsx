@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { ko } from '../locales/ko/common';
 
@@ -8,6 +9,8 @@ type PublicLayoutProps = { title: string; subtitle?: string; width?: number; chi
  * antd's Card and Typography keep those (and what they pull in) out of the login bundle.
  */
 export function PublicLayout({ title, subtitle, width = 400, children }: PublicLayoutProps) {
+  // The theme's colours, so the logged-out screens follow dark mode too (docs/ARCHITECTURE.md#themes).
+  const { token } = theme.useToken();
   return (
     <div
       style={{
@@ -17,7 +20,7 @@ export function PublicLayout({ title, subtitle, width = 400, children }: PublicL
         alignItems: 'center',
         justifyContent: 'center',
         padding: 24,
-        background: '#f0f2f5',
+        background: token.colorBgLayout,
       }}
     >
       <main
@@ -25,20 +28,20 @@ export function PublicLayout({ title, subtitle, width = 400, children }: PublicL
           width: '100%',
           maxWidth: width,
           padding: '40px 32px 32px',
-          background: '#fff',
+          background: token.colorBgContainer,
           borderRadius: 8,
-          boxShadow: '0 4px 24px rgba(0, 0, 0, 0.08)',
+          boxShadow: token.boxShadowTertiary,
         }}
       >
         <header style={{ textAlign: 'center', marginBottom: 32 }}>
-          <h1 style={{ margin: '0 0 8px', fontSize: 28, fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>
+          <h1 style={{ margin: '0 0 8px', fontSize: 28, fontWeight: 600, color: token.colorText }}>
             {title}
           </h1>
-          {subtitle && <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.45)' }}>{subtitle}</p>}
+          {subtitle && <p style={{ margin: 0, color: token.colorTextSecondary }}>{subtitle}</p>}
         </header>
         {children}
       </main>
-      <footer style={{ marginTop: 24, color: 'rgba(0, 0, 0, 0.45)', fontSize: 13 }}>
+      <footer style={{ marginTop: 24, color: token.colorTextSecondary, fontSize: 13 }}>
         {ko.login.copyright}
       </footer>
     </div>

@@ -1,6 +1,9 @@
 import {
+  BgColorsOutlined,
+  CheckOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   SearchOutlined,
   SettingOutlined,
@@ -9,6 +12,7 @@ import {
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, type MenuProps, Typography, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { THEME_MODES, type ThemeMode, useThemeMode } from '../app/theme-mode';
 import { useSession } from '../auth/session-context';
 import { ko } from '../locales/ko/common';
 import { ProfileModal } from './profile-modal';
@@ -40,12 +44,14 @@ function useSearchShortcut(open: () => void) {
   }, [open]);
 }
 
-type AppHeaderProps = { collapsed: boolean; onToggle: () => void };
+/** `mobile`: the menu is a drawer (below 768 px), opened by the button instead of collapsing the sider. */
+type AppHeaderProps = { collapsed: boolean; mobile: boolean; onToggle: () => void };
 
-export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
+export function AppHeader({ collapsed, mobile, onToggle }: AppHeaderProps) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const { token } = theme.useToken();
+  const themeMode = useThemeMode();
   const [profileOpen, setProfileOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   // Below md (a phone) the search button is its icon alone, so the header keeps the user menu in view.
@@ -62,6 +68,20 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined aria-hidden />, label: t.myInfo },
     { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t.settings },
+    {
+      key: 'theme',
+      icon: <BgColorsOutlined aria-hidden />,
+      label: t.theme,
+      children: THEME_MODES.map((mode) => ({
+        key: `theme:${mode}`,
+        label: t.themes[mode],
+        icon: (
+          <CheckOutlined aria-hidden style={{ visibility: themeMode.mode === mode ? 'visible' : 'hidden' }} />
+        ),
+        role: 'menuitemradio',
+        'aria-checked': themeMode.mode === mode,
+      })),
+    },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t.logout, danger: true },
   ];
@@ -70,13 +90,14 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
     if (key === 'profile') setProfileOpen(true);
     if (key === 'settings') navigate('/settings');
     if (key === 'logout') void logout();
+    if (key.startsWith('theme:')) themeMode.setMode(key.slice('theme:'.length) as ThemeMode);
   };
 
   return (
     <Layout.Header
       style={{
         height: HEADER_HEIGHT,
-        padding: '0 24px 0 8px',
+        padding: mobile ? '0 8px' : '0 24px 0 8px',
         background: token.colorBgContainer,
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         display: 'flex',
@@ -88,8 +109,8 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
     >
       <Button
         type="text"
-        aria-label={collapsed ? t.expandMenu : t.collapseMenu}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        aria-label={mobile ? t.openMenu : collapsed ? t.expandMenu : t.collapseMenu}
+        icon={mobile ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggle}
         style={{ width: 48, height: 48, fontSize: 18 }}
       />
@@ -112,12 +133,17 @@ export function AppHeader({ collapsed, onToggle }: AppHeaderProps) {
       </Button>
       {user && (
         <Dropdown menu={{ items, onClick: handleMenuClick }} trigger={['click']} placement="bottomRight">
-          <Button type="text" style={{ height: 48, paddingInline: 8 }} aria-haspopup="menu">
+          <Button
+            type="text"
+            style={{ height: 48, paddingInline: 8 }}
+            aria-haspopup="menu"
+            aria-label={mobile ? `${t.userMenu}: ${user.name}` : undefined}
+          >
             <Flex align="center" gap={8}>
               <Avatar style={{ backgroundColor: token.colorPrimary }} aria-hidden>
                 {initialOf(user.name)}
               </Avatar>
-              <Typography.Text strong>{user.name}</Typography.Text>
+              {!mobile && <Typography.Text strong>{user.name}</Typography.Text>}
             </Flex>
           </Button>
         </Dropdown>

@@ -1,4 +1,4 @@
-import { Breadcrumb, Flex, Typography } from 'antd';
+import { Breadcrumb, Flex, Typography, theme } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { findScreen, pageInfo } from '../app/screens';
@@ -21,6 +21,7 @@ type PageHeaderProps = {
 
 export function PageHeader({ extra, title: recordTitle, tags }: PageHeaderProps) {
   const page = useCurrentPage();
+  const { token } = theme.useToken();
   const title = recordTitle && page ? `${recordTitle} - ${page.title}` : page?.title;
 
   useEffect(() => {
@@ -44,7 +45,11 @@ export function PageHeader({ extra, title: recordTitle, tags }: PageHeaderProps)
       />
       <Flex align="center" justify="space-between" gap={16} wrap style={{ marginTop: 8 }}>
         <Flex align="center" gap={8} wrap style={{ minWidth: 0 }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          {/* The page's one H1, at the size of a section title (docs/ARCHITECTURE.md#accessibility). */}
+          <Typography.Title
+            level={1}
+            style={{ margin: 0, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}
+          >
             {recordTitle ?? page.title}
           </Typography.Title>
           {tags}

@@ -1,6 +1,6 @@
 import { SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, TOAST_DURATION_SECONDS } from '@ilson/contracts';
-import { App as AntApp, Layout } from 'antd';
-import { Suspense, useState } from 'react';
+import { App as AntApp, Drawer, Grid, Layout } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { IdleTimeout } from '../auth/idle-timeout';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../components/spinners';
 import { ko } from '../locales/ko/common';
 import { AppHeader, HEADER_HEIGHT } from './app-header';
 import { SiderMenu } from './sider-menu';
+import './shell.css';
 
 const COLLAPSED_STORAGE_KEY = 'siderCollapsed';
 
@@ -41,12 +42,29 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-/** docs/ARCHITECTURE.md#screens shell: dark collapsible sider, fixed white header, the page scrolling beneath. */
+/** The sider's own dark background, for the drawer that holds the menu on a phone. */
+const SIDER_BACKGROUND = '#001529';
+
+/**
+ * docs/ARCHITECTURE.md#screens shell: dark collapsible sider, fixed header, the page scrolling beneath. Below 768 px
+ * the sider is an overlay drawer that starts closed and closes on navigation. A skip link, the first stop of the
+ * keyboard, takes the focus to the page (docs/ARCHITECTURE.md#accessibility).
+ */
 export default function ShellLayout() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
-  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const mobile = Grid.useBreakpoint().md === false;
+
+  useEffect(() => {
+    if (pathname || search) setDrawerOpen(false);
+  }, [pathname, search]);
 
   const handleToggle = () => {
+    if (mobile) {
+      setDrawerOpen(true);
+      return;
+    }
     setCollapsed((value) => {
       const next = !value;
       try {
@@ -63,23 +81,46 @@ export default function ShellLayout() {
   return (
     <AntApp message={{ duration: TOAST_DURATION_SECONDS }}>
       <IdleTimeout />
-      <Layout style={{ height: '100vh', overflow: 'hidden' }}>
-        <Layout.Sider
-          theme="dark"
-          collapsible
-          trigger={null}
-          collapsed={collapsed}
-          width={SIDER_WIDTH}
-          collapsedWidth={SIDER_COLLAPSED_WIDTH}
-          style={{ overflowY: 'auto', overflowX: 'hidden' }}
-          data-testid="app-sider"
-        >
-          <Brand collapsed={collapsed} />
-          <SiderMenu collapsed={collapsed} />
-        </Layout.Sider>
+      {/* A fragment link: the browser moves the focus to the focusable main element. */}
+      <a className="skip-link" href="#main-content">
+        {ko.header.skipToContent}
+      </a>
+      <Layout style={{ height: '100dvh', overflow: 'hidden' }}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={SIDER_WIDTH}
+            closable={false}
+            styles={{ body: { padding: 0, background: SIDER_BACKGROUND } }}
+            data-testid="app-drawer"
+          >
+            <Brand collapsed={false} />
+            <SiderMenu collapsed={false} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            theme="dark"
+            collapsible
+            trigger={null}
+            collapsed={collapsed}
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_COLLAPSED_WIDTH}
+            style={{ overflowY: 'auto', overflowX: 'hidden' }}
+            data-testid="app-sider"
+          >
+            <Brand collapsed={collapsed} />
+            <SiderMenu collapsed={collapsed} />
+          </Layout.Sider>
+        )}
         <Layout style={{ minWidth: 0 }}>
-          <AppHeader collapsed={collapsed} onToggle={handleToggle} />
-          <Layout.Content style={{ overflow: 'auto', padding: 24 }}>
+          <AppHeader collapsed={collapsed} mobile={mobile} onToggle={handleToggle} />
+          <Layout.Content
+            id="main-content"
+            tabIndex={-1}
+            style={{ overflow: 'auto', padding: mobile ? 12 : 24, outline: 'none' }}
+          >
             <ErrorBoundary key={pathname}>
               <Suspense fallback={<PageSpinner />}>
                 <Outlet />

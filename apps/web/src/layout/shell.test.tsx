@@ -55,6 +55,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
       '리뷰 관리',
       '회원 관리',
       '정산 관리',
+      '휴지통',
       '설정',
     ]);
     expect(menu().getByRole('link', { name: '회원 관리' }).getAttribute('href')).toBe('/users');
@@ -126,6 +127,55 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     );
   });
 
+  it('switches to the dark theme from 화면 모드 and remembers it (docs/ARCHITECTURE.md#themes)', async () => {
+    const user = userEvent.setup();
+    await openShell('/dashboard');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    await user.click(screen.getByRole('button', { name: /김관리/ }));
+    await user.hover(await userMenuItem('화면 모드'));
+    const dark = await screen.findByRole('menuitemradio', { name: /어둡게/ });
+    expect(
+      screen.getByRole('menuitemradio', { name: /시스템 설정 따르기/ }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await user.click(dark);
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(window.localStorage.getItem('themeMode')).toBe('dark');
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+  });
+
+  it('has a skip link first, to the main element, and one H1 (docs/ARCHITECTURE.md#accessibility)', async () => {
+    await openShell('/dashboard');
+    const skip = screen.getByRole('link', { name: '본문으로 건너뛰기' });
+    expect(skip.getAttribute('href')).toBe('#main-content');
+    const main = screen.getByRole('main');
+    expect(main.id).toBe('main-content');
+    expect(main.getAttribute('tabindex')).toBe('-1');
+    expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
+    // The skip link comes before every other link and button of the shell.
+    const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button')];
+    expect(focusable[0]).toBe(skip);
+  });
+
+  it('below 768 px: the menu is a drawer that starts closed and closes after a choice', async () => {
+    const viewport = (
+      window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+    ).happyDOM;
+    viewport.setViewport({ width: 390, height: 844 });
+    try {
+      const user = userEvent.setup();
+      renderApp('/dashboard', server);
+      await screen.findByRole('button', { name: '메뉴 열기' });
+      expect(screen.queryByTestId('app-sider')).toBeNull();
+      expect(screen.queryByRole('navigation', { name: '주 메뉴' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: '메뉴 열기' }));
+      const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
+      await user.click(within(nav).getByRole('link', { name: '휴지통' }));
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: '주 메뉴' })).toBeNull());
+    } finally {
+      viewport.setViewport({ width: 1024, height: 768 });
+    }
+  });
+
   it('shows the initial avatar and name; 내 정보 opens the profile', async () => {
     const user = userEvent.setup();
     await openShell('/dashboard');
@@ -138,7 +188,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
       within(dropdown)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['내 정보', '설정', '로그아웃']);
+    ).toEqual(['내 정보', '설정', '화면 모드', '로그아웃']);
     expect(within(dropdown).getByRole('separator')).toBeTruthy();
 
     await user.click(await userMenuItem('내 정보'));
@@ -178,13 +228,13 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     expect(
       await screen.findByText('이 화면을 볼 권한이 없습니다. 필요한 권한은 최고 관리자에게 요청해 주세요.'),
     ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 4, name: '새 공지 작성' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '새 공지 작성' })).toBeTruthy();
     await user.click(menu().getByRole('menuitem', { name: /공지사항 관리/ }));
     expect(menu().getByRole('link', { name: '전체' })).toBeTruthy();
     expect(menu().queryByRole('link', { name: '새 공지 작성' })).toBeNull();
     expect(server.callsTo('GET', 'notices')).toHaveLength(0);
     await user.click(screen.getByRole('link', { name: '대시보드로 가기' }));
-    expect(await screen.findByRole('heading', { level: 4, name: '대시보드' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '대시보드' })).toBeTruthy();
   });
 
   it.each(SCREENS.map((route) => [route.path.replace(/:\w+/g, '7'), route] as const))(
@@ -192,7 +242,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     async (path, route) => {
       await openShell(path);
       const { title, crumbs } = pageInfo(route, '');
-      expect(await screen.findByRole('heading', { level: 4, name: title })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
       const trail = screen.getByRole('navigation', { name: '이동 경로' });
       expect(
         within(trail)

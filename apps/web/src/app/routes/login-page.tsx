@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { recentIdleLogout } from '../../auth/idle-activity';
 import { useSession } from '../../auth/session-context';
@@ -8,16 +9,17 @@ import { LoginForm, type LoginValues } from './login-form';
 
 /** After an idle logout: why the session ended (plain markup: antd's Alert stays out of this bundle). */
 function IdleNotice({ minutes }: { minutes: number }) {
+  const { token } = theme.useToken();
   return (
     <div
       role="alert"
       style={{
         marginBottom: 24,
         padding: '9px 12px',
-        border: '1px solid #ffe58f',
+        border: `1px solid ${token.colorWarningBorder}`,
         borderRadius: 8,
-        background: '#fffbe6',
-        color: 'rgba(0, 0, 0, 0.88)',
+        background: token.colorWarningBg,
+        color: token.colorText,
       }}
     >
       {ko.logout.idle(minutes)}

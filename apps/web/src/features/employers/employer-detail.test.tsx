@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 function header() {
-  return within(screen.getByRole('heading', { level: 4 }).closest('header') as HTMLElement);
+  return within(screen.getByRole('heading', { level: 1 }).closest('header') as HTMLElement);
 }
 
 describe('employer detail', () => {

@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 function header() {
-  return within(screen.getByRole('heading', { level: 4 }).closest('header') as HTMLElement);
+  return within(screen.getByRole('heading', { level: 1 }).closest('header') as HTMLElement);
 }
 
 async function openMatching(status: string, extra: Record<string, unknown> = {}) {

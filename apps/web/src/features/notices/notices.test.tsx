@@ -151,7 +151,7 @@ describe('notice detail', () => {
     server.on('POST', 'notices/30/status', { status: 200, body: wireNotice({ status: 'hidden' }) });
     const user = userEvent.setup();
     renderApp('/notices/30', server);
-    await screen.findByRole('heading', { name: '설 연휴 고객센터 운영 안내', level: 4 });
+    await screen.findByRole('heading', { name: '설 연휴 고객센터 운영 안내', level: 1 });
     await user.click(screen.getByRole('button', { name: '숨김' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: '숨김' }));

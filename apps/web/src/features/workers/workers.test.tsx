@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 function header() {
-  return within(screen.getByRole('heading', { level: 4 }).closest('header') as HTMLElement);
+  return within(screen.getByRole('heading', { level: 1 }).closest('header') as HTMLElement);
 }
 
 describe('worker list', () => {

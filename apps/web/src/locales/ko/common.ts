@@ -62,6 +62,10 @@ export const ko = {
     logout: '로그아웃',
     search: '검색',
     searchShortcut: 'Ctrl K',
+    openMenu: '메뉴 열기',
+    theme: '화면 모드',
+    themes: { system: '시스템 설정 따르기', light: '밝게', dark: '어둡게' },
+    skipToContent: '본문으로 건너뛰기',
   },
   profile: {
     title: '내 정보',
