@@ -93,9 +93,12 @@ export function* generateEmployers(
     const corporation = rng.chance(0.4);
     const base = `${rng.pick(COMPANY_PREFIXES)}${rng.pick(INDUSTRY_NOUNS[industry])}`;
     const companyName = corporation ? (rng.chance(0.6) ? `(주)${base}` : `${base} 주식회사`) : base;
-    const createdDate = addDays(today, -rng.int(1, 3 * 365));
-    const createdAt = instantOn(createdDate, rng.int(32_400, 64_800));
+    const ageDays = rng.int(1, 3 * 365);
+    const secondOfDay = rng.int(32_400, 64_800);
     const status = rng.weighted(STATUS_WEIGHTS);
+    // A request waits days, not years: the pending ones were registered within the last two weeks.
+    const createdDate = addDays(today, -(status === 'pending' ? ageDays % 14 : ageDays));
+    const createdAt = instantOn(createdDate, secondOfDay);
     // Decided between an hour and five days after registration, never today or later.
     const decidedAt = new Date(createdAt.getTime() + rng.int(3_600, 5 * 86_400) * 1000);
     const decided = status === 'pending' || decidedAt >= instantOn(today, 0) ? null : decidedAt;

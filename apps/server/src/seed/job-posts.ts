@@ -180,7 +180,10 @@ export function* generateJobPosts(
     // Posted after the employer's registration (after its approval when it went live).
     const floor = canPublish ? employer.approvedDate! : employer.createdDate;
     const span = Math.max(1, Math.round((Date.parse(today) - Date.parse(floor)) / 86_400_000) - 1);
-    const createdDate = addDays(floor, rng.int(0, Math.max(0, span - 1)));
+    const offset = rng.int(0, Math.max(0, span - 1));
+    // A post waiting for review waits days, not years: the pending ones were written within the last two weeks.
+    const createdDate =
+      status === 'pending' ? maxDate(floor, addDays(today, -(1 + (offset % 14)))) : addDays(floor, offset);
     const createdAt = instantOn(createdDate, rng.int(32_400, 64_800));
     const publishDate = minDate(addDays(createdDate, rng.int(0, 3)), addDays(today, -1));
     let deadline: string | null;

@@ -227,6 +227,8 @@ describe('seed generator: records (docs/DOMAIN.md rules, contracts schemas)', ()
       );
       if (e.status === 'approved' || e.status === 'suspended') expect(e.approvedAt).not.toBeNull();
       if (e.status === 'pending') expect(e.statusChangedAt).toBeNull();
+      // A pending request is days old, not years (the demo's approval queue looks like a real one).
+      if (e.status === 'pending') expect(Date.now() - e.createdAt.getTime()).toBeLessThan(15 * 86_400_000);
       expect(e.createdAt.getTime()).toBeLessThan(Date.now());
       expect(e.updatedAt.getTime()).toBeGreaterThanOrEqual(e.createdAt.getTime());
       expect(e.openingDate < TODAY).toBe(true);
@@ -346,6 +348,7 @@ describe('seed generator: job posts', () => {
       const employer = employers.get(p.employerId)!;
       const path = pathTo(JOB_POST_TRANSITIONS, 'draft', p.status);
       expect(p.statusReason !== null).toBe(path.at(-1)?.reasonRequired ?? false);
+      if (p.status === 'pending') expect(Date.now() - p.createdAt.getTime()).toBeLessThan(15 * 86_400_000);
       expect(p.rejectReason !== null).toBe(p.status === 'rejected');
       const published = path.some((t) => t.to === 'active');
       expect(p.publishedAt !== null).toBe(published);
