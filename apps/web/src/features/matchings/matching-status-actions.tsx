@@ -229,7 +229,6 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
           key={active?.to}
           form={form}
           layout="vertical"
-          requiredMark={false}
           initialValues={active ? initialValues(active.to, matching) : undefined}
         >
           {fields.map(({ name, required }) => (
@@ -253,6 +252,7 @@ export function MatchingStatusActions({ matching }: { matching: MatchingDetail }
                   showTime={{ format: 'HH:mm', minuteStep: 10 }}
                   format="YYYY-MM-DD HH:mm"
                   needConfirm={false}
+                  placeholder={koKit.form.dateTimePlaceholder}
                   style={{ width: '100%' }}
                 />
               ) : (

@@ -9,6 +9,7 @@ import {
 import { Card, Col, DatePicker, Form, Input, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { schemaRule } from '../../components/form/field-errors';
+import { koKit } from '../../locales/ko/kit';
 import { koNotices } from '../../locales/ko/notices';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -106,7 +107,7 @@ export function NoticeFormFields({ publishAtLocked }: { publishAtLocked?: boolea
               disabled={publishAtLocked}
               disabledDate={(day) => day.isBefore(dayjs(), 'day')}
               style={{ width: '100%' }}
-              placeholder={t.fields.publishAt}
+              placeholder={koKit.form.dateTimePlaceholder}
             />
           </Form.Item>
         </Card>

@@ -110,13 +110,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
             {koKit.status.changeFlow(PAYOUT_STATUS_LABELS[payout.status], PAYOUT_STATUS_LABELS[active.to])}
           </Typography.Paragraph>
         )}
-        <Form
-          key={active?.action}
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ paidAt: dayjs() }}
-        >
+        <Form key={active?.action} form={form} layout="vertical" initialValues={{ paidAt: dayjs() }}>
           {active?.to === 'paid' && (
             <Form.Item
               name="paidAt"
@@ -136,6 +130,7 @@ export function PayoutStatusActions({ payout }: { payout: Payout }) {
                 showTime={{ format: 'HH:mm', minuteStep: 5 }}
                 format="YYYY-MM-DD HH:mm"
                 needConfirm={false}
+                placeholder={koKit.form.dateTimePlaceholder}
                 disabledDate={(day) => day.isAfter(dayjs(), 'day')}
                 style={{ width: '100%' }}
               />

@@ -73,6 +73,8 @@ export const koKit = {
     conflictCompareFailed: '최신 내용을 불러오지 못해 비교할 수 없습니다.',
     selectPlaceholder: '선택하세요',
     datePlaceholder: '날짜 선택',
+    /** A date-time input says its format: a date alone is not enough there. */
+    dateTimePlaceholder: 'YYYY-MM-DD HH:mm',
     keepMasked: (masked: string) => `변경할 때만 입력 (현재 ${masked})`,
     notSet: '미등록',
   },
