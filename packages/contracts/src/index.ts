@@ -15,6 +15,7 @@ export * from './employers';
 export * from './endpoint';
 export * from './errors';
 export * from './exports';
+export * from './field-labels';
 export * from './imports';
 export * from './industries';
 export * from './job-posts';

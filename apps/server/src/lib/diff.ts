@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { FIELD_LABELS } from '@ilson/contracts';
 
 /** The access log's record of a change: `{ field: { before, after } }` of the changed fields only. */
 export type Diff = Record<string, { before: unknown; after: unknown }>;
@@ -21,4 +22,14 @@ export function creationDiff(values: Record<string, unknown>): Diff {
     diff[key] = { before: null, after: value };
   }
   return diff;
+}
+
+/**
+ * The changed fields of a diff by their Korean names, for an access-log summary ("설정 변경: 자동 로그아웃 시간, 기본
+ * 매칭 수수료"); a field without a label keeps its key.
+ */
+export function changedFieldNames(diff: Diff): string {
+  return Object.keys(diff)
+    .map((key) => FIELD_LABELS[key] ?? key)
+    .join(', ');
 }

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { onUniqueViolation } from '../../lib/db-errors';
-import { creationDiff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import * as repo from './branches.repository';
@@ -111,7 +111,7 @@ export function createBranchesService({ db }: { db: Database }) {
           action: 'UPDATE',
           targetType: 'branch',
           targetId: id,
-          summary: `지점 수정: ${Object.keys(diff).join(', ')}`,
+          summary: `지점 수정: ${changedFieldNames(diff)}`,
           diff,
         });
         return detail(tx, id, actor);

@@ -20,7 +20,7 @@ import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
-import { creationDiff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
@@ -154,7 +154,7 @@ export function createEmployersService({ db }: { db: Database }) {
           action: 'UPDATE',
           targetType: 'employer',
           targetId: id,
-          summary: `사업주 수정: ${Object.keys(diff).join(', ')}`,
+          summary: `사업주 수정: ${changedFieldNames(diff)}`,
           diff,
         });
         return detail(tx, id, actor);

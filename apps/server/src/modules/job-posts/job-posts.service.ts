@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
-import { creationDiff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
@@ -228,7 +228,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         action: 'UPDATE',
         targetType: 'job_post',
         targetId: id,
-        summary: `채용공고 수정: ${Object.keys(diff).join(', ')}`,
+        summary: `채용공고 수정: ${changedFieldNames(diff)}`,
         diff,
         reason,
       });

@@ -22,7 +22,7 @@ import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
-import { creationDiff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { JobPostRecord } from '../job-posts/job-posts.repository';
@@ -299,7 +299,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
         action: 'UPDATE',
         targetType: 'matching',
         targetId: id,
-        summary: `매칭 수정: ${Object.keys(diff).join(', ')}`,
+        summary: `매칭 수정: ${changedFieldNames(diff)}`,
         diff,
       });
       return detail(tx, id, actor);

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { isoOrNull } from '../../lib/dates';
-import { creationDiff, type Diff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { notFound, validationError } from '../../lib/errors';
 import { hasVisibleContent, sanitizeRichText } from '../../lib/rich-text';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
@@ -144,7 +144,7 @@ export function createNoticesService({ db }: { db: Database }) {
         action: 'UPDATE',
         targetType: 'notice',
         targetId: id,
-        summary: `공지 수정: ${Object.keys(diff).join(', ')}`,
+        summary: `공지 수정: ${changedFieldNames(diff)}`,
         diff,
       });
       return detail(tx, id);

@@ -22,7 +22,7 @@ import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { isoOrNull } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
-import { creationDiff, type Diff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
@@ -269,7 +269,7 @@ export function createPayoutsService({
             action: 'UPDATE',
             targetType: 'payout',
             targetId: id,
-            summary: `정산 수정: ${Object.keys(diff).join(', ')}`,
+            summary: `정산 수정: ${changedFieldNames(diff)}`,
             diff,
             reason,
           });

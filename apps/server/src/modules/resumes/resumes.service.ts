@@ -21,7 +21,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { isoOrNull } from '../../lib/dates';
-import { creationDiff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
@@ -157,7 +157,7 @@ export function createResumesService({ db }: { db: Database }) {
         action: 'UPDATE',
         targetType: 'resume',
         targetId: id,
-        summary: `이력서 수정: ${Object.keys(diff).join(', ')}`,
+        summary: `이력서 수정: ${changedFieldNames(diff)}`,
         diff,
       });
       return detail(tx, id, actor);

@@ -10,6 +10,7 @@ import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { AuditActor } from '../../lib/actor';
+import { changedFieldNames } from '../../lib/diff';
 import { versionConflict } from '../../lib/status-change';
 import { lockVersion, readSettingRows, readVersion, upsertSetting, VERSION_KEY } from './settings.repository';
 
@@ -61,7 +62,7 @@ export function createSettingsService(db: Database) {
         await appendAudit(tx, actor, {
           action: 'SETTINGS_CHANGE',
           targetType: 'settings',
-          summary: `설정 변경: ${Object.keys(diff).join(', ')}`,
+          summary: `설정 변경: ${changedFieldNames(diff)}`,
           diff,
         });
       }

@@ -23,7 +23,7 @@ import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { creationDiff, type Diff, diffOf } from '../../lib/diff';
+import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import { inScope } from '../../lib/scope';
@@ -297,7 +297,7 @@ export function createWorkersService({
           action: 'UPDATE',
           targetType: 'worker',
           targetId: id,
-          summary: `근로자 수정: ${Object.keys(diff).join(', ')}`,
+          summary: `근로자 수정: ${changedFieldNames(diff)}`,
           diff,
         });
         return detail(tx, id, actor);

@@ -69,6 +69,8 @@ describe('settings', () => {
       sessionTimeoutMinutes: { before: 30, after: 45 },
       contactPhone: { before: '', after: '02-1234-5678' },
     });
+    // The summary names the settings in Korean, not by their keys.
+    expect(row!.summary).toBe('설정 변경: 담당자 연락처, 자동 로그아웃 시간');
   });
 
   it('refuses an admin without settings:write with 403', async () => {
