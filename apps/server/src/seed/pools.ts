@@ -373,9 +373,107 @@ export const NAME_POOLS: Record<string, NamePool> = {
       ['Sergei', '세르게이'],
     ],
   },
+  KG: {
+    last: [
+      ['Akmatov', '아크마토프'],
+      ['Asanov', '아사노프'],
+      ['Toktogulov', '토크토굴로프'],
+      ['Sadykova', '사디코바'],
+    ],
+    first: [
+      ['Nurbek', '누르벡'],
+      ['Aibek', '아이벡'],
+      ['Bakyt', '바키트'],
+      ['Aizhan', '아이잔'],
+    ],
+  },
+  TJ: {
+    last: [
+      ['Rahimov', '라히모프'],
+      ['Nazarov', '나자로프'],
+      ['Sharipov', '샤리포프'],
+      ['Saidova', '사이도바'],
+    ],
+    first: [
+      ['Firdavs', '피르다우스'],
+      ['Jamshed', '잠셰드'],
+      ['Rustam', '루스탐'],
+      ['Nilufar', '닐루파르'],
+    ],
+  },
+  PK: {
+    last: [
+      ['Khan', '칸'],
+      ['Ahmed', '아흐메드'],
+      ['Hussain', '후세인'],
+      ['Malik', '말리크'],
+    ],
+    first: [
+      ['Ali', '알리'],
+      ['Bilal', '빌랄'],
+      ['Usman', '우스만'],
+      ['Ayesha', '아이샤'],
+    ],
+  },
+  LA: {
+    last: [
+      ['Phommachanh', '폼마찬'],
+      ['Vongsa', '웡사'],
+      ['Keomany', '께오마니'],
+      ['Sisavath', '시사왓'],
+    ],
+    first: [
+      ['Somphone', '솜폰'],
+      ['Khamla', '캄라'],
+      ['Bounmy', '분미'],
+      ['Noy', '노이'],
+    ],
+  },
+  TL: {
+    last: [
+      ['Soares', '소아레스'],
+      ['Guterres', '구테흐스'],
+      ['Pereira', '페레이라'],
+      ['Ximenes', '시메네스'],
+    ],
+    first: [
+      ['Joao', '주앙'],
+      ['Jose', '조제'],
+      ['Maria', '마리아'],
+      ['Antonio', '안토니우'],
+    ],
+  },
+  RU: {
+    last: [
+      ['Ivanov', '이바노프'],
+      ['Petrov', '페트로프'],
+      ['Kim', '김'],
+      ['Smirnova', '스미르노바'],
+    ],
+    first: [
+      ['Sergei', '세르게이'],
+      ['Dmitry', '드미트리'],
+      ['Olga', '올가'],
+      ['Anna', '안나'],
+    ],
+  },
+  UA: {
+    last: [
+      ['Shevchenko', '셰우첸코'],
+      ['Kovalenko', '코발렌코'],
+      ['Bondarenko', '본다렌코'],
+      ['Melnyk', '멜니크'],
+    ],
+    first: [
+      ['Oleksandr', '올렉산드르'],
+      ['Andriy', '안드리'],
+      ['Olena', '올레나'],
+      ['Iryna', '이리나'],
+    ],
+  },
 };
 
-/** A pool for the other EPS and frequent countries. */
+/** A pool for a country without one of its own (none of the seeded nationalities needs it). */
 export const GENERIC_NAMES: NamePool = {
   last: [
     ['Akmatov', '아크마토프'],

@@ -48,6 +48,7 @@ import type { SeedBranch } from '../branches';
 import { addDays } from '../dates';
 import type { SeedEmployer } from '../employers';
 import type { SeedJobPost } from '../job-posts';
+import { NAME_POOLS } from '../pools';
 import { generateAll, runSeed, SeedError } from '../run';
 import type { SeedWorker } from '../workers';
 
@@ -249,6 +250,11 @@ describe('seed generator: records (docs/DOMAIN.md rules, contracts schemas)', ()
       const parsed = workerCreateSchema.safeParse(workerInput(w));
       expect(parsed.success, `${w.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       expect([...EPS_COUNTRIES, ...FREQUENT_COUNTRIES]).toContain(w.nationality);
+      // Names follow the nationality: every seeded country has a name pool of its own.
+      const names = NAME_POOLS[w.nationality];
+      expect(names, w.nationality).toBeDefined();
+      expect(names!.last.map(([latin]) => latin)).toContain(w.lastName);
+      expect(names!.first.map(([latin]) => latin)).toContain(w.firstName);
       if (w.visaType === 'E-9') expect(EPS_COUNTRIES).toContain(w.nationality);
       if (w.alienRegNo !== null) {
         expect(isValidAlienRegNo(w.alienRegNo)).toBe(true);
