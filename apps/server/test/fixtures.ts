@@ -1,5 +1,5 @@
 import type { Role } from '@ilson/contracts';
-import { appUsers, branches, employers, jobPosts, matchings, workers } from '../src/db/schema';
+import { appUsers, branches, employers, jobPosts, matchings, reviews, workers } from '../src/db/schema';
 import { bearer, createAdmin, login, type TestContext } from './helpers';
 
 /** Record fixtures and an API caller for the records tests. */
@@ -318,4 +318,26 @@ export async function insertAppUser(
 export async function patchSettings(api: Api, body: Record<string, unknown>) {
   const read = await api.get('/settings');
   return api.patch('/settings', { ...body, version: (read.json() as { version: number }).version });
+}
+
+/** A pending review of a matching, written by its worker (one review per matching and reviewer side). */
+export async function insertReview(
+  ctx: Pick<TestContext, 'db'>,
+  matching: { id: number; employerId: number; workerId: number; branchId: number },
+  values: Partial<typeof reviews.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(reviews)
+    .values({
+      matchingId: matching.id,
+      reviewerType: 'worker',
+      employerId: matching.employerId,
+      workerId: matching.workerId,
+      branchId: matching.branchId,
+      rating: 4,
+      content: '숙소가 깨끗합니다.',
+      ...values,
+    })
+    .returning();
+  return row!;
 }

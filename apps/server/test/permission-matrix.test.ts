@@ -47,6 +47,7 @@ import {
   insertBranch,
   insertEmployer,
   insertMatching,
+  insertReview,
   insertWorker,
   jobPostBody,
   patchSettings,
@@ -368,20 +369,11 @@ const fresh = {
     ),
   /** A pending review of a matching of its own (one review per matching and reviewer side). */
   async review(branch: Branch) {
-    const matching = await fresh.matching(branch);
-    const [row] = await ctx.db
-      .insert(reviews)
-      .values({
-        matchingId: matching.id,
-        reviewerType: 'worker',
-        employerId: matching.employerId,
-        workerId: matching.workerId,
-        branchId: matching.branchId,
-        rating: 5,
-        content: '사장님이 친절하고 숙소가 깨끗합니다.',
-      })
-      .returning({ id: reviews.id, version: reviews.version });
-    return row!;
+    const row = await insertReview(ctx, await fresh.matching(branch), {
+      rating: 5,
+      content: '사장님이 친절하고 숙소가 깨끗합니다.',
+    });
+    return { id: row.id, version: row.version };
   },
   async notice() {
     const [row] = await ctx.db

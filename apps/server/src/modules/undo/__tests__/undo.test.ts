@@ -7,12 +7,13 @@ import {
   insertBranch,
   insertEmployer,
   insertMatching,
+  insertReview,
   insertWorker,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { auditLogs, employers, jobPosts, reviews, undoEntries } from '../../../db/schema';
+import { auditLogs, employers, jobPosts, undoEntries } from '../../../db/schema';
 
 let ctx: TestContext;
 let admin: Api;
@@ -35,20 +36,10 @@ afterAll(async () => {
 async function pendingReview() {
   const employer = await insertEmployer(ctx, branchId);
   const worker = await insertWorker(ctx, branchId);
-  const matching = await insertMatching(ctx, { employerId: employer.id, workerId: worker.id, branchId });
-  const [row] = await ctx.db
-    .insert(reviews)
-    .values({
-      matchingId: matching.id,
-      reviewerType: 'worker',
-      employerId: employer.id,
-      workerId: worker.id,
-      branchId,
-      rating: 4,
-      content: '숙소가 깨끗합니다.',
-    })
-    .returning();
-  return row!;
+  return insertReview(
+    ctx,
+    await insertMatching(ctx, { employerId: employer.id, workerId: worker.id, branchId }),
+  );
 }
 
 /** Every column but the bookkeeping ones: what an undo must give back exactly. */
