@@ -10,7 +10,11 @@ const centred: CSSProperties = { display: 'flex', alignItems: 'center', justifyC
 export function Spinner({ label = ko.app.loading, size = 'medium', style }: SpinnerProps) {
   return (
     <div role="status" aria-label={label} style={{ ...centred, ...style }}>
-      <Spin size={size} description={label} />
+      <Spin
+        size={size}
+        description={label}
+        styles={{ description: { color: 'var(--ant-color-text-secondary)' } }}
+      />
     </div>
   );
 }

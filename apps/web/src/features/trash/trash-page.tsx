@@ -140,8 +140,9 @@ export default function TrashPage() {
           columns={columns}
           dataSource={result.data?.data ?? []}
           loading={result.isFetching}
-          scroll={{ x: 800 }}
-          locale={{ emptyText: trashMessages.empty }}
+          // An empty table scrolls nothing: a scroll region without focusable content is a trap for the keyboard.
+          scroll={result.data?.data.length ? { x: 800 } : undefined}
+          locale={{ emptyText: <Typography.Text type="secondary">{trashMessages.empty}</Typography.Text> }}
           pagination={{
             current: page,
             pageSize: DEFAULT_PAGE_SIZE,
