@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
+import { listViewEntry } from '../workers/workers.pii';
 
 /**
  * 휴지통 (docs/undo-and-trash.md): the soft-deleted records of each kind, newest delete first, within the admin's
@@ -145,6 +146,20 @@ export function createTrashService({ db }: { db: Database }) {
       }),
       queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${kind.table} WHERE ${where}`),
     ]);
+    // Workers' and resumes' names are personal data: their page is a logged view, as in their own lists.
+    if ((query.type === 'worker' || query.type === 'resume') && rows.length > 0) {
+      await appendAudit(
+        db,
+        actor.audit,
+        listViewEntry({
+          label: `휴지통 ${TRASH_TYPE_LABELS[query.type]} 조회`,
+          targetType: query.type,
+          filters: { page: query.page },
+          ids: rows.map((row) => Number(row.id)),
+          total: total?.n ?? 0,
+        }),
+      );
+    }
     return {
       data: rows.map((row) => toItem(query.type, row)),
       meta: { page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 },

@@ -88,6 +88,15 @@ describe('휴지통', () => {
     const hash = `trash-test-hash-${Date.now()}`;
     const gone = await insertWorker(ctx, branchA, { alienRegNoHash: hash, deletedAt: daysAgo(2) });
     await insertWorker(ctx, branchA, { alienRegNoHash: hash });
+    // Deleted workers' names are personal data: listing them is a logged view.
+    expect((await admin.get('/trash?type=worker')).statusCode).toBe(200);
+    const [view] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'VIEW_PII'), eq(auditLogs.targetType, 'worker')))
+      .orderBy(sql`${auditLogs.id} DESC`)
+      .limit(1);
+    expect(view?.summary).toMatch(/^휴지통 근로자 조회: \d+건 표시/);
     const reply = await admin.post(`/trash/worker/${gone.id}/restore`, {});
     expect(reply.statusCode).toBe(409);
     expect(reply.json().error.message).toBe(trashMessages.duplicateWorker);
