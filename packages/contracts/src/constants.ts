@@ -38,7 +38,8 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const MAX_LIST_WINDOW = 10_000;
 /**
- * Up to this many matching rows a list's total is counted exactly; above it it is the planner's estimate and
- * `meta.total_estimated` says so (an exact count of a million rows costs more than the page, BENCHMARKS.md).
+ * Up to this many matching rows a list's total is counted exactly (a count that stops there: cheap at tens of
+ * thousands of rows); above it it is the planner's estimate and `meta.total_estimated` says so (an exact count of
+ * a million rows costs more than the page, BENCHMARKS.md).
  */
-export const EXACT_TOTAL_LIMIT = 1_000;
+export const EXACT_TOTAL_LIMIT = 50_000;

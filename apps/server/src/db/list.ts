@@ -154,24 +154,45 @@ export async function searchPage<R>(
 /** A query for the rows a list matches (any columns, no order or limit): the input of listTotal. */
 type MatchingRows = { limit(n: number): { as(alias: string): unknown } } & { getSQL(): SQL };
 
+/** Most lists match fewer rows than this: one count capped here answers them in one round trip. */
+const QUICK_COUNT_LIMIT = 1_000;
 /**
- * The number of rows a list matches: exact up to EXACT_TOTAL_LIMIT (a count that stops there), above it the
- * planner's estimate, flagged — an exact count of a million rows costs more than the page itself (BENCHMARKS.md).
- * `rows` builds the query afresh on each call (drizzle's builders change in place).
+ * Above the quick count, the bounded count to EXACT_TOTAL_LIMIT runs only when the planner expects at most this
+ * many rows: its estimate may be off by a few times, but a filter it puts at a million rows is not worth counting
+ * to 50,000 to learn that it matches more.
+ */
+const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
+
+/**
+ * The number of rows a list matches: exact up to EXACT_TOTAL_LIMIT, above it the planner's estimate, flagged —
+ * an exact count of a million rows costs more than the page itself (docs/ARCHITECTURE.md#list-totals).
+ * A count capped at QUICK_COUNT_LIMIT first; over it, the plan's estimate decides whether a count capped at
+ * EXACT_TOTAL_LIMIT is worth running. `rows` builds the query afresh on each call (drizzle's builders change in
+ * place).
  */
 export async function listTotal(executor: Executor, rows: () => MatchingRows): Promise<ListTotal> {
-  const capped = rows()
-    .limit(EXACT_TOTAL_LIMIT + 1)
-    .as('capped');
-  // biome-ignore lint/suspicious/noExplicitAny: any matching-rows subquery; only its row count is read.
-  const [row] = await executor.select({ n: count() }).from(capped as any);
-  const exact = Number(row?.n ?? 0);
-  if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, totalEstimated: false };
+  const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT);
+  if (quick <= QUICK_COUNT_LIMIT) return { total: quick, totalEstimated: false };
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
     executor,
     sql`EXPLAIN (FORMAT JSON) ${rows().getSQL()}`,
   );
-  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, planRows(plan?.['QUERY PLAN'])), totalEstimated: true };
+  const estimate = planRows(plan?.['QUERY PLAN']);
+  if (estimate <= RECOUNT_ESTIMATE_LIMIT) {
+    const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
+    if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, totalEstimated: false };
+  }
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalEstimated: true };
+}
+
+/** How many rows match, counting no further than `limit + 1`. */
+async function cappedCount(executor: Executor, rows: () => MatchingRows, limit: number): Promise<number> {
+  const capped = rows()
+    .limit(limit + 1)
+    .as('capped');
+  // biome-ignore lint/suspicious/noExplicitAny: any matching-rows subquery; only its row count is read.
+  const [row] = await executor.select({ n: count() }).from(capped as any);
+  return Number(row?.n ?? 0);
 }
 
 /** listTotal of the live rows of one table under a WHERE. */
