@@ -123,6 +123,8 @@ export const auditLogFiltersSchema = z.object({
     .max(45)
     .regex(/^[0-9a-fA-F.:]*$/, auditMessages.ip)
     .optional(),
+  /** Rows up to this id only: the range a 무결성 확인 walked (its `last_id`), docs/access-log.md#what-verification-reports. */
+  toId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
 
@@ -195,8 +197,11 @@ export type AuditChainProblemRow = z.infer<typeof auditChainProblemSchema>;
 
 export const auditVerifyResultSchema = z.object({
   ok: z.boolean(),
-  /** Rows walked: the whole log. */
+  /** Rows walked: the whole log up to `lastId`, which the list filtered with `to_id=lastId` counts alike. */
   checked: z.number().int(),
+  /** The last row walked (0 when the log is empty) and its time: where the checked range ends. */
+  lastId: z.number().int(),
+  lastAt: z.string().nullable(),
   /** The first problem (lowest id), as the list below starts. */
   brokenAtId: z.number().int().nullable(),
   brokenAt: z.string().nullable(),

@@ -90,7 +90,12 @@ export const historyEntrySchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   action: z.string(),
+  /** The record type the row names (`employer`, …): which labels its diff's values take. */
+  targetType: z.string().nullable().optional(),
+  actorAdminId: z.number().int().nullable().optional(),
   actorLoginId: z.string().nullable(),
+  /** The admin's current name, as the access log shows it (docs/access-log.md#how-a-row-reads). */
+  actorName: z.string().nullable().optional(),
   summary: z.string(),
   diff: z.unknown().nullable(),
   reason: z.string().nullable(),

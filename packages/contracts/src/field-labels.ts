@@ -22,6 +22,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   reason: '사유',
   statusReason: '상태 사유',
   createdAt: '등록일시',
+  createdBy: '등록자',
+  deletedAt: '삭제일시',
+  lastEditedBy: '최근 수정자',
   updatedAt: '최근 수정일시',
   memo: '메모',
   adminMemo: '관리자 메모',
@@ -83,7 +86,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   phoneNumber: '휴대전화',
   emailAddress: '이메일',
   alienRegNo: '외국인등록번호',
+  alienRegNoMasked: '외국인등록번호',
   passportNo: '여권번호',
+  passportNoMasked: '여권번호',
   passportExpiryDate: '여권 만료일',
   visaType: '체류자격',
   visaStatus: '비자 상태',
@@ -158,6 +163,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   agreedSalaryAmount: '합의 급여액',
   feeAmount: '수수료',
   overrideReason: '예외 진행 사유',
+  overriddenWarnings: '무시한 경고',
   cancelReason: '취소·해지 사유',
   managerAdminId: '지점장',
   fromStatus: '이전 상태',
@@ -195,6 +201,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   method: '지급 방법',
   bankName: '은행',
   accountNo: '계좌번호',
+  accountNoMasked: '계좌번호',
   accountHolder: '예금주',
   scheduledDate: '지급 예정일',
   paidAt: '지급일시',
@@ -250,6 +257,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   isPublic: '공개 여부',
   isActive: '활성 여부',
   isDeleted: '삭제 여부',
+  workerBranchId: '근로자 담당 지점',
   deleted: '삭제된 이력서 표시',
 
   // reviews
@@ -312,6 +320,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   defaultMatchingFee: '기본 매칭 수수료',
   exportReasonRequired: '다운로드 사유 필수',
   dormantAfterDays: '휴면 회원 전환 기준',
+  addressSearchEnabled: '우편번호 주소 검색',
 
   // access log and its reviews
   actor: '관리자',
@@ -319,6 +328,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   actorName: '관리자 이름',
   targetType: '대상 유형',
   targetId: '대상 번호',
+  toId: '마지막 기록 번호',
+  lastId: '마지막 기록 번호',
+  lastAt: '마지막 기록 일시',
   recordCount: '건수',
   prevHash: '이전 해시',
   hash: '해시',
@@ -337,9 +349,18 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   reviewerName: '점검자 이름',
   year: '연도',
 
-  // exports
+  // exports, imports, bulk changes and saved views (what their log rows record)
   format: '파일 형식',
   unmasked: '개인식별정보 포함 여부',
+  filters: '검색 조건',
+  filter: '대상 조건',
+  importBatchId: '가져오기 작업',
+  importRowNo: '가져오기 행 번호',
+  bulkJobId: '일괄 작업 번호',
+  succeeded: '처리 건수',
+  failed: '제외 건수',
+  query: '보기 조건',
+  shared: '팀 공유 여부',
 
   // dashboard
   today: '오늘 날짜',

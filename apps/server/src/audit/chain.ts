@@ -298,6 +298,8 @@ export type ChainCheck = {
   problems: ChainProblem[];
   /** The last row walked and the rows up to it: what a checkpoint of this walk records. */
   head: ChainHead;
+  /** The last row's time (null when the log is empty): with `head.lastId`, where the checked range ends. */
+  headAt: Date | null;
 };
 
 type StoredRow = {
@@ -381,6 +383,7 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
   let checked = 0;
   let legacyRows = 0;
   let head: ChainHead = { lastId: 0, lastHash: GENESIS_HASH, rowCount: 0 };
+  let headAt: Date | null = null;
   let batch = chainBatch(executor, 0, batchSize);
   for (;;) {
     const rows = await batch;
@@ -424,6 +427,7 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
     if (rows.length > 0) {
       const last = rows[rows.length - 1]!;
       head = { lastId: last.id, lastHash: last.hash, rowCount: checked };
+      headAt = new Date(last.created_at);
     }
     if (rows.length < batchSize) break;
   }
@@ -437,6 +441,7 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
     problemCount: problems.count,
     problems: problems.list,
     head,
+    headAt,
   };
 }
 

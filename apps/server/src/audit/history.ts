@@ -1,11 +1,14 @@
 import type { AuditAction } from '@ilson/contracts';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { auditLogs } from '../db/schema';
+import { admins, auditLogs } from '../db/schema';
 import type { Executor } from '../db/types';
 
 const HISTORY_LIMIT = 500;
 
-/** A record's history tab: its access-log rows, newest first. */
+/**
+ * A record's history tab: its access-log rows, newest first, each with its admin's current name as the access log
+ * shows it (docs/access-log.md#how-a-row-reads).
+ */
 export async function listTargetHistory(
   executor: Executor,
   target: { type: string; id: number | string; excludeActions?: AuditAction[] },
@@ -15,12 +18,16 @@ export async function listTargetHistory(
       id: auditLogs.id,
       createdAt: auditLogs.createdAt,
       action: auditLogs.action,
+      targetType: auditLogs.targetType,
+      actorAdminId: auditLogs.actorAdminId,
       actorLoginId: auditLogs.actorLoginId,
+      actorName: admins.name,
       summary: auditLogs.summary,
       diff: auditLogs.diff,
       reason: auditLogs.reason,
     })
     .from(auditLogs)
+    .leftJoin(admins, eq(admins.id, auditLogs.actorAdminId))
     .where(
       and(
         eq(auditLogs.targetType, target.type),

@@ -57,6 +57,7 @@ function filterOf(query: FilterQuery): AuditLogFilter {
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
     ip: query.ip || undefined,
+    maxId: query.toId,
   };
 }
 
@@ -125,6 +126,8 @@ export function createAuditLogsService({
     return {
       ok: result.ok,
       checked: result.checked,
+      lastId: result.head.lastId,
+      lastAt: result.headAt?.toISOString() ?? null,
       brokenAtId: first?.id ?? null,
       brokenAt: first?.createdAt?.toISOString() ?? null,
       problem: first?.problem ?? null,
@@ -161,7 +164,7 @@ export function createAuditLogsService({
     exporting += 1;
     let source: ExportSource | undefined;
     try {
-      filter.maxId = await lastAuditLogId(db);
+      filter.maxId = Math.min(filter.maxId ?? Number.POSITIVE_INFINITY, await lastAuditLogId(db));
       source = await openAuditExportSource(
         handle,
         auditExportPlan(auditLogConditions(db, filter), order === 'desc'),

@@ -4,6 +4,8 @@ import { Empty, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { formatDateTime } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
+import { AdminName } from '../admin-name';
+import { type Change, changeLabel, changeValue, readChanges } from './changes';
 
 const t = koKit.history;
 
@@ -16,50 +18,16 @@ const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
   EXPORT: 'purple',
 };
 
-type Change = { field: string; before: unknown; after: unknown };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The access log's `diff` as field changes. It comes as `{before, after}` objects, or per field as
- * `{from, to}`, `{before, after}` or `[before, after]`; anything else is listed as it is.
- */
-export function readChanges(diff: unknown): Change[] {
-  if (!isRecord(diff)) return [];
-  if (isRecord(diff.before) || isRecord(diff.after)) {
-    const before = isRecord(diff.before) ? diff.before : {};
-    const after = isRecord(diff.after) ? diff.after : {};
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-      .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-      .map((field) => ({ field, before: before[field], after: after[field] }));
-  }
-  return Object.entries(diff).map(([field, value]) => {
-    if (Array.isArray(value) && value.length === 2) return { field, before: value[0], after: value[1] };
-    if (isRecord(value) && ('from' in value || 'to' in value))
-      return { field, before: value.from, after: value.to };
-    if (isRecord(value) && ('before' in value || 'after' in value)) {
-      return { field, before: value.before, after: value.after };
-    }
-    return { field, before: undefined, after: value };
-  });
-}
-
-function show(value: unknown): string {
-  if (value === undefined || value === null || value === '') return koKit.common.none;
-  if (Array.isArray(value)) return value.map(show).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 type HistoryTabProps = {
   result: Pick<UseQueryResult<HistoryEntry[]>, 'data' | 'isFetching'>;
-  /** Korean names of the record's fields, for the changes. */
+  /** Korean names of the record's fields, for the changes; the others take the shared ones (FIELD_LABELS). */
   fieldLabels: Record<string, string>;
 };
 
-/** A record's history from the access log: when, what, who, why, and the changed fields. */
+/**
+ * A record's history from the access log: when, what, who (by the name the access log shows,
+ * docs/access-log.md#how-a-row-reads), why, and the changed fields as labels and readable values.
+ */
 export function HistoryTab({ result, fieldLabels }: HistoryTabProps) {
   const columns: ColumnsType<HistoryEntry> = [
     {
@@ -80,9 +48,9 @@ export function HistoryTab({ result, fieldLabels }: HistoryTabProps) {
     },
     {
       title: t.actor,
-      dataIndex: 'actorLoginId',
-      width: 120,
-      render: (actor: string | null) => actor ?? t.system,
+      key: 'actor',
+      width: 140,
+      render: (_value, entry) => <AdminName name={entry.actorName} loginId={entry.actorLoginId} />,
     },
     {
       title: t.summary,
@@ -112,24 +80,28 @@ export function HistoryTab({ result, fieldLabels }: HistoryTabProps) {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
       expandable={{
         rowExpandable: (entry) => readChanges(entry.diff).length > 0,
-        expandedRowRender: (entry) => (
-          <Table<Change>
-            rowKey="field"
-            size="small"
-            pagination={false}
-            dataSource={readChanges(entry.diff)}
-            columns={[
-              {
-                title: t.changes,
-                dataIndex: 'field',
-                width: 180,
-                render: (field: string) => fieldLabels[field] ?? field,
-              },
-              { title: t.before, dataIndex: 'before', render: show },
-              { title: t.after, dataIndex: 'after', render: show },
-            ]}
-          />
-        ),
+        expandedRowRender: (entry) => {
+          const value = (shown: unknown, change: Change) =>
+            changeValue(shown, change.field, entry.targetType);
+          return (
+            <Table<Change>
+              rowKey="field"
+              size="small"
+              pagination={false}
+              dataSource={readChanges(entry.diff)}
+              columns={[
+                {
+                  title: t.changes,
+                  dataIndex: 'field',
+                  width: 180,
+                  render: (field: string) => changeLabel(field, fieldLabels),
+                },
+                { title: t.before, dataIndex: 'before', render: value },
+                { title: t.after, dataIndex: 'after', render: value },
+              ]}
+            />
+          );
+        },
       }}
     />
   );

@@ -14,6 +14,8 @@ export const AUDIT_LOG_FILTERS = [
   'dateFrom',
   'dateTo',
   'ip',
+  // The rows a 무결성 확인 walked: up to its last row (docs/access-log.md#what-verification-reports).
+  'toId',
 ] as const;
 export type AuditLogListQuery = ListQuery<
   (typeof AUDIT_LOG_FILTERS)[number],

@@ -18,14 +18,15 @@ import { AuditExportModal } from './export-modal';
 import { AuditLogFilters } from './filters';
 import { LogDrawer } from './log-drawer';
 import { AuditReviews } from './reviews';
-import { VerifyResult } from './verify-result';
+import { CheckedRangeTag, VerifyResult } from './verify-result';
 
 const t = koAudit;
 const TABS = ['logs', 'reviews'] as const;
 
 /**
  * `/settings/logs`: the access log (접속기록) with its filters in the URL, a row's detail in a drawer
- * (`?log=`), the hash-chain check, the CSV export, and the monthly review records (`?tab=reviews`).
+ * (`?log=`), the hash-chain check and the rows it walked (`?to_id=`), the CSV export, and the monthly review
+ * records (`?tab=reviews`).
  */
 export default function AuditLogPage() {
   const can = useCan();
@@ -42,6 +43,7 @@ export default function AuditLogPage() {
   const page = useCurrentPage();
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = parseId(searchParams.get('log') ?? undefined);
+  const checkedTo = parseId(list.filters.toId);
 
   const withLog = (id: number | null) => {
     const next = new URLSearchParams(searchParams);
@@ -86,6 +88,8 @@ export default function AuditLogPage() {
         running={verify.isPending}
         result={verify.data}
         onOpen={(id) => setSearchParams(withLog(id))}
+        // The whole log up to the check's last row, no other filter: the total is the check's count.
+        onShowRange={(lastId) => setSearchParams(new URLSearchParams({ to_id: String(lastId) }))}
         onClose={() => verify.reset()}
       />
       <Segmented<(typeof TABS)[number]>
@@ -98,6 +102,9 @@ export default function AuditLogPage() {
       {tab === 'logs' ? (
         <>
           <AuditLogFilters list={list} />
+          {checkedTo && (
+            <CheckedRangeTag lastId={checkedTo} onClear={() => list.setFilters({ toId: null })} />
+          )}
           <Card>
             <ListTable<AuditLogRow>
               label={page?.title ?? t.tabs.logs}

@@ -6,7 +6,7 @@ import { dialog } from '../../test/antd';
 import { createMockServer, type MockServer } from '../../test/mock-server';
 import { errorReply, listReply, signedInAs } from '../../test/records';
 import { renderApp, signIn } from '../../test/render-app';
-import { showValue } from './log-drawer';
+import { auditLogColumns } from './columns';
 
 let server: MockServer;
 let saved: string[];
@@ -34,7 +34,11 @@ function wireDetail(overrides: Record<string, unknown> = {}) {
     ...wireLog(),
     diff: {
       company_name: { before: '(주)가나', after: '(주)다라' },
-      road_address: { before: { zip: '15588', road: '산단로 1' }, after: null },
+      road_address: { before: '경기도 안산시 단원구 산단로 1', after: null },
+      status: { before: 'pending', after: 'approved' },
+      industry: { before: 'manufacturing', after: 'construction' },
+      approved_at: { before: null, after: '2025-03-01T14:59:00.000Z' },
+      employee_count: { before: 1200, after: 1250 },
     },
     user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
     prev_hash: 'a'.repeat(64),
@@ -48,6 +52,8 @@ const verifyReply = (overrides: Record<string, unknown> = {}) => ({
   body: {
     ok: true,
     checked: 1234,
+    last_id: 1249,
+    last_at: '2025-03-05T00:59:30.000Z',
     broken_at_id: null,
     broken_at: null,
     problem: null,
@@ -174,7 +180,7 @@ describe('access log list', () => {
     expect(view.location()).toContain('target_type=worker');
   });
 
-  it('opens a row in a drawer: every field and the before/after of what changed', async () => {
+  it('opens a row in a drawer: every field and the before/after of what changed, as people read them', async () => {
     const user = userEvent.setup();
     const view = renderApp('/settings/logs', server);
     await user.click(await screen.findByText('사업주 수정: companyName, address'));
@@ -184,18 +190,55 @@ describe('access log list', () => {
     expect(await drawer.findByText('접속기록 #41')).toBeTruthy();
     expect(drawer.getByText('Mozilla/5.0 (X11; Linux x86_64)')).toBeTruthy();
     expect(drawer.getByText('b'.repeat(64))).toBeTruthy();
+    // The admin by the name the list and every history tab show, the login id beneath.
+    expect(drawer.getByText('김관리')).toBeTruthy();
+    expect(drawer.getByText('admin')).toBeTruthy();
     const diff = within(drawer.getByRole('table', { name: '변경 내용' }));
     const header = diff.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(header).toEqual(['항목', '변경 전', '변경 후']);
-    const company = diff.getByText('상호(회사명)').closest('tr') as HTMLElement;
-    expect(within(company).getByText('(주)가나')).toBeTruthy();
-    expect(within(company).getByText('(주)다라')).toBeTruthy();
-    const address = diff.getByText('도로명 주소').closest('tr') as HTMLElement;
-    expect(within(address).getByText('{"zip":"15588","road":"산단로 1"}')).toBeTruthy();
-    expect(within(address).getByText('-')).toBeTruthy();
+    const rows = diff
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['상호(회사명)', '(주)가나', '(주)다라'],
+      ['도로명 주소', '경기도 안산시 단원구 산단로 1', '-'],
+      ['상태', '승인 대기', '승인'],
+      ['업종', '제조업', '건설업'],
+      ['승인일시', '-', '2025-03-01 23:59'],
+      ['상시 근로자 수', '1,200', '1,250'],
+    ]);
 
     await user.click(drawer.getAllByRole('button', { name: '닫기' }).at(-1)!);
     await waitFor(() => expect(view.location()).not.toContain('log='));
+  });
+
+  it('shows a settings change by the settings labels, with 예/아니요 and lists', async () => {
+    server.on('GET', 'audit-logs/41', {
+      status: 200,
+      body: wireDetail({
+        action: 'SETTINGS_CHANGE',
+        target_type: 'settings',
+        target_id: null,
+        diff: {
+          export_reason_required: { before: true, after: false },
+          visa_alert_days: { before: [30, 60], after: [30, 60, 90] },
+          minimum_wage_by_year: { before: { 2025: 10030 }, after: { 2025: 10030, 2026: 10320 } },
+        },
+      }),
+    });
+    renderApp('/settings/logs?log=41', server);
+    const drawer = within(await screen.findByRole('dialog'));
+    const diff = within(await drawer.findByRole('table', { name: '변경 내용' }));
+    const rows = diff
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['다운로드 사유 필수', '예', '아니요'],
+      ['비자 만료 알림 구간(일)', '30, 60', '30, 60, 90'],
+      ['연도별 최저시급(원)', '2025: 10,030', '2025: 10,030, 2026: 10,320'],
+    ]);
   });
 
   it('shows what an export row recorded as field and value', async () => {
@@ -207,23 +250,34 @@ describe('access log list', () => {
         target_id: null,
         record_count: 12,
         reason: '월간 보고',
-        diff: { format: 'csv', filters: { nationality: 'VN' } },
+        diff: { format: 'csv', filters: { nationality: 'VN', visa_type: 'E-9' } },
       }),
     });
     renderApp('/settings/logs?log=41', server);
     const drawer = within(await screen.findByRole('dialog'));
     const table = within(await drawer.findByRole('table', { name: '기록된 내용' }));
     expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['항목', '값']);
-    expect(table.getByText('{"nationality":"VN"}')).toBeTruthy();
+    const filters = table.getByText('검색 조건').closest('tr') as HTMLElement;
+    expect(within(filters).getByText('국적: 베트남, 체류자격: E-9 비전문취업')).toBeTruthy();
     expect(drawer.getByText('12건')).toBeTruthy();
     expect(drawer.getByText('월간 보고')).toBeTruthy();
   });
 
-  it('shows nested values as compact JSON and nothing as a dash', () => {
-    expect(showValue({ a: [1, { b: null }] })).toBe('{"a":[1,{"b":null}]}');
-    expect(showValue(null)).toBe('-');
-    expect(showValue('')).toBe('-');
-    expect(showValue(false)).toBe('false');
+  it('cuts a long summary to its column and shows it whole in a tooltip', async () => {
+    const long = `설정 변경: ${'자동 로그아웃 시간, 기본 매칭 수수료, '.repeat(8)}다운로드 사유 필수`;
+    server.on('GET', 'audit-logs', listReply([wireLog({ summary: long })]));
+    const user = userEvent.setup();
+    renderApp('/settings/logs', server);
+    const cell = await screen.findByText(long);
+    expect(cell.style.textOverflow).toBe('ellipsis');
+    expect(cell.style.whiteSpace).toBe('nowrap');
+    await user.hover(cell);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(long);
+  });
+
+  it('gives every column a width, so the table scrolls inside its card and never the page', () => {
+    const widths = auditLogColumns.map((column) => column.width);
+    expect(widths.every((width) => typeof width === 'number')).toBe(true);
   });
 });
 
@@ -236,6 +290,42 @@ describe('무결성 확인', () => {
     const result = await screen.findByRole('status');
     await waitFor(() => expect(result.textContent).toContain('정상: 1,234건 확인'));
     expect(result.textContent).toContain('2025-03-05 10:00:00 확인, 1.5초 소요');
+  });
+
+  it('says up to which row it checked, and shows that range in the list with the same count', async () => {
+    server.on('POST', 'audit-logs/verify', verifyReply());
+    server.on('GET', 'audit-logs', (request) =>
+      listReply([wireLog()], (request.params as Record<string, unknown>).to_id ? 1234 : 1262),
+    );
+    const user = userEvent.setup();
+    const view = renderApp('/settings/logs?action=UPDATE&page=3', server);
+    expect(await screen.findByText('총 1,262건')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
+    const result = within(await screen.findByRole('status'));
+    expect(
+      await result.findByText(
+        '확인 범위: 첫 기록부터 #1249(2025-03-05 09:59:30)까지. 그 뒤에 쌓인 기록은 다음 확인 때 포함됩니다.',
+      ),
+    ).toBeTruthy();
+
+    // The whole log up to that row, no other filter: the list counts what the check counted.
+    await user.click(result.getByRole('button', { name: '확인한 범위 목록 보기' }));
+    await waitFor(() => expect(view.location()).toBe('/settings/logs?to_id=1249'));
+    await waitFor(() =>
+      expect(lastParams('audit-logs')).toEqual({
+        page: 1,
+        page_size: 20,
+        sort: 'created_at',
+        order: 'desc',
+        to_id: '1249',
+      }),
+    );
+    expect(await screen.findByText('총 1,234건')).toBeTruthy();
+    expect(screen.getByText('#1249까지 (무결성 확인 범위)')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '확인 범위 해제' }));
+    await waitFor(() => expect(view.location()).toBe('/settings/logs'));
+    expect(await screen.findByText('총 1,262건')).toBeTruthy();
   });
 
   it('says which rows were checked without the key: those written before the chain was keyed', async () => {

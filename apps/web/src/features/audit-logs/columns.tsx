@@ -3,24 +3,14 @@ import {
   type AuditAction,
   type AuditLogRow,
   auditTargetTypeLabel,
-  SETTINGS_LABELS,
 } from '@ilson/contracts';
-import { Flex, Tag, Typography } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
+import { AdminName } from '../../components/admin-name';
 import { DISPLAY_TIME_ZONE } from '../../lib/datetime';
-import { koUsers } from '../../locales/ko/app-users';
 import { koAudit } from '../../locales/ko/audit-logs';
-import { koBranches } from '../../locales/ko/branches';
-import { koEmployers } from '../../locales/ko/employers';
-import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
-import { koMatchings } from '../../locales/ko/matchings';
-import { koNotices } from '../../locales/ko/notices';
-import { koPayouts } from '../../locales/ko/payouts';
-import { koResumes } from '../../locales/ko/resumes';
-import { koReviews } from '../../locales/ko/reviews';
-import { koWorkers } from '../../locales/ko/workers';
 
 const t = koAudit;
 const none = koKit.common.none;
@@ -60,26 +50,30 @@ export function targetText(row: Pick<AuditLogRow, 'targetType' | 'targetId'>): s
   return [type, row.targetId ? `#${row.targetId}` : ''].filter(Boolean).join(' ');
 }
 
-export function ActorCell({
-  row,
-}: {
-  row: Pick<AuditLogRow, 'actorName' | 'actorLoginId' | 'actorAdminId'>;
-}) {
-  if (!row.actorLoginId && row.actorAdminId === null) {
-    return <Typography.Text type="secondary">{t.system}</Typography.Text>;
-  }
+const SUMMARY_WIDTH = 320;
+/** One line at most SUMMARY_WIDTH wide whatever the table's layout, cut with an ellipsis. */
+const oneLine = {
+  display: 'block',
+  maxWidth: SUMMARY_WIDTH - 16,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A summary cut to its column's width, whole in a tooltip (a change can name many fields). */
+function Summary({ text }: { text: string }) {
+  if (!text) return none;
   return (
-    <Flex vertical>
-      <span>{row.actorName ?? row.actorLoginId}</span>
-      {row.actorName && row.actorLoginId && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {row.actorLoginId}
-        </Typography.Text>
-      )}
-    </Flex>
+    <Tooltip title={text} placement="topLeft">
+      <span style={oneLine}>{text}</span>
+    </Tooltip>
   );
 }
 
+/**
+ * Every column has a width, so the table is as wide as their sum: on a narrow screen it scrolls inside its card, the
+ * page never sideways (docs/access-log.md#how-a-row-reads).
+ */
 export const auditLogColumns: ColumnsType<AuditLogRow> = [
   {
     title: t.columns.createdAt,
@@ -91,7 +85,7 @@ export const auditLogColumns: ColumnsType<AuditLogRow> = [
     title: t.columns.actor,
     key: 'actor',
     width: 150,
-    render: (_value, row) => <ActorCell row={row} />,
+    render: (_value, row) => <AdminName name={row.actorName} loginId={row.actorLoginId} />,
   },
   {
     title: t.columns.action,
@@ -102,48 +96,19 @@ export const auditLogColumns: ColumnsType<AuditLogRow> = [
   {
     title: t.columns.target,
     key: 'target',
-    width: 140,
+    width: 130,
     render: (_value, row) => targetText(row),
   },
   {
     title: t.columns.summary,
     dataIndex: 'summary',
-    ellipsis: { showTitle: true },
-    render: (summary: string) => summary || none,
+    width: SUMMARY_WIDTH,
+    render: (summary: string) => <Summary text={summary} />,
   },
   {
     title: t.columns.ip,
     dataIndex: 'ip',
-    width: 140,
+    width: 130,
     render: (ip: string | null) => ip ?? none,
   },
 ];
-
-type Labels = Readonly<Record<string, unknown>>;
-
-/** The Korean names of a record type's fields, for the diff's rows. */
-const FIELD_LABELS: Readonly<Record<string, Labels>> = {
-  employer: koEmployers.fields,
-  worker: koWorkers.fields,
-  branch: koBranches.fields,
-  job_post: koJobPosts.fields,
-  resume: koResumes.fields,
-  matching: koMatchings.fields,
-  notice: koNotices.fields,
-  review: koReviews.fields,
-  app_user: koUsers.fields,
-  payout: koPayouts.fields,
-  settings: SETTINGS_LABELS,
-  audit_review: {
-    period: t.reviews.period,
-    reviewedAt: t.reviews.reviewedAt,
-    reviewerAdminId: t.reviews.reviewer,
-    findings: t.reviews.findings,
-    actionsTaken: t.reviews.actionsTaken,
-  },
-};
-
-export function fieldLabel(targetType: string | null, field: string): string {
-  const label = targetType ? FIELD_LABELS[targetType]?.[field] : undefined;
-  return typeof label === 'string' ? label : field;
-}

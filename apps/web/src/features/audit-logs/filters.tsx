@@ -7,7 +7,7 @@ import {
 } from '@ilson/contracts';
 import { Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/list/filter-bar';
+import { DateRangeFilter, FilterBar, SelectFilter, useFilterWidth } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { koAudit } from '../../locales/ko/audit-logs';
 
@@ -31,6 +31,7 @@ function TextFilter({ list, name, label, placeholder, width }: TextFilterProps) 
   const [text, setText] = useState(current);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { setFilters } = list;
+  const fitted = useFilterWidth(width);
 
   // The URL changed elsewhere (reset, back button): show what it says.
   useEffect(() => {
@@ -57,7 +58,7 @@ function TextFilter({ list, name, label, placeholder, width }: TextFilterProps) 
       }}
       onPressEnter={() => commit(text)}
       onBlur={() => commit(text)}
-      style={{ width }}
+      style={{ width: fitted }}
     />
   );
 }
@@ -68,6 +69,7 @@ function ActionsFilter({ list }: { list: AnyList }) {
   const value = (raw?.split(',') ?? []).filter((action): action is AuditAction =>
     (AUDIT_ACTIONS as readonly string[]).includes(action),
   );
+  const width = useFilterWidth(260);
   return (
     <Select<AuditAction[]>
       mode="multiple"
@@ -79,7 +81,7 @@ function ActionsFilter({ list }: { list: AnyList }) {
       onChange={(next) => list.setFilters({ action: next.length ? next.join(',') : null })}
       maxTagCount={2}
       optionFilterProp="label"
-      style={{ width: 260 }}
+      style={{ width }}
       popupMatchSelectWidth={false}
     />
   );

@@ -1,68 +1,23 @@
 import type { AuditLogDetail } from '@ilson/contracts';
-import { Button, Descriptions, Drawer, Empty, Flex, Result, Spin, Table, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Flex, Result, Spin, Typography } from 'antd';
 import { classifyError } from '../../api/errors';
-import { readChanges } from '../../components/detail/history-tab';
+import { AdminName } from '../../components/admin-name';
 import { koAudit } from '../../locales/ko/audit-logs';
 import { koKit } from '../../locales/ko/kit';
 import { useAuditLog } from './api';
-import { ActionTag, ActorCell, fieldLabel, formatLogTime, targetText } from './columns';
+import { ActionTag, formatLogTime, targetText } from './columns';
+import { DiffTable, isRecordOnly } from './diff-table';
 
 const t = koAudit.drawer;
 const none = koKit.common.none;
 
-type Change = { field: string; label: string; before: unknown; after: unknown };
-
-/** A value as a person reads it: text as it is, nested values as compact JSON. */
-export function showValue(value: unknown): string {
-  if (value === undefined || value === null || value === '') return none;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } as const;
-
-/**
- * The row's `diff` as a table: field, 변경 전, 변경 후. A diff with no "before" anywhere (an export's filters,
- * a login's details) is what was recorded, shown as field and value.
- */
-export function DiffTable({ log }: { log: AuditLogDetail }) {
-  const changes: Change[] = readChanges(log.diff).map((change) => ({
-    ...change,
-    label: fieldLabel(log.targetType, change.field),
-  }));
-  if (changes.length === 0) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noChanges} />;
-  }
-  const recorded = changes.every((change) => change.before === undefined);
-  const cell = (value: unknown) => (
-    <Typography.Text style={{ ...mono, wordBreak: 'break-all' }}>{showValue(value)}</Typography.Text>
-  );
-  return (
-    <Table<Change>
-      aria-label={recorded ? t.conditions : t.changes}
-      rowKey="field"
-      size="small"
-      bordered
-      pagination={false}
-      dataSource={changes}
-      columns={[
-        { title: t.field, dataIndex: 'label', width: 150 },
-        ...(recorded
-          ? [{ title: t.value, dataIndex: 'after', render: cell }]
-          : [
-              { title: t.before, dataIndex: 'before', render: cell },
-              { title: t.after, dataIndex: 'after', render: cell },
-            ]),
-      ]}
-    />
-  );
-}
 
 function LogBody({ log }: { log: AuditLogDetail }) {
   const hash = (value: string) => (
     <Typography.Text style={{ ...mono, wordBreak: 'break-all' }}>{value}</Typography.Text>
   );
-  const recorded = readChanges(log.diff).every((change) => change.before === undefined);
+  const recorded = isRecordOnly(log.diff);
   return (
     <Flex vertical gap={20}>
       <Descriptions
@@ -77,7 +32,7 @@ function LogBody({ log }: { log: AuditLogDetail }) {
             label: t.actor,
             children: (
               <Flex gap={8} align="baseline" wrap>
-                <ActorCell row={log} />
+                <AdminName name={log.actorName} loginId={log.actorLoginId} />
                 {log.actorAdminId !== null && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {t.actorId(log.actorAdminId)}
@@ -122,7 +77,8 @@ export function LogDrawer({ id, onClose }: LogDrawerProps) {
     <Drawer
       open={id !== null}
       onClose={onClose}
-      size={640}
+      // Never wider than the screen: on a phone the drawer takes the whole width.
+      size="min(640px, 100vw)"
       title={id !== null ? t.title(id) : t.loading}
       footer={
         <Flex justify="flex-end">

@@ -8,6 +8,7 @@ import { classifyError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { useCan } from '../../auth/permissions';
 import { useSession } from '../../auth/session-context';
+import { AdminName, adminLabel } from '../../components/admin-name';
 import { applyServerErrors, checkWithSchema } from '../../components/form/field-errors';
 import { showErrorToast, useToast } from '../../components/toast';
 import { DISPLAY_TIME_ZONE, formatDateTime, toDateString, todayInSeoul } from '../../lib/datetime';
@@ -27,16 +28,12 @@ const columns: ColumnsType<AuditReview> = [
     title: t.reviewer,
     key: 'reviewer',
     width: 140,
-    render: (_value, row) => (
-      <Flex vertical>
-        <span>{row.reviewerName ?? row.reviewerLoginId ?? row.reviewerAdminId}</span>
-        {row.reviewerName && row.reviewerLoginId && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.reviewerLoginId}
-          </Typography.Text>
-        )}
-      </Flex>
-    ),
+    render: (_value, row) =>
+      row.reviewerName || row.reviewerLoginId ? (
+        <AdminName name={row.reviewerName} loginId={row.reviewerLoginId} />
+      ) : (
+        `#${row.reviewerAdminId}`
+      ),
   },
   { title: t.findings, dataIndex: 'findings', render: (text: string) => <div style={multiline}>{text}</div> },
   {
@@ -148,7 +145,7 @@ function ReviewForm({ onClose }: { onClose(): void }) {
             />
           </Form.Item>
           <Form.Item label={t.reviewer} style={{ flex: '1 1 160px' }}>
-            <Input value={user ? `${user.name} (${user.loginId})` : ''} readOnly disabled />
+            <Input value={user ? adminLabel(user) : ''} readOnly disabled />
           </Form.Item>
         </Flex>
         <Form.Item

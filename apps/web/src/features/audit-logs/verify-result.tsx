@@ -10,6 +10,8 @@ type VerifyResultProps = {
   running: boolean;
   result: AuditVerifyResult | undefined;
   onOpen(id: number): void;
+  /** Shows the list of the rows the check walked (`to_id`): its total is the check's count. */
+  onShowRange(lastId: number): void;
   onClose(): void;
 };
 
@@ -23,6 +25,45 @@ const PROBLEM_COLORS: Record<AuditChainProblem, string> = {
 
 /** A row named by a `truncated` problem is gone: there is nothing to open. */
 const canOpen = (problem: AuditChainProblemRow) => problem.problem !== 'truncated';
+
+/**
+ * Up to which row the check went (docs/access-log.md#what-verification-reports): rows written since are not in its
+ * count, so the list shows the same range on request and its total matches.
+ */
+function CheckedRange({
+  result,
+  onShowRange,
+}: {
+  result: AuditVerifyResult;
+  onShowRange(lastId: number): void;
+}) {
+  if (result.lastId === 0) return null;
+  return (
+    <Flex gap={8} align="center" wrap>
+      <span>{t.range(result.lastId, result.lastAt ? formatLogTime(result.lastAt) : '')}</span>
+      <Button size="small" onClick={() => onShowRange(result.lastId)}>
+        {t.showRange}
+      </Button>
+    </Flex>
+  );
+}
+
+/** Above the list while it shows a check's range: which one, and a way back to the whole log. */
+export function CheckedRangeTag({ lastId, onClear }: { lastId: number; onClear(): void }) {
+  return (
+    <Tag
+      color="blue"
+      closable={{ 'aria-label': t.clearRange }}
+      onClose={(event) => {
+        event.preventDefault();
+        onClear();
+      }}
+      style={{ marginBottom: 12 }}
+    >
+      {t.rangeFilter(lastId)}
+    </Tag>
+  );
+}
 
 function LegacyNote({ result }: { result: AuditVerifyResult }) {
   const start = result.keyedStart;
@@ -76,7 +117,8 @@ function ProblemList({ result, onOpen }: { result: AuditVerifyResult; onOpen(id:
         aria-label={t.listLabel}
         size="small"
         pagination={false}
-        scroll={{ y: 240 }}
+        // Its columns' widths at least: on a phone the list scrolls inside the alert, not the page.
+        scroll={{ x: 420, y: 240 }}
         rowKey={(row) => `${row.id}-${row.problem}-${row.checkpointId ?? ''}`}
         dataSource={result.problems}
         columns={columns}
@@ -100,7 +142,7 @@ function ProblemList({ result, onOpen }: { result: AuditVerifyResult; onOpen(id:
 }
 
 /** The outcome of 무결성 확인: all intact, or every problem found (the first ones listed) with a way to open each. */
-export function VerifyResult({ running, result, onOpen, onClose }: VerifyResultProps) {
+export function VerifyResult({ running, result, onOpen, onShowRange, onClose }: VerifyResultProps) {
   if (running) {
     return (
       <Alert
@@ -129,6 +171,7 @@ export function VerifyResult({ running, result, onOpen, onClose }: VerifyResultP
         description={
           <Flex vertical gap={4}>
             <span>{t.okBody(formatLogTime(result.verifiedAt), result.durationMs)}</span>
+            <CheckedRange result={result} onShowRange={onShowRange} />
             <LegacyNote result={result} />
           </Flex>
         }
@@ -147,6 +190,7 @@ export function VerifyResult({ running, result, onOpen, onClose }: VerifyResultP
       description={
         <Flex vertical gap={8}>
           <span>{t.brokenBody(result.checked, result.problemCount)}</span>
+          <CheckedRange result={result} onShowRange={onShowRange} />
           {first && (
             <Flex gap={8} align="center" wrap>
               <span>{t.firstBroken(first.id, first.createdAt ? formatLogTime(first.createdAt) : '')}</span>

@@ -1,3 +1,4 @@
+import { SIDER_WIDTH } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { payoutTotals, wirePayout } from '../../test/operations';
 import { listReply, signedInAs, wireEmployer, withLookups } from '../../test/records';
 
 import { renderApp, signIn } from '../../test/render-app';
+import { payoutColumns } from './columns';
 
 let server: MockServer;
 
@@ -66,6 +68,37 @@ describe('payout list', () => {
     });
     renderApp('/payouts', server);
     expect(await screen.findByText('14:06:07 기준 (1분마다 다시 합산)')).toBeTruthy();
+  });
+});
+
+describe('payout list: columns at 1440 px', () => {
+  it('fits beside the open menu, so the pinned status covers no column (지급일시 included)', () => {
+    // 1440 px less the menu, the page and card paddings, a classic scrollbar and the selection boxes.
+    const room = 1440 - SIDER_WIDTH - 2 * 24 - 2 * 24 - 17 - 32;
+    const widths = payoutColumns.map((column) => column.width);
+    expect(widths.every((width) => typeof width === 'number')).toBe(true);
+    expect((widths as number[]).reduce((sum, width) => sum + width, 0)).toBeLessThanOrEqual(room);
+    expect(payoutColumns.at(-1)).toMatchObject({ dataIndex: 'status', fixed: 'right' });
+  });
+
+  it('shows the paid time as day and time, and the method with the bank above the account number', async () => {
+    server.on('GET', 'payouts', {
+      status: 200,
+      body: {
+        data: [wirePayout({ status: 'paid', paid_at: '2024-05-10T05:30:00.000Z' })],
+        meta: { page: 1, page_size: 20, total: 1 },
+        totals: payoutTotals({ paid: [1, 300_000, 30_000] }),
+        totals_as_of: null,
+      },
+    });
+    renderApp('/payouts', server);
+    const table = within(await screen.findByRole('table'));
+    const cells = within((await table.findByText('14:30')).closest('tr') as HTMLElement);
+    expect(cells.getByText('2024-05-10', { selector: 'span span' })).toBeTruthy();
+    expect(cells.getByText('14:30')).toBeTruthy();
+    expect(cells.getByText('계좌이체 · 국민은행')).toBeTruthy();
+    expect(cells.getByText('********6789')).toBeTruthy();
+    expect(table.getByRole('columnheader', { name: '지급 방법·계좌' })).toBeTruthy();
   });
 });
 

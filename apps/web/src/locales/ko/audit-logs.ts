@@ -57,6 +57,12 @@ export const koAudit = {
     button: '무결성 확인',
     running: '해시 체인과 체크포인트를 처음부터 확인하는 중…',
     okTitle: (checked: number) => `정상: ${checked.toLocaleString('ko-KR')}건 확인`,
+    /** The walk's range: the list filtered to it (`to_id`) counts the same rows. */
+    range: (lastId: number, at: string) =>
+      `확인 범위: 첫 기록부터 #${lastId}(${at})까지. 그 뒤에 쌓인 기록은 다음 확인 때 포함됩니다.`,
+    showRange: '확인한 범위 목록 보기',
+    rangeFilter: (lastId: number) => `#${lastId}까지 (무결성 확인 범위)`,
+    clearRange: '확인 범위 해제',
     okBody: (at: string, ms: number) =>
       `모든 기록이 앞 기록과 해시로 이어져 있고 내용이 바뀌지 않았으며, 체크포인트와도 일치합니다. (${at} 확인, ${took(ms)} 소요)`,
     legacy: (lastId: number, rows: number) =>

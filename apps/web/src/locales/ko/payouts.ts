@@ -16,6 +16,8 @@ export const koPayouts = {
     method: '지급 방법',
     bankName: '은행',
     accountNo: '계좌번호',
+    /** The list's column: how it is paid and, for a transfer, to which account. */
+    methodAndAccount: '지급 방법·계좌',
     accountHolder: '예금주',
     scheduledDate: '지급 예정일',
     paidAt: '지급일시',

@@ -1,7 +1,7 @@
 import type { Review } from '@ilson/contracts';
 import { Card, Flex, Spin, Tag, Typography } from 'antd';
 import { koModeration } from '../../../locales/ko/reviews';
-import { Stars } from '../columns';
+import { ReviewExcerpt, Stars } from '../columns';
 import { ageOf } from './age';
 import { Kbd } from './kbd';
 
@@ -48,9 +48,7 @@ export function QueueList({ items, index, skipped, fetchingMore, exhausted, onSe
                     {skipped.has(review.id) && <Tag style={{ marginInlineEnd: 0 }}>{t.skipped}</Tag>}
                   </Flex>
                 </Flex>
-                <Typography.Text ellipsis className="moderation-list-excerpt">
-                  {review.content}
-                </Typography.Text>
+                <ReviewExcerpt content={review.content} width="100%" />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {review.employerName} · {review.workerName} · {ageOf(review.createdAt)}
                 </Typography.Text>
