@@ -47,6 +47,8 @@ export const settingsSchema = z.object({
   defaultMatchingFee: wholeNumber(0, 100_000_000, '원'),
   exportReasonRequired: z.boolean(),
   dormantAfterDays: wholeNumber(30, 3650, '일'),
+  /** Forms offer the online postcode service's address search (docs/ARCHITECTURE.md#forms); off by default. */
+  addressSearchEnabled: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -64,6 +66,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   defaultMatchingFee: 300_000,
   exportReasonRequired: true,
   dormantAfterDays: 365,
+  addressSearchEnabled: false,
 };
 
 /** GET/PATCH /settings: the settings and the version they were read at (two admins do not overwrite each other). */
@@ -88,6 +91,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, string> = {
   defaultMatchingFee: '기본 매칭 수수료(원)',
   exportReasonRequired: '다운로드 사유 필수',
   dormantAfterDays: '휴면 전환 기준(일)',
+  addressSearchEnabled: '주소 검색 (우편번호 서비스)',
 };
 
 export const publicSettingsSchema = settingsSchema.pick({
@@ -98,13 +102,28 @@ export const publicSettingsSchema = settingsSchema.pick({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-/** What every signed-in screen needs to know of the settings (export purpose, idle timeout, visa alerts). */
-export const clientSettingsSchema = settingsSchema.pick({
-  exportReasonRequired: true,
-  sessionTimeoutMinutes: true,
-  visaAlertDays: true,
-});
+/**
+ * What every signed-in screen needs to know of the settings (export purpose, idle timeout, visa alerts, whether
+ * forms offer the address search). A reply without `addressSearchEnabled` means off.
+ */
+export const clientSettingsSchema = settingsSchema
+  .pick({
+    exportReasonRequired: true,
+    sessionTimeoutMinutes: true,
+    visaAlertDays: true,
+  })
+  .extend({ addressSearchEnabled: settingsSchema.shape.addressSearchEnabled.default(false) });
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
+
+/**
+ * The online postcode service behind the forms' address search (docs/ARCHITECTURE.md#forms): the script the web app
+ * loads on first use, and the origins the page's Content-Security-Policy admits while the setting is on.
+ */
+export const POSTCODE_SERVICE = {
+  scriptUrl: 'https://t1.daumcdn.net/mapjsapi/bundle/postcode/prod/postcode.v2.js',
+  scriptOrigins: ['https://t1.daumcdn.net', 'https://t1.kakaocdn.net'],
+  frameOrigins: ['https://postcode.map.daum.net', 'https://postcode.map.kakao.com'],
+} as const;
 
 export const settingsApi = defineEndpoints('settings', {
   get: {
@@ -126,7 +145,8 @@ export const settingsApi = defineEndpoints('settings', {
     method: 'GET',
     path: '/settings/client',
     access: 'authenticated',
-    summary: '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간)',
+    summary:
+      '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간, 주소 검색 사용 여부)',
     response: clientSettingsSchema,
     duringPasswordChange: true,
   },

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import { XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@ilson/contracts';
+import { POSTCODE_SERVICE, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@ilson/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
@@ -12,6 +12,25 @@ function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The page's policy while the forms offer the online address search (docs/ARCHITECTURE.md#forms): the postcode
+ * service's script and its embedded frame are admitted, nothing else changes.
+ */
+export function withPostcodeService(policy: string): string {
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .filter((directive) => !directive.startsWith('frame-src '))
+    .map((directive) =>
+      directive.startsWith('script-src ')
+        ? `${directive} ${POSTCODE_SERVICE.scriptOrigins.join(' ')}`
+        : directive,
+    );
+  directives.push(`frame-src 'self' ${POSTCODE_SERVICE.frameOrigins.join(' ')}`);
+  return directives.join(';');
 }
 
 /** Security headers (CSP the built app satisfies, no-sniff, frame-deny, HSTS behind TLS) and the XSRF double-submit check. */
@@ -51,6 +70,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onSend', async (request, reply) => {
+    // Only the page itself carries the policy the browser applies to the app; the API's JSON never needs it.
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      const policy = reply.getHeader('content-security-policy');
+      const enabled = await app.settings
+        .get()
+        .then((settings) => settings.addressSearchEnabled)
+        .catch(() => false);
+      if (enabled && typeof policy === 'string') {
+        reply.header('content-security-policy', withPostcodeService(policy));
+      }
+    }
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }

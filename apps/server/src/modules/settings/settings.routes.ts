@@ -14,8 +14,9 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, api.client, async () => {
-    const { exportReasonRequired, sessionTimeoutMinutes, visaAlertDays } = await app.settings.get();
-    return { exportReasonRequired, sessionTimeoutMinutes, visaAlertDays };
+    const { exportReasonRequired, sessionTimeoutMinutes, visaAlertDays, addressSearchEnabled } =
+      await app.settings.get();
+    return { exportReasonRequired, sessionTimeoutMinutes, visaAlertDays, addressSearchEnabled };
   });
 
   route(app, api.public, async () => {

@@ -1,5 +1,6 @@
 import { type Branch, branchInputSchema, fieldMessages, formatPhone, REGIONS } from '@ilson/contracts';
 import { Alert, Form, Input, Select } from 'antd';
+import { AddressInput } from '../../components/form/address-input';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { typePhone } from '../../components/form/formatters';
@@ -116,7 +117,7 @@ export function BranchFormFields() {
       </Form.Item>
       <WideField>
         <Form.Item name="address" label={f.address} rules={[{ max: 200 }]}>
-          <Input maxLength={200} />
+          <AddressInput maxLength={200} />
         </Form.Item>
       </WideField>
     </FormSection>

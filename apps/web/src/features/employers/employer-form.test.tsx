@@ -48,6 +48,28 @@ describe('employer form', () => {
     expect(server.callsTo('POST', 'employers')).toHaveLength(0);
   });
 
+  it('takes typing in 업종: the options narrow to the Korean names that match, and one is picked', async () => {
+    const user = userEvent.setup();
+    renderApp('/employers/new', server);
+    const industry = await screen.findByRole('combobox', { name: '업종' });
+    await user.click(industry);
+    const shown = () =>
+      [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title'));
+    await waitFor(() => expect(shown()).toContain('제조업'));
+    expect(shown().length).toBeGreaterThan(8);
+
+    await user.type(industry, '서비스');
+    await waitFor(() => expect(shown()).toEqual(['기타 서비스업']));
+    await user.clear(industry);
+    await user.type(industry, '축산');
+    await waitFor(() => expect(shown()).toEqual(['축산업']));
+    await user.click(document.querySelector('.ant-select-item-option[title="축산업"]')!);
+    // The pick shows in the select itself, the list closed.
+    const select = industry.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(within(select).getByTitle('축산업')).toBeTruthy());
+    expect(industry.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('checks the 사업자등록번호 check digit and dashes it as typed', async () => {
     const user = userEvent.setup();
     renderApp('/employers/new', server);

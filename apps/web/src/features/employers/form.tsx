@@ -6,17 +6,18 @@ import {
   fieldMessages,
   formatBusinessRegNo,
   formatPhone,
-  INDUSTRIES,
   INDUSTRY_LABELS,
   REGIONS,
 } from '@ilson/contracts';
 import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { BranchSelect } from '../../components/branch-select';
+import { AddressInput } from '../../components/form/address-input';
 import { fieldLabels } from '../../components/form/conflict-comparison';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { typeBusinessRegNo, typePhone, typePostalCode } from '../../components/form/formatters';
+import { IndustrySelect } from '../../components/industry-select';
 import { parseDate, toDateString } from '../../lib/datetime';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
@@ -117,7 +118,6 @@ export function employerValuesToInput(values: EmployerFormValues): unknown {
 }
 
 const entityOptions = BIZ_ENTITY_TYPES.map((value) => ({ value, label: BIZ_ENTITY_TYPE_LABELS[value] }));
-const industryOptions = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 const regionOptions = REGIONS.map((value) => ({ value, label: value }));
 
 /** The employer's fields in their sections; the page around them owns the form and the submit. */
@@ -149,7 +149,7 @@ export function EmployerFormFields() {
           <Radio.Group options={entityOptions} optionType="button" />
         </Form.Item>
         <Form.Item name="industry" label={f.industry} required rules={[rule('industry', true)]}>
-          <Select options={industryOptions} placeholder={select} />
+          <IndustrySelect placeholder={select} />
         </Form.Item>
         <Form.Item name="openingDate" label={f.openingDate}>
           <DatePicker style={{ width: '100%' }} placeholder={koKit.form.datePlaceholder} />
@@ -172,7 +172,7 @@ export function EmployerFormFields() {
           <Input inputMode="tel" placeholder={t.phonePlaceholder} />
         </Form.Item>
         <Form.Item name="roadAddress" label={f.roadAddress} rules={[required, { max: 200 }]}>
-          <Input maxLength={200} />
+          <AddressInput maxLength={200} zipCodeField="zipCode" detailField="addressDetail" />
         </Form.Item>
         <Form.Item name="addressDetail" label={f.addressDetail} rules={[{ max: 200 }]}>
           <Input maxLength={200} />

@@ -4,8 +4,6 @@ import {
   type Employer,
   type EmploymentType,
   fieldMessages,
-  INDUSTRIES,
-  INDUSTRY_LABELS,
   type Industry,
   type JobPost,
   jobPostInputSchema,
@@ -38,10 +36,13 @@ import {
   Switch,
   TimePicker,
 } from 'antd';
+import type { CheckboxGroupProps } from 'antd/es/checkbox';
 import dayjs, { type Dayjs } from 'dayjs';
+import { AddressInput } from '../../components/form/address-input';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { formatWon, parseWon, typePostalCode } from '../../components/form/formatters';
+import { IndustrySelect } from '../../components/industry-select';
 import { EmployerPicker } from '../../components/pickers/pickers';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
 import { koJobPosts } from '../../locales/ko/job-posts';
@@ -149,7 +150,6 @@ export function jobPostValuesToInput(values: JobPostFormValues): unknown {
   };
 }
 
-const industryOptions = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 const regionOptions = REGIONS.map((value) => ({ value, label: value }));
 const employmentOptions = EMPLOYMENT_TYPES.map((value) => ({ value, label: EMPLOYMENT_TYPE_LABELS[value] }));
 const dayOptions = WEEKDAYS.map((value) => ({ value, label: WEEKDAY_LABELS[value] }));
@@ -198,7 +198,7 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
           <Input maxLength={100} placeholder={t.titlePlaceholder} />
         </Form.Item>
         <Form.Item name="industry" label={f.industry} required rules={[rule('industry', true)]}>
-          <Select options={industryOptions} placeholder={select} />
+          <IndustrySelect placeholder={select} />
         </Form.Item>
         <Form.Item name="region" label={f.region} required rules={[rule('region', true)]}>
           <Select options={regionOptions} placeholder={select} showSearch={{ optionFilterProp: 'label' }} />
@@ -207,7 +207,7 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
           <Input inputMode="numeric" maxLength={5} />
         </Form.Item>
         <Form.Item name="workAddress" label={f.workAddress} rules={[required, { max: 200 }]}>
-          <Input maxLength={200} placeholder={t.workAddressPlaceholder} />
+          <AddressInput maxLength={200} placeholder={t.workAddressPlaceholder} zipCodeField="zipCode" />
         </Form.Item>
         <WideField>
           <Form.Item name="jobDescription" label={f.jobDescription} rules={[required, { max: 5000 }]}>
@@ -219,7 +219,7 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
       <FormSection title={t.sections.work}>
         <WideField>
           <Form.Item name="workDays" label={f.workDays} required rules={[rule('workDays', true)]}>
-            <Checkbox.Group options={dayOptions} />
+            <WorkDaysGroup />
           </Form.Item>
         </WideField>
         <Form.Item
@@ -332,4 +332,12 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
       </FormSection>
     </>
   );
+}
+
+/**
+ * 근무 요일's checkboxes. Form.Item marks its control `aria-required`, which a checkbox group (role "group") may not
+ * carry (docs/ARCHITECTURE.md#accessibility); the label's mark and the rule say it is required.
+ */
+function WorkDaysGroup({ 'aria-required': _required, ...props }: CheckboxGroupProps<Weekday>) {
+  return <Checkbox.Group<Weekday> {...props} options={dayOptions} />;
 }

@@ -328,6 +328,14 @@ function SettingsForm({
         >
           <Switch aria-label={f.exportReasonRequired} />
         </Form.Item>
+        <Form.Item
+          name="addressSearchEnabled"
+          label={f.addressSearchEnabled}
+          extra={help.addressSearchEnabled}
+          valuePropName="checked"
+        >
+          <Switch aria-label={f.addressSearchEnabled} />
+        </Form.Item>
         <WideField>
           <WageTable disabled={!canWrite} />
         </WideField>

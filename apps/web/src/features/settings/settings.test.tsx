@@ -27,6 +27,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   default_matching_fee: 300_000,
   export_reason_required: true,
   dormant_after_days: 365,
+  address_search_enabled: false,
   version: 4,
   ...overrides,
 });
@@ -91,6 +92,26 @@ describe('/settings', () => {
     },
     SLOW,
   );
+
+  it('turns the address search on through the same save', async () => {
+    signedInAs(server, 'super_admin');
+    server.on('PATCH', 'settings', (request) => ({
+      status: 200,
+      body: wireSettings(request.body as Record<string, unknown>),
+    }));
+    const user = userEvent.setup();
+    renderApp('/settings', server);
+
+    const toggle = await screen.findByRole('switch', { name: t.fields.addressSearchEnabled });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(t.help.addressSearchEnabled)).toBeTruthy();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: t.save }));
+
+    expect(await screen.findByText(t.saved)).toBeTruthy();
+    const [call] = server.callsTo('PATCH', 'settings');
+    expect(call?.body).toMatchObject({ version: 4, address_search_enabled: true });
+  });
 
   it(
     'compares with what another admin saved meanwhile (409) and saves on the latest version',

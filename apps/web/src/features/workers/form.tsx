@@ -3,8 +3,6 @@ import {
   formatPhone,
   GENDER_LABELS,
   GENDERS,
-  INDUSTRIES,
-  INDUSTRY_LABELS,
   KOREAN_LEVEL_LABELS,
   KOREAN_LEVELS,
   VISA_STATUS_LABELS,
@@ -17,9 +15,11 @@ import {
 import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { BranchSelect } from '../../components/branch-select';
+import { AddressInput } from '../../components/form/address-input';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { typeAlienRegNo, typePassportNo, typePhone, typePostalCode } from '../../components/form/formatters';
+import { IndustrySelect } from '../../components/industry-select';
 import { NationalitySelect } from '../../components/nationality-select';
 import { parseDate, toDateString } from '../../lib/datetime';
 import { koEmployers } from '../../locales/ko/employers';
@@ -145,7 +145,6 @@ const genderOptions = GENDERS.map(option(GENDER_LABELS));
 const visaTypeOptions = VISA_TYPES.map(option(VISA_TYPE_LABELS));
 const visaStatusOptions = VISA_STATUSES.map(option(VISA_STATUS_LABELS));
 const koreanOptions = KOREAN_LEVELS.map(option(KOREAN_LEVEL_LABELS));
-const industryOptions = INDUSTRIES.map(option(INDUSTRY_LABELS));
 
 type WorkerFormFieldsProps = {
   /** On an edit: the stored identifiers, masked, shown as what an empty input keeps. */
@@ -263,7 +262,7 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
         </Form.Item>
         <WideField>
           <Form.Item name="streetAddress" label={f.streetAddress} rules={[{ max: 200 }]}>
-            <Input maxLength={200} />
+            <AddressInput maxLength={200} zipCodeField="postalCode" />
           </Form.Item>
         </WideField>
       </FormSection>
@@ -278,7 +277,7 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
           extra={t.desiredIndustriesHelp}
           rules={[rule('desiredIndustries')]}
         >
-          <Select mode="multiple" maxCount={5} options={industryOptions} placeholder={select} allowClear />
+          <IndustrySelect mode="multiple" maxCount={5} placeholder={select} allowClear />
         </Form.Item>
       </FormSection>
 

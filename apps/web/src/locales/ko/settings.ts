@@ -26,6 +26,7 @@ export const koSettings = {
     defaultMatchingFee: '기본 매칭 수수료',
     exportReasonRequired: '다운로드 사유 필수',
     dormantAfterDays: '휴면 회원 전환 기준',
+    addressSearchEnabled: '주소 검색 (우편번호 서비스)',
   },
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
@@ -46,6 +47,8 @@ export const koSettings = {
     exportReasonRequired:
       '켜 두면 엑셀·CSV 다운로드 때마다 다운로드 사유를 입력해야 하며, 사유는 접속기록에 남습니다.',
     dormantAfterDays: '마지막 로그인 후 이 기간이 지난 앱 회원은 휴면으로 표시됩니다. 30~3,650일.',
+    addressSearchEnabled:
+      '켜 두면 사업장·근로자·지점·채용공고 주소 입력란 옆에 주소 검색 버튼이 나타납니다. 외부 우편번호 서비스(카카오)에 인터넷으로 접속해야 하며, 접속할 수 없으면 주소를 직접 입력합니다. 바꾼 뒤에는 화면을 새로 고쳐야 적용됩니다.',
   },
   units: { minutes: '분', times: '회', days: '일', won: '원' },
   wageYear: '연도',

@@ -1,19 +1,26 @@
-import { fieldMessages, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fieldMessages, POSTCODE_SERVICE, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createTestContext, login, type TestContext } from '../../../../test/helpers';
 import { auditLogs } from '../../../db/schema';
 
+// A built web app of one page, to read the policy the page is served with.
+const dist = mkdtempSync(path.join(tmpdir(), 'ilson-settings-dist-'));
 let ctx: TestContext;
 let superToken: string;
 let adminToken: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ko"><div id="root"></div></html>');
+  ctx = await createTestContext({ config: { webDist: dist } });
   superToken = (await login(ctx, (await createAdmin(ctx, { role: 'super_admin' })).loginId)).token;
   adminToken = (await login(ctx, (await createAdmin(ctx, { role: 'admin' })).loginId)).token;
 });
 afterAll(async () => {
   await ctx?.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 /** The version an edit must send back, read as the settings screen reads it. */
@@ -41,6 +48,7 @@ describe('settings', () => {
       lockout_minutes: 15,
       minimum_wage_by_year: { '2025': 10_030, '2026': 10_320 },
       export_reason_required: true,
+      address_search_enabled: false,
     });
   });
 
@@ -196,5 +204,75 @@ describe('settings', () => {
     const same = await patch({ default_matching_fee: 310_000, version: read + 1 });
     expect(same.json().version).toBe(read + 1);
     await patch({ default_matching_fee: 300_000, version: read + 1 });
+  });
+
+  it('turns the address search on and off: logged, offered to every signed-in screen, admitted by the page policy', async () => {
+    const patch = async (enabled: boolean) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/settings',
+        headers: bearer(superToken),
+        payload: { version: await currentVersion(), address_search_enabled: enabled },
+      });
+    const policyOfPage = async () =>
+      String(
+        (await ctx.app.inject({ method: 'GET', url: '/employers/new' })).headers['content-security-policy'],
+      );
+    const clientSettings = async () =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/settings/client', headers: bearer(adminToken) })
+      ).json();
+
+    expect((await clientSettings()).address_search_enabled).toBe(false);
+    const strict = await policyOfPage();
+    expect(strict).toContain("script-src 'self';");
+    expect(strict).not.toContain('daumcdn');
+
+    // An admin without settings:write cannot turn it on.
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      headers: bearer(adminToken),
+      payload: { version: await currentVersion(), address_search_enabled: true },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const on = await patch(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().address_search_enabled).toBe(true);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/settings',
+      headers: bearer(adminToken),
+    });
+    expect(read.json().address_search_enabled).toBe(true);
+    expect(await clientSettings()).toMatchObject({
+      address_search_enabled: true,
+      export_reason_required: true,
+    });
+    const [logged] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'SETTINGS_CHANGE'))
+      .orderBy(auditLogs.id)
+      .then((rows) => rows.slice(-1));
+    expect(logged!.diff).toEqual({ addressSearchEnabled: { before: false, after: true } });
+    expect(logged!.summary).toBe('설정 변경: 우편번호 주소 검색');
+
+    // The page admits the postcode service's script and frame, and nothing else changes.
+    const open = await policyOfPage();
+    for (const origin of [...POSTCODE_SERVICE.scriptOrigins, ...POSTCODE_SERVICE.frameOrigins]) {
+      expect(open).toContain(origin);
+    }
+    expect(open).toContain("frame-ancestors 'none'");
+    expect(open).toContain("connect-src 'self'");
+    // The API's replies are not pages: their policy stays as it was.
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/v1/settings/public' });
+    expect(String(api.headers['content-security-policy'])).not.toContain('daumcdn');
+
+    const off = await patch(false);
+    expect(off.json().address_search_enabled).toBe(false);
+    expect(await policyOfPage()).toBe(strict);
+    expect((await clientSettings()).address_search_enabled).toBe(false);
   });
 });
