@@ -1,8 +1,18 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Flex, Input, Select, type SelectProps } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FilterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, DatePicker, Drawer, Flex, Grid, Input, Select, type SelectProps } from 'antd';
+import {
+  Children,
+  createContext,
+  isValidElement,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { parseDate, toDateString } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
+import { EmployerPicker } from '../pickers/pickers';
 import type { ListParams } from './use-list-params';
 
 const t = koKit.list;
@@ -12,20 +22,94 @@ type AnyList = ListParams<any, any>;
 
 type FilterBarProps = { list: AnyList; children: ReactNode; extra?: ReactNode };
 
-/** The bar above a list: its filters, a reset, and room for actions on the right. */
+/** In the phone's filter drawer every filter takes the drawer's width. */
+const FullWidth = createContext(false);
+
+/** A filter's width: its own on a desk, the drawer's on a phone. */
+export function useFilterWidth(width: number): number | string {
+  return useContext(FullWidth) ? '100%' : width;
+}
+
+/**
+ * The bar above a list: its filters, a reset, and room for actions on the right. Below 768 px the search box
+ * stays in the bar and the other filters open in a 필터 drawer whose button counts the filters set
+ * (docs/ARCHITECTURE.md#screens).
+ */
 export function FilterBar({ list, children, extra }: FilterBarProps) {
+  const mobile = Grid.useBreakpoint().md === false;
+  const reset = (
+    <Button icon={<ReloadOutlined />} onClick={list.reset} disabled={!list.hasFilters}>
+      {t.resetFilters}
+    </Button>
+  );
   return (
     <Card size="small" style={{ marginBottom: 16 }} styles={{ body: { padding: 12 } }}>
-      <Flex gap={8} wrap align="center" justify="space-between">
-        <Flex gap={8} wrap align="center" role="search" style={{ flex: '1 1 auto', minWidth: 0 }}>
+      {mobile ? (
+        <MobileFilters list={list} reset={reset} extra={extra}>
           {children}
-          <Button icon={<ReloadOutlined />} onClick={list.reset} disabled={!list.hasFilters}>
-            {t.resetFilters}
-          </Button>
+        </MobileFilters>
+      ) : (
+        <Flex gap={8} wrap align="center" justify="space-between">
+          <Flex gap={8} wrap align="center" role="search" style={{ flex: '1 1 auto', minWidth: 0 }}>
+            {children}
+            {reset}
+          </Flex>
+          {extra}
         </Flex>
-        {extra}
-      </Flex>
+      )}
     </Card>
+  );
+}
+
+type MobileFiltersProps = { list: AnyList; reset: ReactNode; extra?: ReactNode; children: ReactNode };
+
+function MobileFilters({ list, reset, extra, children }: MobileFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const all = Children.toArray(children);
+  const isSearch = (child: ReactNode) => isValidElement(child) && child.type === SearchFilter;
+  const search = all.filter(isSearch);
+  const others = all.filter((child) => !isSearch(child));
+  const active = Object.keys(list.filters).length;
+  return (
+    <FullWidth.Provider value>
+      <Flex vertical gap={8}>
+        {search.length > 0 && <Flex role="search">{search}</Flex>}
+        <Flex gap={8} wrap align="center">
+          {others.length > 0 && (
+            <Badge count={active} size="small">
+              <Button
+                icon={<FilterOutlined />}
+                onClick={() => setOpen(true)}
+                aria-label={active > 0 ? t.filtersActive(active) : t.filters}
+              >
+                {t.filters}
+              </Button>
+            </Badge>
+          )}
+          {reset}
+          {extra}
+        </Flex>
+      </Flex>
+      <Drawer
+        title={t.filters}
+        placement="right"
+        size="min(360px, 100vw)"
+        open={open}
+        onClose={() => setOpen(false)}
+        footer={
+          <Flex gap={8} justify="space-between">
+            {reset}
+            <Button type="primary" onClick={() => setOpen(false)}>
+              {t.showResults}
+            </Button>
+          </Flex>
+        }
+      >
+        <Flex vertical gap={12}>
+          {others}
+        </Flex>
+      </Drawer>
+    </FullWidth.Provider>
   );
 }
 
@@ -52,6 +136,7 @@ export function SelectFilter({
 }: SelectFilterProps) {
   const raw: string | undefined = list.filters[name];
   const value = raw === undefined ? undefined : numeric ? Number(raw) : raw;
+  const fitted = useFilterWidth(width);
   return (
     <Select
       aria-label={label}
@@ -60,7 +145,7 @@ export function SelectFilter({
       value={value}
       options={options}
       onChange={(next: string | number | undefined) => list.setFilters({ [name]: next ?? null })}
-      style={{ width }}
+      style={{ width: fitted }}
       popupMatchSelectWidth={false}
       showSearch={showSearch ? { optionFilterProp: ['label', 'value'] } : undefined}
     />
@@ -73,6 +158,7 @@ type DateRangeFilterProps = { list: AnyList; from: string; to: string; label: st
 export function DateRangeFilter({ list, from, to, label }: DateRangeFilterProps) {
   const start = parseDate(list.filters[from]);
   const end = parseDate(list.filters[to]);
+  const width = useFilterWidth(280);
   return (
     <DatePicker.RangePicker
       aria-label={label}
@@ -82,7 +168,7 @@ export function DateRangeFilter({ list, from, to, label }: DateRangeFilterProps)
       onChange={(dates) =>
         list.setFilters({ [from]: toDateString(dates?.[0]), [to]: toDateString(dates?.[1]) })
       }
-      style={{ width: 280 }}
+      style={{ width }}
     />
   );
 }
@@ -96,6 +182,7 @@ export function SearchFilter({ list, placeholder, width = 280 }: SearchFilterPro
   const [text, setText] = useState(list.q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { q, setFilters } = list;
+  const fitted = useFilterWidth(width);
 
   // The URL changed elsewhere (reset, back button): show what it says.
   useEffect(() => {
@@ -122,7 +209,25 @@ export function SearchFilter({ list, placeholder, width = 280 }: SearchFilterPro
         timer.current = setTimeout(() => commit(value), SEARCH_DEBOUNCE_MS);
       }}
       onSearch={commit}
-      style={{ width }}
+      style={{ width: fitted }}
+    />
+  );
+}
+
+type EmployerFilterProps = { list: AnyList; label: string; width?: number };
+
+/** A filter by employer (`employer_id`): searches the server as the user types. */
+export function EmployerFilter({ list, label, width = 200 }: EmployerFilterProps) {
+  const raw: string | undefined = list.filters.employerId;
+  const fitted = useFilterWidth(width);
+  return (
+    <EmployerPicker
+      aria-label={label}
+      placeholder={label}
+      value={raw ? Number(raw) : undefined}
+      onChange={(id) => list.setFilters({ employerId: id ?? null })}
+      style={{ width: fitted }}
+      popupMatchSelectWidth={320}
     />
   );
 }

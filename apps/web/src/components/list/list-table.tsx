@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { type ListMeta, MAX_LIST_WINDOW, type ViewList } from '@ilson/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Empty, Grid, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { type Key, type MouseEvent, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -56,6 +56,7 @@ export function ListTable<T extends { id: number }>({
   settingsKey,
 }: ListTableProps<T>) {
   const navigate = useNavigate();
+  const mobile = Grid.useBreakpoint().md === false;
   const page = result.data;
   const { settings, update } = useListSettings(settingsKey);
   const [searchParams] = useSearchParams();
@@ -125,7 +126,7 @@ export function ListTable<T extends { id: number }>({
       aria-label={label}
       rowKey="id"
       size={settings.density}
-      columns={arrangeColumns(sortedColumns, settings.columns)}
+      columns={pinFirst(arrangeColumns(sortedColumns, settings.columns), mobile)}
       dataSource={page?.data ?? []}
       loading={result.isFetching}
       onChange={handleChange}
@@ -166,6 +167,16 @@ export function ListTable<T extends { id: number }>({
       {table}
     </>
   );
+}
+
+/**
+ * On a phone the table scrolls sideways inside its box; its first column (the record's name) stays pinned so each
+ * row stays recognisable (docs/ARCHITECTURE.md#screens).
+ */
+function pinFirst<T>(columns: ColumnsType<T>, mobile: boolean): ColumnsType<T> {
+  if (!mobile || columns.length < 2 || columns[0]?.fixed) return columns;
+  const [first, ...rest] = columns;
+  return [{ ...first, fixed: 'left' } as ColumnsType<T>[number], ...rest];
 }
 
 /** 총 n건; above the paging window 약 n건 (an estimate) with a note on how far the pages go. */

@@ -10,9 +10,14 @@ import {
 } from '@ilson/contracts';
 import type { ReactNode } from 'react';
 import { useBranchOptions } from '../../components/branch-select';
-import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
+import {
+  DateRangeFilter,
+  EmployerFilter,
+  FilterBar,
+  SearchFilter,
+  SelectFilter,
+} from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { EmployerPicker } from '../../components/pickers/pickers';
 import { koJobPosts } from '../../locales/ko/job-posts';
 
 const f = koJobPosts.fields;
@@ -24,28 +29,13 @@ const visaOptions = VISA_TYPES.map((value) => ({ value, label: VISA_TYPE_LABELS[
 // biome-ignore lint/suspicious/noExplicitAny: a list's params, filters addressed by name.
 type AnyList = ListParams<any, any>;
 
-/** A filter by employer: searches the server, keeps the id in the URL. */
-export function EmployerFilter({ list, width = 200 }: { list: AnyList; width?: number }) {
-  const raw: string | undefined = list.filters.employerId;
-  return (
-    <EmployerPicker
-      aria-label={f.employerId}
-      placeholder={f.employerId}
-      value={raw ? Number(raw) : undefined}
-      onChange={(id) => list.setFilters({ employerId: id ?? null })}
-      style={{ width }}
-      popupMatchSelectWidth={320}
-    />
-  );
-}
-
 export function JobPostFilters({ list, extra }: { list: AnyList; extra?: ReactNode }) {
   const branches = useBranchOptions();
   return (
     <FilterBar list={list} extra={extra}>
       <SearchFilter list={list} placeholder={koJobPosts.searchPlaceholder} width={240} />
       <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
-      <EmployerFilter list={list} />
+      <EmployerFilter list={list} label={f.employerId} />
       <SelectFilter list={list} name="industry" label={f.industry} options={industryOptions} width={140} />
       <SelectFilter
         list={list}

@@ -1,10 +1,15 @@
 import { MATCHING_STATUS_LABELS, MATCHING_STATUSES, VISA_TYPE_LABELS, VISA_TYPES } from '@ilson/contracts';
 import type { ReactNode } from 'react';
 import { useBranchOptions } from '../../components/branch-select';
-import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
+import {
+  DateRangeFilter,
+  EmployerFilter,
+  FilterBar,
+  SearchFilter,
+  SelectFilter,
+} from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { NATIONALITY_OPTIONS } from '../../components/nationality-select';
-import { EmployerPicker } from '../../components/pickers/pickers';
 import { koMatchings } from '../../locales/ko/matchings';
 
 const f = koMatchings.fields;
@@ -16,7 +21,6 @@ type AnyList = ListParams<any, any>;
 
 export function MatchingFilters({ list, extra }: { list: AnyList; extra?: ReactNode }) {
   const branches = useBranchOptions();
-  const employer: string | undefined = list.filters.employerId;
   return (
     <FilterBar list={list} extra={extra}>
       <SearchFilter list={list} placeholder={koMatchings.searchPlaceholder} width={240} />
@@ -30,14 +34,7 @@ export function MatchingFilters({ list, extra }: { list: AnyList; extra?: ReactN
         showSearch
         width={130}
       />
-      <EmployerPicker
-        aria-label={f.employer}
-        placeholder={f.employer}
-        value={employer ? Number(employer) : undefined}
-        onChange={(id) => list.setFilters({ employerId: id ?? null })}
-        style={{ width: 200 }}
-        popupMatchSelectWidth={320}
-      />
+      <EmployerFilter list={list} label={f.employer} />
       <SelectFilter
         list={list}
         name="nationality"

@@ -1,8 +1,13 @@
 import { PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, PAYOUT_TYPE_LABELS, PAYOUT_TYPES } from '@ilson/contracts';
 import { useBranchOptions } from '../../components/branch-select';
-import { DateRangeFilter, FilterBar, SearchFilter, SelectFilter } from '../../components/list/filter-bar';
+import {
+  DateRangeFilter,
+  EmployerFilter,
+  FilterBar,
+  SearchFilter,
+  SelectFilter,
+} from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
-import { EmployerPicker } from '../../components/pickers/pickers';
 import { koPayouts } from '../../locales/ko/payouts';
 
 const t = koPayouts;
@@ -13,20 +18,12 @@ const typeOptions = PAYOUT_TYPES.map((value) => ({ value, label: PAYOUT_TYPE_LAB
 // biome-ignore lint/suspicious/noExplicitAny: a list's params, filters addressed by name.
 export function PayoutFilters({ list }: { list: ListParams<any, any> }) {
   const branches = useBranchOptions();
-  const employerId: string | undefined = list.filters.employerId;
   return (
     <FilterBar list={list}>
       <SearchFilter list={list} placeholder={t.searchPlaceholder} width={290} />
       <SelectFilter list={list} name="status" label={f.status} options={statusOptions} width={120} />
       <SelectFilter list={list} name="type" label={f.type} options={typeOptions} width={140} />
-      <EmployerPicker
-        aria-label={f.employer}
-        placeholder={f.employer}
-        value={employerId ? Number(employerId) : undefined}
-        onChange={(id) => list.setFilters({ employerId: id ?? null })}
-        style={{ width: 200 }}
-        popupMatchSelectWidth={320}
-      />
+      <EmployerFilter list={list} label={f.employer} />
       <SelectFilter
         list={list}
         name="branchId"

@@ -51,6 +51,10 @@ export const koKit = {
     clearSelection: '선택 해제',
     dateFrom: '시작일',
     dateTo: '종료일',
+    /** On a phone the filters open in a drawer from this button. */
+    filters: '필터',
+    filtersActive: (n: number) => `필터 ${n}개 적용됨`,
+    showResults: '결과 보기',
   },
   form: {
     unsavedTitle: '저장하지 않은 변경 사항이 있습니다',
@@ -77,6 +81,10 @@ export const koKit = {
     dateTimePlaceholder: 'YYYY-MM-DD HH:mm',
     keepMasked: (masked: string) => `변경할 때만 입력 (현재 ${masked})`,
     notSet: '미등록',
+    /** The optional online address search beside an address input (docs/ARCHITECTURE.md#forms). */
+    addressSearch: '주소 검색',
+    addressSearchTitle: '주소 검색 (우편번호 서비스)',
+    addressSearchFailed: '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해 주세요.',
   },
   detail: {
     notFoundTitle: '데이터를 찾을 수 없습니다',
