@@ -105,3 +105,81 @@ export async function patchSettings(request: APIRequestContext, data: Record<str
   const { version } = (await read.json()) as { version: number };
   return request.patch('/api/v1/settings', { headers, data: { ...data, version } });
 }
+
+export async function apiPost(request: APIRequestContext, path: string, data: unknown) {
+  const { token } = await apiLogin(request);
+  const response = await request.post(`/api/v1/${path}`, { headers: await apiHeaders(request, token), data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+/** An approved employer, an active post and `count` workers matched to it and working. */
+export async function workingMatchings(request: APIRequestContext, count: number) {
+  const branch = await createBranch(request, `E2E 리뷰지점 ${uniqueDigits(4)}`);
+  const employer = await apiCreate<{ id: number; version: number }>(request, 'employers', {
+    company_name: `이투이리뷰 ${uniqueDigits(5)}`,
+    business_reg_no: businessRegNo(`40${uniqueDigits(7)}`),
+    ceo_name: '최대표',
+    biz_entity_type: 'individual',
+    industry: 'manufacturing',
+    region: '충청남도',
+    zip_code: '31000',
+    road_address: '충청남도 천안시 서북구 1',
+    phone: '041-500-1000',
+    branch_id: branch.id,
+  });
+  await apiPost(request, `employers/${employer.id}/status`, {
+    status: 'approved',
+    version: employer.version,
+  });
+  const jobPost = await apiCreate<{ id: number; version: number }>(request, 'job-posts', {
+    employer_id: employer.id,
+    title: `도장 보조 ${uniqueDigits(4)}`,
+    industry: 'manufacturing',
+    job_description: '도장 보조',
+    headcount: 5,
+    region: '충청남도',
+    work_address: '충청남도 천안시',
+    work_days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    work_start_time: '08:00',
+    work_end_time: '17:00',
+    salary_type: 'monthly',
+    salary_amount: 2_700_000,
+    allowed_visa_types: ['E-9'],
+    submit: true,
+  });
+  await apiPost(request, `job-posts/${jobPost.id}/status`, { status: 'active', version: jobPost.version });
+  const matchings: number[] = [];
+  const workers: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const worker = await apiCreate<{ id: number }>(request, 'workers', {
+      first_name: 'REVIEW',
+      last_name: `LE${uniqueDigits(5)}`,
+      gender: 'female',
+      date_of_birth: '1996-06-06',
+      nationality: 'VN',
+      visa_type: 'E-9',
+      visa_expiry_date: seoulDate(800),
+      branch_id: branch.id,
+    });
+    let matching = await apiCreate<{ id: number; version: number }>(request, 'matchings', {
+      job_post_id: jobPost.id,
+      worker_id: worker.id,
+    });
+    for (const [status, extra] of [
+      ['interview', {}],
+      ['accepted', {}],
+      ['contracted', { contract_date: seoulDate(0), start_date: seoulDate(0) }],
+      ['working', { start_date: seoulDate(0) }],
+    ] as const) {
+      matching = await apiPost(request, `matchings/${matching.id}/status`, {
+        status,
+        version: matching.version,
+        ...extra,
+      });
+    }
+    matchings.push(matching.id);
+    workers.push(worker.id);
+  }
+  return { branchId: branch.id, employerId: employer.id, jobPostId: jobPost.id, matchings, workers };
+}

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import koKR from 'antd/es/locale/ko_KR';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useAccessibilityPatches } from '../components/a11y-patches';
 import { useEnterGuard } from '../components/form/enter-guard';
 import { ToastProvider, useErrorToast } from '../components/toast';
 import { createQueryClient } from './query-client';
@@ -27,6 +28,7 @@ function QueryProvider({ children }: { children: ReactNode }) {
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   useEnterGuard();
+  useAccessibilityPatches();
   return (
     <ThemeModeProvider>
       <ThemedProviders>{children}</ThemedProviders>
@@ -47,6 +49,8 @@ const LIGHT_TOKENS = {
   colorTextDescription: 'rgba(0, 0, 0, 0.58)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   colorError: '#cf1322',
+  colorInfo: '#0958d9',
+  colorWarningText: '#ad4e00',
 };
 const DARK_TOKENS = {
   colorPrimary: '#1668dc',

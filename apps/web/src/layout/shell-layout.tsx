@@ -119,7 +119,13 @@ export default function ShellLayout() {
           <Layout.Content
             id="main-content"
             tabIndex={-1}
-            style={{ overflow: 'auto', padding: mobile ? 12 : 24, outline: 'none' }}
+            // `--page-padding`: the sticky form actions reach the content's edges through it (components/form/form-layout.tsx).
+            style={{
+              overflow: 'auto',
+              padding: 'var(--page-padding)',
+              outline: 'none',
+              ['--page-padding' as string]: mobile ? '12px' : '24px',
+            }}
           >
             <ErrorBoundary key={pathname}>
               <Suspense fallback={<PageSpinner />}>

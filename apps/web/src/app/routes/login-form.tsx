@@ -1,5 +1,5 @@
 import { fieldMessages, LOGIN_PASSWORD_MIN_LENGTH } from '@ilson/contracts';
-import { Button, Checkbox, Input } from 'antd';
+import { Button, Checkbox, Input, theme } from 'antd';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ko } from '../../locales/ko/common';
@@ -10,7 +10,6 @@ export type LoginErrors = Partial<Record<FieldName, string>>;
 
 const t = ko.login;
 /** antd's colorError, for the few plain elements of this form. */
-const ERROR_COLOR = '#ff4d4f';
 
 /** docs/ARCHITECTURE.md#errors-and-validation login rules, with the Korean messages from contracts. */
 export function validateLogin(values: LoginValues): LoginErrors {
@@ -24,6 +23,7 @@ export function validateLogin(values: LoginValues): LoginErrors {
 type FieldProps = { id: string; label: string; error?: string; children: ReactNode };
 
 function Field({ id, label, error, children }: FieldProps) {
+  const { token } = theme.useToken();
   return (
     <div style={{ marginBottom: error ? 2 : 24 }}>
       <label htmlFor={id} style={{ display: 'block', paddingBottom: 8 }}>
@@ -31,7 +31,11 @@ function Field({ id, label, error, children }: FieldProps) {
       </label>
       {children}
       {error && (
-        <div id={`${id}-error`} role="alert" style={{ color: ERROR_COLOR, minHeight: 22, paddingTop: 2 }}>
+        <div
+          id={`${id}-error`}
+          role="alert"
+          style={{ color: token.colorErrorText, minHeight: 22, paddingTop: 2 }}
+        >
           {error}
         </div>
       )}

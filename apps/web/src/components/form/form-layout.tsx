@@ -61,9 +61,10 @@ export function FormActions({
       gap={8}
       style={{
         position: 'sticky',
-        bottom: -24,
-        margin: '0 -24px -24px',
-        padding: '12px 24px',
+        // Out to the page's edges, whatever its padding (24 px on a desk, 12 on a phone).
+        bottom: 'calc(-1 * var(--page-padding, 24px))',
+        margin: '0 calc(-1 * var(--page-padding, 24px)) calc(-1 * var(--page-padding, 24px))',
+        padding: '12px var(--page-padding, 24px)',
         background: token.colorBgContainer,
         borderTop: `1px solid ${token.colorBorderSecondary}`,
         zIndex: 5,

@@ -63,7 +63,9 @@ export function LoginHistory() {
         loading={result.isFetching}
         pagination={false}
         scroll={{ y: 360 }}
-        locale={{ emptyText: result.isPending ? ' ' : t.empty }}
+        locale={{
+          emptyText: result.isPending ? ' ' : <Typography.Text type="secondary">{t.empty}</Typography.Text>,
+        }}
       />
     </>
   );

@@ -7,7 +7,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { MATCHING_STATUS_LABELS } from '@ilson/contracts';
-import { Card, Col, Flex, Row, Statistic } from 'antd';
+import { Card, Col, Flex, Row, Statistic, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { koDashboard } from '../../locales/ko/dashboard';
@@ -120,6 +120,7 @@ function kpisOf(data: Dashboard): Kpi[] {
 }
 
 function KpiCard({ kpi }: { kpi: Kpi }) {
+  const { token } = theme.useToken();
   return (
     <Card size="small" className="dashboard-kpi" hoverable>
       <Flex justify="space-between" align="flex-start" gap={8}>
@@ -129,10 +130,11 @@ function KpiCard({ kpi }: { kpi: Kpi }) {
           aria-label={`${kpi.title} ${kpi.value.toLocaleString('ko-KR')}${kpi.unit}`}
         >
           <Statistic
-            title={kpi.title}
+            // The space keeps the visible text equal to the link's name ("승인 대기 사업주 28곳").
+            title={`${kpi.title} `}
             value={kpi.value}
             suffix={kpi.unit}
-            styles={{ content: kpi.alert ? { color: '#d46b08' } : undefined }}
+            styles={{ content: kpi.alert ? { color: token.colorWarningText } : undefined }}
           />
         </Link>
         <span className={`dashboard-kpi-icon dashboard-tone-${kpi.tone}`} aria-hidden>

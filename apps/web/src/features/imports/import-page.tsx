@@ -25,6 +25,7 @@ import {
   Table,
   Tag,
   Typography,
+  theme,
   Upload,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -296,18 +297,24 @@ function MappingStep({
 }
 
 function Counts({ batch }: { batch: ImportBatch }) {
+  // The theme's text colours, readable in both themes (docs/ARCHITECTURE.md#themes).
+  const { token } = theme.useToken();
   const items = [
     { title: t.counts.total, value: batch.totalRows },
-    { title: t.counts.valid, value: batch.validRows, color: '#389e0d' },
-    { title: t.counts.error, value: batch.errorRows, color: batch.errorRows ? '#cf1322' : undefined },
+    { title: t.counts.valid, value: batch.validRows, color: token.colorSuccessText },
+    {
+      title: t.counts.error,
+      value: batch.errorRows,
+      color: batch.errorRows ? token.colorErrorText : undefined,
+    },
     {
       title: t.counts.duplicate,
       value: batch.duplicateRows,
-      color: batch.duplicateRows ? '#d46b08' : undefined,
+      color: batch.duplicateRows ? token.colorWarningText : undefined,
     },
   ];
   if (batch.committedRows > 0)
-    items.push({ title: t.counts.committed, value: batch.committedRows, color: '#1677ff' });
+    items.push({ title: t.counts.committed, value: batch.committedRows, color: token.colorPrimaryText });
   if (batch.undoneRows + batch.keptRows > 0) {
     items.push(
       { title: t.counts.undone, value: batch.undoneRows },
@@ -576,7 +583,7 @@ function RecentImports({
         rowKey="id"
         loading={list.isFetching && !list.data}
         dataSource={list.data?.data ?? []}
-        locale={{ emptyText: t.recentEmpty }}
+        locale={{ emptyText: <Typography.Text type="secondary">{t.recentEmpty}</Typography.Text> }}
         scroll={{ x: 720 }}
         rowClassName={(row) => (row.id === current ? 'ant-table-row-selected' : '')}
         onRow={(row) => ({ onClick: () => onOpen(row.id), style: { cursor: 'pointer' } })}

@@ -61,6 +61,7 @@ export function Headcount({ post }: { post: Pick<JobPost, 'filledCount' | 'headc
         size="small"
         showInfo={false}
         status={percent >= 100 ? 'success' : 'normal'}
+        aria-label={t.headcount(post.filledCount, post.headcount)}
       />
     </Flex>
   );

@@ -142,6 +142,7 @@ function MatchingView({ matching }: { matching: MatchingDetail }) {
       <Card
         size="small"
         style={{ marginBottom: 16 }}
+        classNames={{ body: 'scroll-region' }}
         styles={{ body: { padding: '16px 24px', overflowX: 'auto' } }}
       >
         <MatchingSteps matching={matching} />

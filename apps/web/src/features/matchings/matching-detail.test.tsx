@@ -255,3 +255,62 @@ describe('skipping the interview', () => {
     ).toBe('/matchings/12');
   });
 });
+
+describe('who changed the matching', () => {
+  it('names an admin alike in the timeline and the 변경 이력 tab, with the changes in Korean', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'matchings/90/history', {
+      status: 200,
+      body: {
+        data: [
+          {
+            id: 7,
+            created_at: '2024-05-02T01:00:00Z',
+            action: 'UPDATE',
+            target_type: 'matching',
+            actor_admin_id: 1,
+            actor_login_id: 'admin',
+            actor_name: '최고 관리자',
+            summary: '매칭 상태 변경',
+            diff: {
+              status: { before: 'proposed', after: 'cancelled' },
+              agreed_salary_amount: { before: 2_300_000, after: 2_400_000 },
+              cancel_reason: { before: null, after: '근로자 입국 지연' },
+            },
+            reason: null,
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    await openMatching('cancelled', {
+      status_history: [
+        {
+          from_status: 'proposed',
+          to_status: 'cancelled',
+          reason: null,
+          changed_at: '2024-05-02T01:00:00Z',
+          changed_by_name: '최고 관리자',
+        },
+      ],
+    });
+    expect(screen.getByText(/최고 관리자/)).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: '변경 이력' }));
+    const history = within(await screen.findByRole('table', { name: '변경 이력' }));
+    const row = (await history.findByText('매칭 상태 변경')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('최고 관리자')).toBeTruthy();
+    expect(within(row).getByText('admin')).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: /expand|펼치기|행 펼치기/i }));
+    const status = (await history.findByText('상태')).closest('tr') as HTMLElement;
+    expect([...status.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      '상태',
+      '제안',
+      '취소',
+    ]);
+    const amount = history.getByText('합의 급여액').closest('tr') as HTMLElement;
+    expect(within(amount).getByText('2,300,000')).toBeTruthy();
+    expect(within(amount).getByText('2,400,000')).toBeTruthy();
+  });
+});

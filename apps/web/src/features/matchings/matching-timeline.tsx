@@ -1,6 +1,7 @@
 import { ForwardOutlined } from '@ant-design/icons';
 import { MATCHING_STATUS_LABELS, type MatchingStatus, recordMessages } from '@ilson/contracts';
 import { Empty, Steps, Timeline, Typography, theme } from 'antd';
+import { adminDisplayName } from '../../components/admin-name';
 import { formatDateTime } from '../../lib/datetime';
 import { koMatchings } from '../../locales/ko/matchings';
 import type { MatchingDetail } from './api';
@@ -31,7 +32,7 @@ const reasonOf = (entry: HistoryEntry) =>
     ? entry.reason.slice(SKIP_PREFIX.length)
     : entry.reason;
 
-/** Every status change, oldest first: what, when, who, why. */
+/** Every status change, oldest first: what, when, who (the admin's one display name), why. */
 export function MatchingTimeline({ matching }: { matching: MatchingDetail }) {
   const entries = [...matching.statusHistory].sort((a, b) => a.changedAt.localeCompare(b.changedAt));
   if (entries.length === 0) {
@@ -54,7 +55,10 @@ export function MatchingTimeline({ matching }: { matching: MatchingDetail }) {
                 {skippedInterview(entry) && ` · ${t.skipInterview.entry}`}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                {t.timelineBy(entry.changedByName, formatDateTime(entry.changedAt))}
+                {t.timelineBy(
+                  adminDisplayName({ name: entry.changedByName }),
+                  formatDateTime(entry.changedAt),
+                )}
               </Typography.Text>
               {reason && <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>{reason}</div>}
             </>

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { PAYOUT_METHOD_LABELS, PAYOUT_TYPE_LABELS, type Payout, type PayoutStatus } from '@ilson/contracts';
-import { Alert, Button, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Row, Statistic, Tabs, theme } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { HistoryTab } from '../../components/detail/history-tab';
@@ -23,6 +23,7 @@ const f = t.fields;
 const none = koKit.common.none;
 
 function Amounts({ payout }: { payout: Payout }) {
+  const { token } = theme.useToken();
   const won = (value: number | string) => Number(value).toLocaleString('ko-KR');
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -43,7 +44,7 @@ function Amounts({ payout }: { payout: Payout }) {
             value={payout.total}
             formatter={won}
             prefix="₩"
-            styles={{ content: { fontWeight: 600, color: '#1677ff' } }}
+            styles={{ content: { fontWeight: 600, color: token.colorLink } }}
           />
         </Card>
       </Col>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { nationalityLabel } from '@ilson/contracts';
-import { Button, Card, Flex } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency';
@@ -56,7 +56,7 @@ function WorkerResumes({ workerId }: { workerId: number }) {
       <PageHeader
         title={name ? t.workerResumes(name) : page?.title}
         tags={
-          nationality && <span style={{ color: 'rgba(0,0,0,.45)' }}>{nationalityLabel(nationality)}</span>
+          nationality && <Typography.Text type="secondary">{nationalityLabel(nationality)}</Typography.Text>
         }
         extra={
           <>

@@ -1,4 +1,4 @@
-import { WarningFilled } from '@ant-design/icons';
+import { StarFilled, WarningFilled } from '@ant-design/icons';
 import {
   REVIEW_STATUS_LABELS,
   REVIEWER_TYPE_LABELS,
@@ -6,12 +6,13 @@ import {
   type ReviewerType,
   type ReviewStatus,
 } from '@ilson/contracts';
-import { Rate, Tag, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
 import { koReviews } from '../../locales/ko/reviews';
+import './stars.css';
 
 const t = koReviews;
 const f = t.fields;
@@ -28,10 +29,15 @@ export function ReviewStatusTag({ status }: { status: ReviewStatus }) {
 
 export const reviewPath = (review: Pick<Review, 'id'>) => `/reviews/${review.id}`;
 
+/** Five stars, drawn, not antd's Rate: a Rate is a control (radio buttons) and may not sit inside a link or a row button. */
+const STAR_SLOTS = [0, 1, 2, 3, 4];
+
 export function Stars({ rating, size = 14 }: { rating: number; size?: number }) {
   return (
-    <span role="img" aria-label={t.ratingLabel(rating)} style={{ whiteSpace: 'nowrap' }}>
-      <Rate disabled value={rating} style={{ fontSize: size }} />
+    <span role="img" aria-label={t.ratingLabel(rating)} className="review-stars" style={{ fontSize: size }}>
+      {STAR_SLOTS.map((slot) => (
+        <StarFilled key={slot} aria-hidden className={slot < rating ? 'review-star-on' : 'review-star-off'} />
+      ))}
     </span>
   );
 }
@@ -46,6 +52,32 @@ export function ReportTag({ count }: { count: number }) {
 }
 
 export const reviewerTypeLabel = (type: ReviewerType) => REVIEWER_TYPE_LABELS[type] ?? type;
+
+/**
+ * A review's text on one line, cut with an ellipsis at `width`, and always whole (its line breaks kept) in a
+ * tooltip: a list never hides what a review says.
+ */
+export function ReviewExcerpt({ content, width }: { content: string; width: number | string }) {
+  return (
+    <Tooltip
+      title={<span style={{ whiteSpace: 'pre-wrap' }}>{content}</span>}
+      placement="topLeft"
+      styles={{ root: { maxWidth: 480 } }}
+    >
+      <span
+        style={{
+          display: 'block',
+          maxWidth: width,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {content}
+      </span>
+    </Tooltip>
+  );
+}
 
 export const reviewColumns: ColumnsType<Review> = [
   {
@@ -80,11 +112,10 @@ export const reviewColumns: ColumnsType<Review> = [
   {
     title: f.excerpt,
     key: 'content',
+    width: 240,
     render: (_, review) => (
-      <Link to={reviewPath(review)} style={{ display: 'inline-block', maxWidth: 220 }}>
-        <Typography.Text ellipsis={{ tooltip: review.content }} style={{ color: 'inherit', maxWidth: 220 }}>
-          {review.content}
-        </Typography.Text>
+      <Link to={reviewPath(review)} style={{ display: 'block' }}>
+        <ReviewExcerpt content={review.content} width={220} />
       </Link>
     ),
   },

@@ -33,6 +33,24 @@ describe('review list', () => {
   });
 });
 
+describe('review list: long texts', () => {
+  it('cuts a long review to its column and shows the whole text, line breaks kept, in a tooltip', async () => {
+    const content = `${'야간 근무가 잦았지만 관리자분들이 배려해 주셔서 적응이 빨랐습니다. '.repeat(6)}\n다시 일하고 싶습니다.`;
+    server.on('GET', 'reviews', listReply([wireReview({ content })]));
+    const user = userEvent.setup();
+    renderApp('/reviews', server);
+    const table = within(await screen.findByRole('table'));
+    const excerpt = await table.findByText(
+      (_, element) => element?.textContent === content && element.tagName === 'SPAN',
+    );
+    expect(excerpt.style.textOverflow).toBe('ellipsis');
+    expect(excerpt.style.whiteSpace).toBe('nowrap');
+    expect(excerpt.closest('a')?.getAttribute('href')).toBe('/reviews/100');
+    await user.hover(excerpt);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(content);
+  });
+});
+
 describe('review detail', () => {
   it('links the matching and hides only with a reason', async () => {
     server.on('GET', 'reviews/100', { status: 200, body: wireReview() });

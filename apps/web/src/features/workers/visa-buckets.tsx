@@ -37,8 +37,8 @@ type BucketCardProps = {
 
 function BucketCard({ title, hint, count, tone, selected, onClick }: BucketCardProps) {
   const { token } = theme.useToken();
-  // Shade 7 for text: gold at shade 6 is too pale to read on white.
-  const color = tone === 'neutral' ? token.colorText : token[`${tone}7`];
+  // Shade 7 for text (gold 9): shade 6 is too pale to read on white, gold 7 and 8 too (2.9:1, 4.4:1).
+  const color = tone === 'neutral' ? token.colorText : token[`${tone}${tone === 'gold' ? 9 : 7}`];
   const border = tone === 'neutral' ? token.colorText : token[`${tone}6`];
   return (
     <button

@@ -130,7 +130,7 @@ function NumbersTable<T extends object>({
 }) {
   // A scrolling box rather than antd's `scroll.y`, which splits header and body into two tables.
   return (
-    <div style={{ maxHeight: height ?? 400, overflowY: 'auto' }}>
+    <div className="scroll-region" style={{ maxHeight: height ?? 400, overflowY: 'auto' }}>
       <Table<T>
         aria-label={t.tableLabel(title)}
         size="small"
