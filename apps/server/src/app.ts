@@ -49,6 +49,8 @@ import { noticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService } from './modules/payouts/payouts.service';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { createPrivacyService } from './modules/privacy/privacy.service';
 import { resumesRoutes } from './modules/resumes/resumes.routes';
 import { createResumesService } from './modules/resumes/resumes.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -190,9 +192,17 @@ export async function buildApp(options: AppOptions) {
     concurrency: db.engine === 'pg' ? 4 : 1,
   });
   app.decorate('bulk', bulk);
+  const privacy = createPrivacyService({ db: db.db, settings });
   if (options.scheduledJobs !== false) {
     await app.register(schedulerPlugin, {
       jobs: [
+        {
+          // Personal data past its retention, destroyed as the system (docs/privacy-lifecycle.md#the-job).
+          name: 'destroy-expired-personal-data',
+          intervalMs: 6 * 60 * MINUTE,
+          firstRunMs: 5 * MINUTE,
+          run: () => privacy.scheduled(),
+        },
         {
           name: 'close-expired-job-posts',
           intervalMs: 10 * MINUTE,
@@ -261,6 +271,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(undoRoutes, { undo: createUndoService({ db: db.db }) });
       await api.register(trashRoutes, { trash: createTrashService({ db: db.db }) });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
+      await api.register(privacyRoutes, { privacy });
       await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },

@@ -421,6 +421,8 @@ const WRITES = {
   'POST /audit-reviews': async () => ({
     payload: { period: '2025-01', reviewed_at: '2025-02-03', findings: '이상 없음', actions_taken: '' },
   }),
+  // The destruction's dry run: counts what is due, changes nothing.
+  'POST /privacy/destructions/run': async () => ({ payload: { dry_run: true } }),
   // auth: each call signs in, refreshes or signs out an admin of its own.
   'POST /auth/login': async (role) => ({
     payload: { email: (await freshAdmin(role)).loginId, password: TEST_PASSWORD, remember: true },

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'REVEAL',
   'PERMISSION_CHANGE',
   'SETTINGS_CHANGE',
+  /** Personal data destroyed at the end of its retention (docs/privacy-lifecycle.md). */
+  'DESTROY',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   REVEAL: '개인정보 열람',
   PERMISSION_CHANGE: '권한 변경',
   SETTINGS_CHANGE: '설정 변경',
+  DESTROY: '파기',
 };
 
 /** The `targetType` values the modules write; a log row may carry another one, shown as it is. */
@@ -50,6 +53,7 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'audit_log',
   'audit_review',
+  'destruction',
   'import_batch',
   'saved_view',
 ] as const;
@@ -70,6 +74,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   settings: '설정',
   audit_log: '접속기록',
   audit_review: '접속기록 점검',
+  destruction: '파기 대장',
   import_batch: '가져오기',
   saved_view: '저장한 보기',
 };

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   SELF_APPROVAL: 'SELF_APPROVAL',
   /** 403: an admin signed in with a temporary password may call nothing but the password change first. */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  /** 409: the record's personal data was destroyed at the end of its retention; it cannot be changed or restored. */
+  RECORD_DESTROYED: 'RECORD_DESTROYED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

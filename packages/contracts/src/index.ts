@@ -27,6 +27,7 @@ export * from './nationalities';
 export * from './notices';
 export * from './pagination';
 export * from './payouts';
+export * from './privacy';
 export * from './regions';
 export * from './resumes';
 export * from './reviews';

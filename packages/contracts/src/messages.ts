@@ -43,6 +43,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   SELF_APPROVAL:
     '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산은 승인할 수 없습니다. 다른 승인 권한자에게 요청해 주세요.',
   PASSWORD_CHANGE_REQUIRED: '임시 비밀번호로 로그인했습니다. 비밀번호를 변경한 뒤 이용해 주세요.',
+  RECORD_DESTROYED: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
 };
 
 /** Korean messages of the record rules, shown by the server and the forms alike. */

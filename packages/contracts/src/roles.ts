@@ -50,13 +50,19 @@ export const PERMISSIONS = [
    * records; each kind in the trash also needs its own write permission.
    */
   'records:undo',
+  /** The 파기 대장 and the retention rules (docs/privacy-lifecycle.md): super_admin and admin. */
+  'privacy:read',
+  /** Running the destruction of personal data past its retention: super_admin only. */
+  'privacy:destroy',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const READS = PERMISSIONS.filter((p) => p.endsWith(':read') && p !== 'audit_logs:read');
+const READS = PERMISSIONS.filter(
+  (p) => p.endsWith(':read') && p !== 'audit_logs:read' && p !== 'privacy:read',
+);
 
 const ADMIN_PERMISSIONS = PERMISSIONS.filter(
-  (p) => p !== 'settings:write' && p !== 'admins:manage',
+  (p) => p !== 'settings:write' && p !== 'admins:manage' && p !== 'privacy:destroy',
 ) as readonly Permission[];
 
 const BRANCH_MANAGER_PERMISSIONS: readonly Permission[] = [

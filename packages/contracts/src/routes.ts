@@ -14,6 +14,7 @@ import { matchingsApi } from './matchings';
 import { meApi } from './me';
 import { noticesApi } from './notices';
 import { payoutsApi } from './payouts';
+import { privacyApi } from './privacy';
 import { resumesApi } from './resumes';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
@@ -46,6 +47,7 @@ export const API = {
   me: meApi,
   notices: noticesApi,
   payouts: payoutsApi,
+  privacy: privacyApi,
   resumes: resumesApi,
   reviews: reviewsApi,
   search: searchApi,

@@ -1,6 +1,7 @@
 import { versionField } from './common';
 import { defineEndpoints } from './endpoint';
 import { fieldMessages } from './messages';
+import { RETENTION_DEFAULTS, retentionRulesSchema } from './privacy';
 import { z } from './zod-setup';
 
 /** A whole number within a range, with one Korean message for every way it can be wrong. */
@@ -49,6 +50,8 @@ export const settingsSchema = z.object({
   dormantAfterDays: wholeNumber(30, 3650, '일'),
   /** Forms offer the online postcode service's address search (docs/ARCHITECTURE.md#forms); off by default. */
   addressSearchEnabled: z.boolean(),
+  /** How long each kind of record keeps its personal data after its purpose ends (docs/privacy-lifecycle.md). */
+  retention: retentionRulesSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -67,6 +70,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   exportReasonRequired: true,
   dormantAfterDays: 365,
   addressSearchEnabled: false,
+  retention: RETENTION_DEFAULTS,
 };
 
 /** GET/PATCH /settings: the settings and the version they were read at (two admins do not overwrite each other). */
@@ -92,6 +96,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, string> = {
   exportReasonRequired: '다운로드 사유 필수',
   dormantAfterDays: '휴면 전환 기준(일)',
   addressSearchEnabled: '주소 검색 (우편번호 서비스)',
+  retention: '개인정보 보존 기간',
 };
 
 export const publicSettingsSchema = settingsSchema.pick({

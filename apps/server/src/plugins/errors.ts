@@ -1,8 +1,14 @@
-import { camelToSnake, type ErrorCode, type ErrorDetail, errorMessages } from '@ilson/contracts';
+import {
+  camelToSnake,
+  type ErrorCode,
+  type ErrorDetail,
+  errorMessages,
+  privacyMessages,
+} from '@ilson/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
-import { driverError, isUniqueViolation } from '../lib/db-errors';
+import { driverError, isDestroyedRecordViolation, isUniqueViolation } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { messages } from '../messages';
 
@@ -96,6 +102,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isUniqueViolation(error)) {
       return send(reply, 409, envelope('CONFLICT'));
+    }
+    if (isDestroyedRecordViolation(error)) {
+      return send(reply, 409, envelope('RECORD_DESTROYED', privacyMessages.destroyedUnchangeable));
     }
     if (isDataException(error)) {
       // A value the schemas let through but PostgreSQL cannot take (out of range, malformed): the caller's input.

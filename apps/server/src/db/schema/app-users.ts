@@ -34,12 +34,19 @@ export const appUsers = pgTable(
     statusChangedAt: tstz(),
     ...timestamps,
     version: version(),
+    /** When its personal data was destroyed at the end of its retention (docs/privacy-lifecycle.md). */
+    destroyedAt: tstz(),
   },
   (t) => [
     check(
       'app_users_link_check',
       sql`(${t.userType} = 'employer' AND ${t.employerId} IS NOT NULL AND ${t.workerId} IS NULL)
         OR (${t.userType} = 'worker' AND ${t.workerId} IS NOT NULL AND ${t.employerId} IS NULL)`,
+    ),
+    check(
+      'app_users_destroyed_check',
+      sql`${t.destroyedAt} IS NULL OR (${t.name} = '파기됨' AND ${t.email} = '' AND ${t.phone} = ''
+        AND ${t.loginId} = 'destroyed-' || ${t.id} AND ${t.statusReason} IS NULL)`,
     ),
     check('app_users_status_check', sql`${t.status} IN ('active', 'suspended', 'withdrawn')`),
     uniqueIndex('app_users_login_id_key').on(sql`lower(${t.loginId})`),

@@ -7,6 +7,7 @@ export * from './auth-sessions';
 export * from './branches';
 export * from './bulk-jobs';
 export * from './data-repairs';
+export * from './destructions';
 export * from './employers';
 export * from './idempotency-keys';
 export * from './imports';

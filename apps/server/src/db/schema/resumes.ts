@@ -8,7 +8,7 @@ import {
   type WorkExperience,
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz, version } from './columns';
 import { workers } from './workers';
 
@@ -43,8 +43,16 @@ export const resumes = pgTable(
      */
     workerBranchId: integer(),
     workerNationality: text(),
+    /** When its contents were destroyed with its worker's personal data (docs/privacy-lifecycle.md). */
+    destroyedAt: tstz(),
   },
   (t) => [
+    check(
+      'resumes_destroyed_check',
+      sql`${t.destroyedAt} IS NULL OR (${t.workExperience} = '[]'::jsonb AND ${t.educationHistory} = '[]'::jsonb
+        AND ${t.languageSkills} = '[]'::jsonb AND ${t.certifications} = '[]'::jsonb AND ${t.skills} = '{}'
+        AND ${t.references} = '[]'::jsonb AND ${t.statusReason} IS NULL)`,
+    ),
     index('resumes_updated_idx').on(t.updatedAt, t.id).where(live),
     index('resumes_created_idx').on(t.createdAt, t.id).where(live),
     index('resumes_status_updated_idx').on(t.status, t.updatedAt, t.id).where(live),

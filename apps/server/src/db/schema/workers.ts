@@ -8,7 +8,7 @@ import {
   WORKER_STATUSES,
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { id, timestamps, tstz, version } from './columns';
 
@@ -65,8 +65,21 @@ export const workers = pgTable(
     ...timestamps,
     version: version(),
     deletedAt: tstz(),
+    /** When its personal data was destroyed at the end of its retention (docs/privacy-lifecycle.md). */
+    destroyedAt: tstz(),
   },
   (t) => [
+    // A destroyed worker holds no personal data, whatever later writes it (docs/privacy-lifecycle.md#the-rule).
+    check(
+      'workers_destroyed_check',
+      sql`${t.destroyedAt} IS NULL OR (${t.nameKo} = '파기됨' AND ${t.firstName} = '' AND ${t.lastName} = ''
+        AND ${t.phoneNumber} = '' AND ${t.emailAddress} = '' AND ${t.alienRegNoEnc} IS NULL
+        AND ${t.alienRegNoHash} IS NULL AND ${t.alienRegNoMasked} IS NULL AND ${t.passportNoEnc} IS NULL
+        AND ${t.passportNoHash} IS NULL AND ${t.passportNoMasked} IS NULL AND ${t.passportExpiryDate} IS NULL
+        AND ${t.streetAddress} = '' AND ${t.city} = '' AND ${t.stateProvince} = '' AND ${t.postalCode} = ''
+        AND ${t.adminMemo} = '' AND ${t.statusReason} IS NULL
+        AND extract(month FROM ${t.dateOfBirth}) = 1 AND extract(day FROM ${t.dateOfBirth}) = 1)`,
+    ),
     uniqueIndex('workers_alien_reg_no_hash_key').on(t.alienRegNoHash).where(live),
     index('workers_passport_no_hash_idx').on(t.passportNoHash).where(live),
     // Plain ascending (created_at, id) serves ORDER BY created_at DESC, id DESC by a backward scan.

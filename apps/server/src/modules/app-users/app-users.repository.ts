@@ -8,6 +8,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   like,
   lt,
   or,
@@ -123,7 +124,8 @@ export async function listAppUsers(
     filters.joinedBefore ? lt(appUsers.joinedAt, filters.joinedBefore) : undefined,
     filters.lastLoginFrom ? gte(appUsers.lastLoginAt, filters.lastLoginFrom) : undefined,
     filters.lastLoginBefore ? lt(appUsers.lastLoginAt, filters.lastLoginBefore) : undefined,
-    filters.q ? searchCondition(filters.q) : undefined,
+    // A destroyed account drops out of every search (docs/privacy-lifecycle.md).
+    filters.q ? and(isNull(appUsers.destroyedAt), searchCondition(filters.q)) : undefined,
   );
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);

@@ -129,7 +129,8 @@ export function filterConditions(scope: Scope, filters: WorkerFilters): SQL | un
     filters.extensionStatus
       ? eq(workers.extensionStatus, filters.extensionStatus as WorkerRecord['extensionStatus'])
       : undefined,
-    filters.q ? searchCondition(filters.q) : undefined,
+    // A destroyed worker drops out of every search (docs/privacy-lifecycle.md): its name reads 파기됨.
+    filters.q ? and(isNull(workers.destroyedAt), searchCondition(filters.q)) : undefined,
   );
 }
 
@@ -214,6 +215,7 @@ export async function findSecrets(executor: Executor, id: number, scope: Scope) 
       lastName: workers.lastName,
       alienRegNoEnc: workers.alienRegNoEnc,
       passportNoEnc: workers.passportNoEnc,
+      destroyedAt: workers.destroyedAt,
     })
     .from(workers)
     .where(and(eq(workers.id, id), live(scope)))

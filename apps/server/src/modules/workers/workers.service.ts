@@ -4,6 +4,7 @@ import {
   PII_FIELD_LABELS,
   type PiiField,
   piiFieldWire,
+  privacyMessages,
   recordMessages,
   visaValidity,
   WORKER_STATUS_LABELS,
@@ -392,6 +393,8 @@ export function createWorkersService({
     return db.transaction(async (tx) => {
       const row = await repo.findSecrets(tx, id, actor.scope);
       if (!row) throw notFound();
+      // Destroyed at the end of its retention: nothing left to reveal, and the reply says why (privacy-lifecycle.md).
+      if (row.destroyedAt) throw notFound(privacyMessages.destroyed);
       const stored = input.field === 'alienRegNo' ? row.alienRegNoEnc : row.passportNoEnc;
       if (!stored) throw notFound(recordMessages.piiNotSet);
       const value = pii.decrypt(stored);

@@ -27,6 +27,7 @@ export const ACTION_COLORS: Record<AuditAction, string> = {
   REVEAL: 'volcano',
   PERMISSION_CHANGE: 'magenta',
   SETTINGS_CHANGE: 'gold',
+  DESTROY: 'red',
 };
 
 /** The log is read to the second: `2025-03-01 23:59:59` in Korean time. */

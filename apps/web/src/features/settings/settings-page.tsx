@@ -22,6 +22,7 @@ import { SettingsNav } from '../../layout/settings-nav';
 import { koKit } from '../../locales/ko/kit';
 import { koSettings, koSettingsNav } from '../../locales/ko/settings';
 import { useSaveSettings, useSettings } from './api';
+import { RetentionFields } from './retention-fields';
 
 const t = koSettings;
 const f = t.fields;
@@ -338,6 +339,12 @@ function SettingsForm({
         </Form.Item>
         <WideField>
           <WageTable disabled={!canWrite} />
+        </WideField>
+      </FormSection>
+
+      <FormSection title={t.sections.privacy}>
+        <WideField>
+          <RetentionFields />
         </WideField>
       </FormSection>
 

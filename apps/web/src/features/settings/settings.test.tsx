@@ -1,4 +1,10 @@
-import { recordMessages, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
+import {
+  privacyMessages,
+  recordMessages,
+  SETTINGS_DEFAULTS,
+  settingsMessages,
+  toWire,
+} from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -28,6 +34,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   export_reason_required: true,
   dormant_after_days: 365,
   address_search_enabled: false,
+  retention: toWire(SETTINGS_DEFAULTS.retention),
   version: 4,
   ...overrides,
 });
@@ -112,6 +119,43 @@ describe('/settings', () => {
     const [call] = server.callsTo('PATCH', 'settings');
     expect(call?.body).toMatchObject({ version: 4, address_search_enabled: true });
   });
+
+  it(
+    'edits a retention period with its basis, checked by the contract before it is sent',
+    async () => {
+      signedInAs(server, 'super_admin');
+      server.on('PATCH', 'settings', (request) => ({
+        status: 200,
+        body: wireSettings(request.body as Record<string, unknown>),
+      }));
+      const user = userEvent.setup();
+      renderApp('/settings', server);
+
+      const workers = await screen.findByLabelText(t.retention.months('근로자'));
+      expect((workers as HTMLInputElement).value).toBe('36');
+      await user.clear(workers);
+      await user.type(workers, '121');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(privacyMessages.months)).toBeTruthy();
+      expect(server.callsTo('PATCH', 'settings')).toHaveLength(0);
+
+      await user.clear(workers);
+      await user.type(workers, '60');
+      const basis = screen.getByLabelText(t.retention.basis('근로자'));
+      await user.clear(basis);
+      await user.type(basis, '근로기준법 제42조, 사내 규정 5년');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(t.saved)).toBeTruthy();
+      const [call] = server.callsTo('PATCH', 'settings');
+      expect(call?.body).toMatchObject({
+        retention: {
+          workers: { months: 60, basis: '근로기준법 제42조, 사내 규정 5년' },
+          app_users: { months: 1 },
+        },
+      });
+    },
+    SLOW,
+  );
 
   it(
     'compares with what another admin saved meanwhile (409) and saves on the latest version',

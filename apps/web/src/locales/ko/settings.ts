@@ -11,6 +11,7 @@ export const koSettings = {
     service: '서비스 정보',
     security: '로그인 보안',
     business: '업무 기준',
+    privacy: '개인정보 보존',
   },
   fields: {
     serviceName: '서비스 이름',
@@ -27,6 +28,7 @@ export const koSettings = {
     exportReasonRequired: '다운로드 사유 필수',
     dormantAfterDays: '휴면 회원 전환 기준',
     addressSearchEnabled: '주소 검색 (우편번호 서비스)',
+    retention: '개인정보 보존 기간',
   },
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
@@ -49,6 +51,13 @@ export const koSettings = {
     dormantAfterDays: '마지막 로그인 후 이 기간이 지난 앱 회원은 휴면으로 표시됩니다. 30~3,650일.',
     addressSearchEnabled:
       '켜 두면 사업장·근로자·지점·채용공고 주소 입력란 옆에 주소 검색 버튼이 나타납니다. 외부 우편번호 서비스(카카오)에 인터넷으로 접속해야 하며, 접속할 수 없으면 주소를 직접 입력합니다. 바꾼 뒤에는 화면을 새로 고쳐야 적용됩니다.',
+    retention:
+      '목적을 달성한 기록의 개인정보를 얼마나 보관할지 정합니다. 기간이 지나면 파기 작업이 개인정보를 지우고 파기 대장에 남깁니다. 0~120개월.',
+  },
+  retention: {
+    months: (kind: string) => `${kind} 보존 기간(개월)`,
+    basis: (kind: string) => `${kind} 보존 근거`,
+    monthsUnit: '개월',
   },
   units: { minutes: '분', times: '회', days: '일', won: '원' },
   wageYear: '연도',

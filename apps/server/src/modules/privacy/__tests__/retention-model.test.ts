@@ -1,0 +1,171 @@
+import {
+  MATCHING_STATUSES,
+  type MatchingStatus,
+  PAYOUT_STATUSES,
+  type PayoutStatus,
+  RETENTION_DEFAULTS,
+} from '@ilson/contracts';
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  insertAppUser,
+  insertBranch,
+  insertEmployer,
+  insertMatching,
+  signedIn,
+} from '../../../../test/fixtures';
+import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { payouts, workers } from '../../../db/schema';
+import { createPrivacyService, SYSTEM_ACTOR } from '../privacy.service';
+
+/**
+ * Model-based: workers with any mix of departure, deletion, matchings, payouts and app accounts, each instant well
+ * inside or well past its kind's period (docs/privacy-lifecycle.md#what-holds-a-record). The dry run must name
+ * exactly the workers the model says are due, the real run must destroy exactly those, and every other worker
+ * must keep its personal data.
+ */
+
+let ctx: TestContext;
+let branchId: number;
+let employerId: number;
+let privacy: ReturnType<typeof createPrivacyService>;
+
+const DAY = 86_400_000;
+/** An instant past (`old`) or within (`recent`) a period of `months`, ten days clear of its end either way. */
+const instant = (old: boolean, months: number) =>
+  new Date(Date.now() - (old ? months * 31 + 10 : Math.max(0, months * 30 - 10)) * DAY);
+
+const ENDED: readonly MatchingStatus[] = ['completed', 'cancelled', 'terminated'];
+const SETTLED: readonly PayoutStatus[] = ['paid', 'cancelled'];
+/** Matchings that have a start date (a check constraint). */
+const STARTED: readonly MatchingStatus[] = ['contracted', 'working', 'completed', 'terminated'];
+
+const workerArb = fc.record({
+  departed: fc.option(fc.boolean(), { nil: null }),
+  deleted: fc.option(fc.boolean(), { nil: null }),
+  matchings: fc
+    .array(fc.record({ status: fc.constantFrom(...MATCHING_STATUSES), old: fc.boolean() }), { maxLength: 2 })
+    // A worker is contracted or working in one matching at a time (a unique index).
+    .filter((ms) => ms.filter((m) => m.status === 'contracted' || m.status === 'working').length <= 1),
+  payouts: fc.array(fc.record({ status: fc.constantFrom(...PAYOUT_STATUSES), old: fc.boolean() }), {
+    maxLength: 2,
+  }),
+  account: fc.option(
+    fc.record({ status: fc.constantFrom('active', 'suspended', 'withdrawn' as const), old: fc.boolean() }),
+    { nil: null },
+  ),
+});
+type WorkerCase = typeof workerArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** The rule, said plainly. */
+function modelDue(w: WorkerCase): boolean {
+  const ended = [w.departed, w.deleted].filter((v): v is boolean => v !== null);
+  // The earliest end counts: it is past the period when any end is.
+  if (ended.length === 0 || !ended.some(Boolean)) return false;
+  if (w.matchings.some((m) => !ENDED.includes(m.status) || !m.old)) return false;
+  if (w.payouts.some((p) => !SETTLED.includes(p.status) || !p.old)) return false;
+  if (w.account && !(w.account.status === 'withdrawn' && w.account.old)) return false;
+  return true;
+}
+
+let serial = 0;
+
+async function insertCase(w: WorkerCase): Promise<number> {
+  const rules = RETENTION_DEFAULTS;
+  serial++;
+  const [row] = await ctx.db
+    .insert(workers)
+    .values({
+      nameKo: `모델${serial}`,
+      firstName: 'Model',
+      lastName: `Case${serial}`,
+      gender: 'female',
+      dateOfBirth: '1993-07-15',
+      nationality: 'KH',
+      phoneNumber: `010${String(30_000_000 + serial)}`,
+      alienRegNoHash: `hash-${serial}`,
+      alienRegNoMasked: '930715-6******',
+      alienRegNoEnc: 'enc',
+      visaType: 'E-9',
+      branchId,
+      status: w.departed === null ? 'seeking' : 'departed',
+      statusChangedAt: w.departed === null ? null : instant(w.departed, rules.workers.months),
+      deletedAt: w.deleted === null ? null : instant(w.deleted, rules.workers.months),
+    })
+    .returning({ id: workers.id });
+  const workerId = row!.id;
+  for (const m of w.matchings) {
+    const at = instant(m.old, rules.matchings.months);
+    await insertMatching(
+      ctx,
+      { employerId, workerId, branchId },
+      {
+        status: m.status,
+        statusChangedAt: at,
+        startDate: STARTED.includes(m.status) ? '2018-01-01' : null,
+        endDate: m.status === 'completed' || m.status === 'terminated' ? '2019-01-01' : null,
+      },
+    );
+  }
+  for (const p of w.payouts) {
+    const at = instant(p.old, rules.payouts.months);
+    await ctx.db.insert(payouts).values({
+      employerId,
+      workerId,
+      type: 'matching_fee',
+      amount: 100_000,
+      vat: 10_000,
+      status: p.status,
+      statusChangedAt: at,
+      paidAt: p.status === 'paid' ? at : null,
+    });
+  }
+  if (w.account) {
+    await insertAppUser(
+      ctx,
+      { workerId },
+      { status: w.account.status, statusChangedAt: instant(w.account.old, rules.appUsers.months) },
+    );
+  }
+  return workerId;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await signedIn(ctx, 'super_admin');
+  branchId = (await insertBranch(ctx)).id;
+  employerId = (await insertEmployer(ctx, branchId)).id;
+  privacy = createPrivacyService({ db: ctx.db, settings: ctx.app.settings });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+it('destroys exactly the workers past every retention that holds them, and no one else', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(workerArb, { minLength: 1, maxLength: 8 }), async (cases) => {
+      const ids: number[] = [];
+      for (const w of cases) ids.push(await insertCase(w));
+      const expected = ids.filter((_, i) => modelDue(cases[i]!)).sort((a, b) => a - b);
+      const run = (dryRun: boolean) =>
+        privacy.run({ dryRun, reason: '', trigger: 'manual', actor: SYSTEM_ACTOR });
+      // This round's workers only: a shrinking replay runs on what earlier rounds left behind.
+      const workersOf = (result: Awaited<ReturnType<typeof run>>) =>
+        result.kinds
+          .find((k) => k.kind === 'workers')!
+          .ids.filter((id) => ids.includes(id))
+          .sort((a, b) => a - b);
+      expect(workersOf(await run(true))).toEqual(expected);
+      expect(workersOf(await run(false))).toEqual(expected);
+      const rows = await ctx.db.select().from(workers).where(inArray(workers.id, ids));
+      for (const row of rows) {
+        const destroyed = expected.includes(row.id);
+        expect(row.destroyedAt !== null).toBe(destroyed);
+        expect(row.alienRegNoHash === null).toBe(destroyed);
+        expect(row.phoneNumber === '').toBe(destroyed);
+      }
+    }),
+    { numRuns: 60 },
+  );
+});

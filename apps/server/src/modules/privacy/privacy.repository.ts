@@ -1,0 +1,239 @@
+import {
+  DESTROYED_LABEL,
+  type DestructionListQuery,
+  type DestructionTrigger,
+  type RetentionKind,
+  type RetentionMethod,
+  type RetentionRules,
+} from '@ilson/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import type { Executor } from '../../db/types';
+
+/**
+ * The SQL of the personal-data lifecycle (docs/privacy-lifecycle.md): which records are past their retention, and
+ * the destruction itself. Dates are Seoul calendar days; month arithmetic is PostgreSQL's (31 March less one month
+ * is 28 or 29 February).
+ */
+
+const seoulDay = (instant: SQL) => sql`(${instant} AT TIME ZONE 'Asia/Seoul')::date`;
+
+/** The last Seoul day a period may have started on for its records to be due today. */
+export async function dueBefore(executor: Executor, today: string, months: number): Promise<string> {
+  const [row] = await queryRows<{ day: string }>(
+    executor,
+    sql`SELECT to_char((${today}::date - make_interval(months => ${months}))::date, 'YYYY-MM-DD') AS day`,
+  );
+  return row!.day;
+}
+
+/** The day each kind's due records must have ended by, from the rules and today. */
+export type DueDays = Record<RetentionKind, string>;
+
+export async function dueDays(executor: Executor, today: string, rules: RetentionRules): Promise<DueDays> {
+  const entries = await Promise.all(
+    (Object.keys(rules) as RetentionKind[]).map(
+      async (kind) => [kind, await dueBefore(executor, today, rules[kind].months)] as const,
+    ),
+  );
+  return Object.fromEntries(entries) as DueDays;
+}
+
+const appUserDue = (days: DueDays) =>
+  sql`${seoulDay(sql`coalesce(u.status_changed_at, u.updated_at)`)} <= ${days.appUsers}::date`;
+
+/** When a worker's purpose ended: the day they departed or the record was deleted, whichever came first. */
+const workerEnded = sql`least(
+  CASE WHEN w.status = 'departed' THEN coalesce(w.status_changed_at, w.updated_at) END,
+  w.deleted_at)`;
+
+/**
+ * Why a worker's personal data must still be kept, in Korean, one reason each; none when it may be destroyed.
+ * A worker is kept while its own period runs, while a matching of theirs is under way or ended within the
+ * matchings' period, while a payout to them is open or settled within the payouts' period, and while their app
+ * account is in use or not yet due itself (so the app users' pass, which runs first, has destroyed it).
+ */
+function workerHolds(days: DueDays): SQL {
+  return sql`array_remove(ARRAY[
+    CASE WHEN ${workerEnded} IS NULL THEN '재직 또는 구직 중인 근로자입니다 (출국·삭제 후 보존 기간이 지나야 파기할 수 있습니다).'
+         WHEN ${seoulDay(workerEnded)} > ${days.workers}::date
+           THEN '근로자 기록의 보존 기간이 끝나지 않았습니다 (' || to_char(${seoulDay(workerEnded)}, 'YYYY-MM-DD') || ' 출국·삭제).' END,
+    CASE WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
+        AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
+          OR ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date))
+      THEN '매칭·근로계약 기록의 보존 기간(근로기준법 제42조)이 끝나지 않았습니다.' END,
+    CASE WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id
+        AND (p.status NOT IN ('paid', 'cancelled')
+          OR ${seoulDay(sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`)} > ${days.payouts}::date))
+      THEN '정산(지급) 기록의 보존 기간(전자상거래법 제6조, 5년)이 끝나지 않았습니다.' END,
+    CASE WHEN EXISTS (SELECT 1 FROM app_users u WHERE u.worker_id = w.id AND u.destroyed_at IS NULL
+        AND NOT (u.status = 'withdrawn' AND ${appUserDue(days)}))
+      THEN '앱 회원 계정이 사용 중이거나, 탈퇴 후 보존 기간이 지나지 않았습니다.' END
+  ], NULL)`;
+}
+
+/** Workers past every retention that holds them, oldest end first. */
+export async function dueWorkers(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT w.id FROM workers w
+        WHERE w.destroyed_at IS NULL AND ${workerEnded} IS NOT NULL
+          AND ${seoulDay(workerEnded)} <= ${days.workers}::date
+          AND cardinality(${workerHolds(days)}) = 0
+        ORDER BY ${workerEnded}, w.id
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Why one worker may not be destroyed yet (empty when it may), or null when there is no such worker. */
+export async function workerRetentionHolds(
+  executor: Executor,
+  workerId: number,
+  days: DueDays,
+): Promise<{ destroyed: boolean; holds: string[] } | null> {
+  const [row] = await queryRows<{ destroyed: boolean; holds: string[] }>(
+    executor,
+    sql`SELECT w.destroyed_at IS NOT NULL AS destroyed, ${workerHolds(days)} AS holds FROM workers w
+        WHERE w.id = ${workerId}`,
+  );
+  return row ?? null;
+}
+
+/** Withdrawn app users whose withdrawal is older than the app users' period. */
+export async function dueAppUsers(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT u.id FROM app_users u
+        WHERE u.destroyed_at IS NULL AND u.status = 'withdrawn' AND ${appUserDue(days)}
+        ORDER BY coalesce(u.status_changed_at, u.updated_at), u.id
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+const idList = (ids: readonly number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+
+/**
+ * Destroys the personal fields of these workers, of their resumes, of the app accounts linked to them and of the
+ * import rows they came from; the rows stay with what is not personal (nationality, visa, dates, the year of
+ * birth, status), so every count and statistic stays as it was. The table constraints refuse any later write
+ * that would put personal data back.
+ */
+export async function destroyWorkers(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`UPDATE workers SET name_ko = ${DESTROYED_LABEL}, first_name = '', last_name = '', phone_number = '',
+          email_address = '', alien_reg_no_enc = NULL, alien_reg_no_hash = NULL, alien_reg_no_masked = NULL,
+          passport_no_enc = NULL, passport_no_hash = NULL, passport_no_masked = NULL, passport_expiry_date = NULL,
+          street_address = '', city = '', state_province = '', postal_code = '', admin_memo = '',
+          status_reason = NULL, date_of_birth = make_date(extract(year FROM date_of_birth)::int, 1, 1),
+          destroyed_at = now(), updated_at = now(), version = version + 1
+        WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+        RETURNING id`,
+  );
+  const destroyed = rows.map((row) => row.id);
+  if (destroyed.length === 0) return [];
+  await executor.execute(
+    sql`UPDATE resumes SET work_experience = '[]'::jsonb, education_history = '[]'::jsonb,
+          language_skills = '[]'::jsonb, certifications = '[]'::jsonb, skills = '{}', "references" = '[]'::jsonb,
+          status_reason = NULL, destroyed_at = now(), updated_at = now(), version = version + 1
+        WHERE worker_id = ANY(${idList(destroyed)}) AND destroyed_at IS NULL`,
+  );
+  await destroyAppUserRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
+  await executor.execute(
+    sql`UPDATE import_rows r SET cells_enc = NULL FROM import_batches b
+        WHERE b.id = r.batch_id AND b.resource = 'workers' AND r.record_id = ANY(${idList(destroyed)})`,
+  );
+  return destroyed;
+}
+
+function destroyAppUserRows(executor: Executor, where: SQL) {
+  return queryRows<{ id: number }>(
+    executor,
+    sql`UPDATE app_users SET name = ${DESTROYED_LABEL}, email = '', phone = '', login_id = 'destroyed-' || id,
+          status_reason = NULL, destroyed_at = now(), updated_at = now(), version = version + 1
+        WHERE ${where} AND destroyed_at IS NULL
+        RETURNING id`,
+  );
+}
+
+export async function destroyAppUsers(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await destroyAppUserRows(executor, sql`id = ANY(${idList(ids)})`);
+  return rows.map((row) => row.id);
+}
+
+export type DestructionValues = {
+  kind: RetentionKind;
+  method: RetentionMethod;
+  count: number;
+  months: number;
+  basis: string;
+  trigger: DestructionTrigger;
+  reason: string;
+  approvedByAdminId: number | null;
+  targetIds: number[];
+};
+
+export async function insertDestruction(executor: Executor, values: DestructionValues): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    executor,
+    sql`INSERT INTO destructions (kind, method, count, months, basis, trigger, reason, approved_by_admin_id, target_ids)
+        VALUES (${values.kind}, ${values.method}, ${values.count}, ${values.months}, ${values.basis},
+          ${values.trigger}, ${values.reason}, ${values.approvedByAdminId}, ${idList(values.targetIds)})
+        RETURNING id`,
+  );
+  return row!.id;
+}
+
+export type DestructionRow = {
+  id: number;
+  destroyed_at: Date;
+  kind: RetentionKind;
+  method: RetentionMethod;
+  count: number;
+  months: number;
+  basis: string;
+  trigger: DestructionTrigger;
+  reason: string;
+  approved_by_admin_id: number | null;
+  approved_by_name: string | null;
+  target_ids: number[];
+};
+
+function registerWhere(query: Omit<DestructionListQuery, 'page' | 'pageSize'>): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (query.kind) conditions.push(sql`d.kind = ${query.kind}`);
+  if (query.from) conditions.push(sql`${seoulDay(sql`d.destroyed_at`)} >= ${query.from}::date`);
+  if (query.to) conditions.push(sql`${seoulDay(sql`d.destroyed_at`)} <= ${query.to}::date`);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** The register, newest first; `limit` null for the whole filtered register (its export). */
+export async function listDestructions(
+  executor: Executor,
+  query: Omit<DestructionListQuery, 'page' | 'pageSize'>,
+  window: { limit: number; offset: number } | null,
+): Promise<{ rows: DestructionRow[]; total: number }> {
+  const where = registerWhere(query);
+  const rows = await queryRows<DestructionRow>(
+    executor,
+    sql`SELECT d.id, d.destroyed_at, d.kind, d.method, d.count, d.months, d.basis, d.trigger, d.reason,
+          d.approved_by_admin_id, a.name AS approved_by_name, d.target_ids
+        FROM destructions d LEFT JOIN admins a ON a.id = d.approved_by_admin_id
+        WHERE ${where}
+        ORDER BY d.destroyed_at DESC, d.id DESC
+        ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`,
+  );
+  const [count] = await queryRows<{ total: number }>(
+    executor,
+    sql`SELECT count(*)::int AS total FROM destructions d WHERE ${where}`,
+  );
+  return { rows, total: count!.total };
+}
