@@ -6,6 +6,7 @@ import {
   FileTextOutlined,
   NotificationOutlined,
   ProfileOutlined,
+  SafetyOutlined,
   SettingOutlined,
   ShopOutlined,
   SolutionOutlined,
@@ -37,6 +38,7 @@ const GROUPS = {
   resumes: { label: m.resumes, icon: <FileTextOutlined aria-hidden /> },
   matchings: { label: m.matchings, icon: <SolutionOutlined aria-hidden /> },
   reviews: { label: m.reviews, icon: <CommentOutlined aria-hidden /> },
+  privacy: { label: m.privacy, icon: <SafetyOutlined aria-hidden /> },
 } as const;
 type GroupKey = keyof typeof GROUPS;
 
@@ -73,6 +75,7 @@ const reviews = section(m.reviews, '/reviews');
 const users = section(m.users, '/users');
 const payouts = section(m.payouts, '/payouts');
 const settings = section(m.settings, '/settings');
+const privacy = section(m.privacy, '/privacy/destructions');
 
 const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));
 const jobPostForm = lazyPage(() => import('../features/job-posts/job-post-form-page'));
@@ -451,6 +454,16 @@ export const SCREENS = [
   }),
 
   screen({
+    id: 'privacy-destructions',
+    path: '/privacy/destructions',
+    title: p.destructions,
+    section: privacy,
+    page: lazyPage(() => import('../features/privacy/destruction-register-page')),
+    permission: 'privacy:read',
+    menu: { label: m.destructions, group: 'privacy', order: 1 },
+  }),
+
+  screen({
     id: 'settings',
     path: '/settings',
     title: p.settings,
@@ -493,6 +506,7 @@ const MENU_ORDER: readonly (GroupKey | ScreenId)[] = [
   'user-list',
   'payout-list',
   'trash',
+  'privacy',
   'settings',
 ];
 

@@ -1,5 +1,6 @@
 import {
   can,
+  privacyMessages,
   resumeCode,
   TRASH_PERMISSIONS,
   TRASH_RESTORE_DAYS,
@@ -36,6 +37,8 @@ type Kind = {
   /** A parent that must be live first. */
   parentDeleted?: { check: SQL; message: string };
   duplicate?: string;
+  /** Set when its personal data was destroyed (docs/privacy-lifecycle.md): such a record never comes back. */
+  destroyedAt?: PgColumn;
 };
 
 const KINDS: Record<TrashType, Kind> = {
@@ -48,9 +51,11 @@ const KINDS: Record<TrashType, Kind> = {
   worker: {
     table: workers,
     branch: workers.branchId,
-    label: sql`CASE WHEN ${workers.nameKo} <> '' THEN ${workers.nameKo} || ' (' || ${workers.firstName} || ' ' || ${workers.lastName} || ')'
+    label: sql`CASE WHEN ${workers.destroyedAt} IS NOT NULL THEN ${workers.nameKo}
+               WHEN ${workers.nameKo} <> '' THEN ${workers.nameKo} || ' (' || ${workers.firstName} || ' ' || ${workers.lastName} || ')'
                ELSE ${workers.firstName} || ' ' || ${workers.lastName} END`,
     duplicate: trashMessages.duplicateWorker,
+    destroyedAt: workers.destroyedAt,
   },
   job_post: {
     table: jobPosts,
@@ -64,7 +69,9 @@ const KINDS: Record<TrashType, Kind> = {
   resume: {
     table: resumes,
     branch: resumes.workerBranchId,
-    label: sql`coalesce((SELECT w.first_name || ' ' || w.last_name FROM workers w WHERE w.id = ${resumes.workerId}), '')`,
+    label: sql`coalesce((SELECT CASE WHEN w.destroyed_at IS NOT NULL THEN w.name_ko ELSE w.first_name || ' ' || w.last_name END
+                         FROM workers w WHERE w.id = ${resumes.workerId}), '')`,
+    destroyedAt: resumes.destroyedAt,
     parentDeleted: {
       check: sql`EXISTS (SELECT 1 FROM workers w WHERE w.id = ${resumes.workerId} AND w.deleted_at IS NOT NULL)`,
       message: trashMessages.workerDeleted,
@@ -98,7 +105,8 @@ export function createTrashService({ db }: { db: Database }) {
     sql`${kind.table.deletedAt} IS NOT NULL ${kind.branch ? sql`AND ${scopeWhere(kind.branch, actor.scope) ?? sql`true`}` : sql``}`;
 
   const restorable = (kind: Kind) =>
-    sql`${kind.table.deletedAt} > now() - make_interval(days => ${TRASH_RESTORE_DAYS})`;
+    sql`${kind.table.deletedAt} > now() - make_interval(days => ${TRASH_RESTORE_DAYS})
+        ${kind.destroyedAt ? sql`AND ${kind.destroyedAt} IS NULL` : sql``}`;
 
   function select(
     executor: Executor,
@@ -171,14 +179,21 @@ export function createTrashService({ db }: { db: Database }) {
     try {
       return await db.transaction(async (tx) => {
         const scoped = kind.branch ? (scopeWhere(kind.branch, actor.scope) ?? sql`true`) : sql`true`;
-        const [row] = await queryRows<{ deleted: boolean; restorable: boolean; parent_deleted: boolean }>(
+        const [row] = await queryRows<{
+          deleted: boolean;
+          destroyed: boolean;
+          restorable: boolean;
+          parent_deleted: boolean;
+        }>(
           tx,
           sql`SELECT ${kind.table.deletedAt} IS NOT NULL AS deleted, ${restorable(kind)} AS restorable,
+                     ${kind.destroyedAt ? sql`${kind.destroyedAt} IS NOT NULL` : sql`false`} AS destroyed,
                      ${kind.parentDeleted?.check ?? sql`false`} AS parent_deleted
               FROM ${kind.table} WHERE ${kind.table.id} = ${id} AND ${scoped} FOR UPDATE`,
         );
         if (!row) throw notFound();
         if (!row.deleted) throw conflict(trashMessages.notDeleted);
+        if (row.destroyed) throw new AppError('RECORD_DESTROYED', 409, privacyMessages.destroyedUnchangeable);
         if (!row.restorable) throw conflict(trashMessages.tooOld);
         if (row.parent_deleted) throw conflict(kind.parentDeleted!.message);
         await tx.execute(

@@ -84,6 +84,8 @@ export const ko = {
     users: '회원 관리',
     payouts: '정산 관리',
     trash: '휴지통',
+    privacy: '개인정보 보호',
+    destructions: '파기 대장',
     settings: '설정',
     all: '전체',
     pending: '승인 대기',
@@ -150,5 +152,6 @@ export const ko = {
     settingsAdmins: '관리자 계정',
     settingsLogs: '접속기록',
     trash: '휴지통',
+    destructions: '파기 대장',
   },
 } as const;

@@ -223,6 +223,15 @@ describe('the destruction of personal data past its retention', () => {
       code: 'RECORD_DESTROYED',
       message: privacyMessages.destroyedUnchangeable,
     });
+    const trash = (await top.get('/trash?type=worker')).json().data as {
+      id: number;
+      label: string;
+      restorable: boolean;
+    }[];
+    expect(trash.find((item) => item.id === departedThenDeleted)).toMatchObject({
+      label: DESTROYED_LABEL,
+      restorable: false,
+    });
     const restore = await top.post(`/trash/worker/${departedThenDeleted}/restore`, {});
     expect(restore.statusCode, restore.body).toBe(409);
     expect(restore.json().error.code).toBe('RECORD_DESTROYED');

@@ -1,0 +1,40 @@
+/** Korean strings of the personal-data screens (docs/privacy-lifecycle.md): the 파기 대장 and the destruction run. */
+export const koPrivacy = {
+  intro:
+    '보존 기간이 지난 개인정보는 6시간마다 자동으로 파기되고, 파기할 때마다 이 대장에 남습니다. 보존 기간과 근거는 시스템 설정에서 정합니다.',
+  filters: { kind: '대상', period: '파기일', periodFrom: '시작일', periodTo: '종료일', reset: '필터 초기화' },
+  columns: {
+    destroyedAt: '파기 일시',
+    kind: '대상',
+    method: '방법',
+    count: '건수',
+    months: '보존 기간',
+    basis: '근거',
+    trigger: '구분',
+    approvedBy: '승인자',
+    reason: '사유',
+    targets: '대상 번호',
+  },
+  system: '시스템',
+  months: (months: number) => `${months}개월`,
+  count: (count: number) => `${count.toLocaleString('ko-KR')}건`,
+  empty: '아직 파기한 기록이 없습니다.',
+  export: '내보내기 (CSV)',
+  exported: '파기 대장을 내려받았습니다.',
+  run: {
+    button: '파기 실행',
+    title: '보존 기간이 지난 개인정보 파기',
+    checking: '파기 대상을 확인하는 중입니다…',
+    nothing: '지금 파기할 개인정보가 없습니다.',
+    due: (total: number) => `보존 기간이 지난 ${total.toLocaleString('ko-KR')}건을 파기합니다.`,
+    irreversible:
+      '파기한 개인정보(이름, 외국인등록번호·여권번호, 연락처, 주소, 이력서 내용)는 되살릴 수 없습니다. 건수·날짜 등 통계용 값은 남습니다.',
+    dueBefore: (day: string) => `${day} 이전에 보존 기간이 시작된 기록`,
+    reason: '실행 사유',
+    reasonPlaceholder: '예: 11월 정기 파기',
+    confirm: '파기',
+    confirmTitle: '되돌릴 수 없습니다. 파기할까요?',
+    done: (total: number) => `개인정보 ${total.toLocaleString('ko-KR')}건을 파기했습니다.`,
+    cancel: '닫기',
+  },
+} as const;
