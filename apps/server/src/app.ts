@@ -51,6 +51,7 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService } from './modules/payouts/payouts.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createPrivacyService } from './modules/privacy/privacy.service';
+import { createPrivacyRequestsService } from './modules/privacy/requests.service';
 import { resumesRoutes } from './modules/resumes/resumes.routes';
 import { createResumesService } from './modules/resumes/resumes.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -271,7 +272,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(undoRoutes, { undo: createUndoService({ db: db.db }) });
       await api.register(trashRoutes, { trash: createTrashService({ db: db.db }) });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
-      await api.register(privacyRoutes, { privacy });
+      await api.register(privacyRoutes, {
+        privacy,
+        requests: createPrivacyRequestsService({ db: db.db, pii, settings }),
+      });
       await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },

@@ -100,6 +100,8 @@ let recordsA: Ids;
 let recordsB: Ids;
 let notice: number;
 let targetAdmin: number;
+/** A 열람 request about a worker of branch A (the reads of one request and of its file). */
+let privacyRequest: number;
 let branchA: number;
 /** The super admin's API, for the setup a call needs (records made through the API, settings put back). */
 let superApi: Api;
@@ -214,6 +216,7 @@ const branchOf = (branch: Branch) => recordsIn(branch).branch;
 function idFor(path: string, records: Ids): number | undefined {
   const resource = path.split('/')[1];
   if (path.startsWith('/workers/imports/')) return records.workerImport;
+  if (path.startsWith('/privacy/requests/')) return privacyRequest;
   if (path.startsWith('/employers/imports/')) return records.employerImport;
   const bulk = /^\/([a-z-]+)\/bulk-jobs\//.exec(path)?.[1];
   if (bulk) return records.bulkJobs[bulk as BulkResource];
@@ -268,6 +271,7 @@ function queryFor(path: string, records: Ids): string {
   if (path === '/matchings/stats') return '?from=2026-01-01&to=2026-06-30';
   if (path === '/search') return `?q=${encodeURIComponent('안산')}`;
   if (path === '/saved-views') return '?list=employers';
+  if (path === '/privacy/requests/:id/access-file') return `?reason=${encodeURIComponent('권한 점검')}`;
   return '';
 }
 
@@ -276,7 +280,7 @@ function urlOf(listPath: string, records: Ids): string | undefined {
   const path = listPath.replace(':list', 'employers').replace(':type', 'employer');
   if (!path.includes(':id')) return `${path}${queryFor(path, records)}`;
   const id = idFor(path, records);
-  return id === undefined ? undefined : path.replace(':id', String(id));
+  return id === undefined ? undefined : `${path.replace(':id', String(id))}${queryFor(path, records)}`;
 }
 
 // --- Valid writes ---------------------------------------------------------------------------------------------
@@ -423,6 +427,18 @@ const WRITES = {
   }),
   // The destruction's dry run: counts what is due, changes nothing.
   'POST /privacy/destructions/run': async () => ({ payload: { dry_run: true } }),
+  'POST /privacy/requests': async () => ({
+    payload: privacyRequestBody((await fresh.worker('A')).id, 'access'),
+  }),
+  'PATCH /privacy/requests/:id': async () => {
+    const request = await newPrivacyRequest('rectification');
+    return { id: request.id, payload: { status: 'in_progress', version: request.version } };
+  },
+  // A worker who never worked through us: nothing holds their data, so the erasure destroys it.
+  'POST /privacy/requests/:id/erase': async () => ({
+    id: (await newPrivacyRequest('erasure')).id,
+    payload: {},
+  }),
   // auth: each call signs in, refreshes or signs out an admin of its own.
   'POST /auth/login': async (role) => ({
     payload: { email: (await freshAdmin(role)).loginId, password: TEST_PASSWORD, remember: true },
@@ -598,6 +614,26 @@ const WRITES = {
   ...bulkWrites('payouts', 'approve', async (branch) => (await fresh.payout(branch)).id),
   ...bulkWrites('workers', 'change-branch', async (branch) => (await fresh.worker(branch)).id),
 } satisfies Record<WriteKey, WriteBuilder>;
+
+function privacyRequestBody(workerId: number, kind: string) {
+  return {
+    subject_type: 'worker',
+    subject_id: workerId,
+    kind,
+    channel: 'phone',
+    received_at: new Date().toISOString().slice(0, 10),
+  };
+}
+
+/** A request about a fresh worker of branch A, registered by the super admin. */
+async function newPrivacyRequest(kind: string): Promise<{ id: number; version: number }> {
+  const reply = await superApi.post(
+    '/privacy/requests',
+    privacyRequestBody((await fresh.worker('A')).id, kind),
+  );
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json();
+}
 
 /** A saved view of the role's own admin (another admin's is theirs to change). */
 async function ownView(role: Role) {
@@ -800,6 +836,7 @@ beforeAll(async () => {
     .returning({ id: notices.id });
   notice = row!.id;
   targetAdmin = (await signedIn(ctx, 'viewer')).admin.id;
+  privacyRequest = (await newPrivacyRequest('access')).id;
 });
 afterAll(async () => {
   await ctx?.close();

@@ -54,6 +54,7 @@ export const AUDIT_TARGET_TYPES = [
   'audit_log',
   'audit_review',
   'destruction',
+  'privacy_request',
   'import_batch',
   'saved_view',
 ] as const;
@@ -75,6 +76,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<AuditTargetType, string> = {
   audit_log: '접속기록',
   audit_review: '접속기록 점검',
   destruction: '파기 대장',
+  privacy_request: '정보주체 요청',
   import_batch: '가져오기',
   saved_view: '저장한 보기',
 };

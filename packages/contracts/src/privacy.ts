@@ -1,4 +1,4 @@
-import { dateString } from './common';
+import { dateString, idParamSchema, versionField } from './common';
 import { defineEndpoints } from './endpoint';
 import { listMetaSchema } from './pagination';
 import { z } from './zod-setup';
@@ -168,6 +168,138 @@ export const destructionListResponseSchema = z.object({
 
 export const destructionRegisterFileName = (date: string) => `파기대장_${date}.csv`;
 
+/** 정보주체의 권리 행사 (개인정보 보호법 제35~37조): what a data subject asked for. */
+export const PRIVACY_REQUEST_KINDS = ['access', 'rectification', 'erasure', 'restriction'] as const;
+export type PrivacyRequestKind = (typeof PRIVACY_REQUEST_KINDS)[number];
+export const PRIVACY_REQUEST_KIND_LABELS: Record<PrivacyRequestKind, string> = {
+  access: '열람',
+  rectification: '정정',
+  erasure: '삭제',
+  restriction: '처리정지',
+};
+
+export const PRIVACY_SUBJECT_TYPES = ['worker', 'app_user'] as const;
+export type PrivacySubjectType = (typeof PRIVACY_SUBJECT_TYPES)[number];
+export const PRIVACY_SUBJECT_TYPE_LABELS: Record<PrivacySubjectType, string> = {
+  worker: '근로자',
+  app_user: '앱 회원',
+};
+
+export const PRIVACY_REQUEST_CHANNELS = ['phone', 'visit', 'email', 'app', 'mail'] as const;
+export type PrivacyRequestChannel = (typeof PRIVACY_REQUEST_CHANNELS)[number];
+export const PRIVACY_REQUEST_CHANNEL_LABELS: Record<PrivacyRequestChannel, string> = {
+  phone: '전화',
+  visit: '방문',
+  email: '이메일',
+  app: '앱',
+  mail: '우편',
+};
+
+export const PRIVACY_REQUEST_STATUSES = ['received', 'in_progress', 'completed', 'rejected'] as const;
+export type PrivacyRequestStatus = (typeof PRIVACY_REQUEST_STATUSES)[number];
+export const PRIVACY_REQUEST_STATUS_LABELS: Record<PrivacyRequestStatus, string> = {
+  received: '접수',
+  in_progress: '처리 중',
+  completed: '완료',
+  rejected: '거절',
+};
+/** Finished: nothing changes a request once it is completed or rejected. */
+export const PRIVACY_REQUEST_CLOSED = [
+  'completed',
+  'rejected',
+] as const satisfies readonly PrivacyRequestStatus[];
+
+/** 10 days to answer (시행령 제41조 등), counted in Seoul calendar days from the day the request arrived. */
+export const PRIVACY_REQUEST_DEADLINE_DAYS = 10;
+
+export const privacyRequestMessages = {
+  receivedInFuture: '접수일은 오늘 이후일 수 없습니다.',
+  outcomeRequired: '완료하거나 거절하려면 처리 결과를 입력해 주세요.',
+  closed: '완료되거나 거절된 요청은 바꿀 수 없습니다.',
+  subjectNotFound: '요청한 정보주체(근로자 또는 앱 회원)를 찾을 수 없습니다.',
+  reasonRequired: '열람 파일을 만드는 사유를 입력해 주세요.',
+  wrongKind: (kind: string) => `${kind} 요청에서는 할 수 없는 처리입니다.`,
+  erasureHeld: '법령에 따른 보존 기간이 남아 있어 지금은 삭제할 수 없습니다.',
+  erased: '정보주체의 개인정보를 파기했습니다.',
+  alreadyDestroyed: '이미 개인정보가 파기된 정보주체입니다.',
+} as const;
+
+export const privacyRequestCreateSchema = z.object({
+  subjectType: z.enum(PRIVACY_SUBJECT_TYPES),
+  subjectId: z.number().int().min(1),
+  kind: z.enum(PRIVACY_REQUEST_KINDS),
+  channel: z.enum(PRIVACY_REQUEST_CHANNELS),
+  receivedAt: dateString,
+  /** What the data subject asked for, in the admin's words. */
+  details: z.string().trim().max(2000).default(''),
+  assigneeAdminId: z.number().int().min(1).nullable().default(null),
+});
+export type PrivacyRequestCreate = z.input<typeof privacyRequestCreateSchema>;
+
+export const privacyRequestUpdateSchema = z.object({
+  status: z.enum(PRIVACY_REQUEST_STATUSES).optional(),
+  assigneeAdminId: z.number().int().min(1).nullable().optional(),
+  outcome: z.string().trim().max(2000).optional(),
+  version: versionField,
+});
+export type PrivacyRequestUpdate = z.input<typeof privacyRequestUpdateSchema>;
+
+export const privacyRequestSchema = z.object({
+  id: z.number().int(),
+  subjectType: z.enum(PRIVACY_SUBJECT_TYPES),
+  subjectId: z.number().int(),
+  /** The subject's name as the record holds it now (파기됨 once destroyed). */
+  subjectName: z.string(),
+  kind: z.enum(PRIVACY_REQUEST_KINDS),
+  channel: z.enum(PRIVACY_REQUEST_CHANNELS),
+  status: z.enum(PRIVACY_REQUEST_STATUSES),
+  receivedAt: z.string(),
+  dueDate: z.string(),
+  /** Open past its due date (Seoul). */
+  overdue: z.boolean(),
+  details: z.string(),
+  outcome: z.string(),
+  assigneeAdminId: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+export const privacyRequestListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(PRIVACY_REQUEST_STATUSES).optional(),
+  kind: z.enum(PRIVACY_REQUEST_KINDS).optional(),
+  /** Open requests past their due date only. */
+  overdue: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type PrivacyRequestListQuery = z.input<typeof privacyRequestListQuerySchema>;
+
+export const privacyRequestListResponseSchema = z.object({
+  data: z.array(privacyRequestSchema),
+  meta: listMetaSchema,
+});
+
+/** 삭제: what the destruction did, or why it may not yet (the holds, one Korean reason each). */
+export const privacyErasureResultSchema = z.object({
+  destroyed: z.boolean(),
+  holds: z.array(z.string()),
+});
+export type PrivacyErasureResult = z.infer<typeof privacyErasureResultSchema>;
+
+export const privacyAccessFileQuerySchema = z.object({
+  reason: z.string().trim().min(1, privacyRequestMessages.reasonRequired).max(500),
+});
+
+export const privacyAccessFileName = (requestId: number, date: string) =>
+  `개인정보열람_요청${requestId}_${date}.json`;
+
 export const privacyApi = defineEndpoints('privacy', {
   destructions: {
     method: 'GET',
@@ -193,5 +325,58 @@ export const privacyApi = defineEndpoints('privacy', {
     summary: '보존 기간이 지난 개인정보 파기 (dry_run이면 대상만 세고 바꾸지 않음)',
     body: destructionRunSchema,
     response: destructionResultSchema,
+  },
+  requests: {
+    method: 'GET',
+    path: '/privacy/requests',
+    access: 'privacy:read',
+    summary: '정보주체 요청 목록 (열람·정정·삭제·처리정지; 처리 기한 임박 순)',
+    query: privacyRequestListQuerySchema,
+    response: privacyRequestListResponseSchema,
+  },
+  request: {
+    method: 'GET',
+    path: '/privacy/requests/:id',
+    access: 'privacy:read',
+    summary: '정보주체 요청 상세',
+    params: idParamSchema,
+    response: privacyRequestSchema,
+  },
+  createRequest: {
+    method: 'POST',
+    path: '/privacy/requests',
+    access: 'privacy:handle',
+    summary: '정보주체 요청 접수 (처리 기한: 접수일부터 10일)',
+    body: privacyRequestCreateSchema,
+    response: privacyRequestSchema,
+    status: 201,
+    idempotent: true,
+  },
+  updateRequest: {
+    method: 'PATCH',
+    path: '/privacy/requests/:id',
+    access: 'privacy:handle',
+    summary: '정보주체 요청 처리 (담당자, 상태, 처리 결과)',
+    params: idParamSchema,
+    body: privacyRequestUpdateSchema,
+    response: privacyRequestSchema,
+  },
+  accessFile: {
+    method: 'GET',
+    path: '/privacy/requests/:id/access-file',
+    access: 'privacy:handle',
+    summary: '열람 요청: 정보주체에 대해 보유한 모든 정보를 담은 파일 (복호화, 사유와 함께 접속기록에 남음)',
+    params: idParamSchema,
+    query: privacyAccessFileQuerySchema,
+    response: 'file',
+    produces: ['application/json'],
+  },
+  erase: {
+    method: 'POST',
+    path: '/privacy/requests/:id/erase',
+    access: 'privacy:destroy',
+    summary: '삭제 요청: 그 정보주체의 개인정보 파기 (법령상 보존 기간이 남으면 사유와 함께 거절)',
+    params: idParamSchema,
+    response: privacyErasureResultSchema,
   },
 });

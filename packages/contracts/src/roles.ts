@@ -54,6 +54,8 @@ export const PERMISSIONS = [
   'privacy:read',
   /** Running the destruction of personal data past its retention: super_admin only. */
   'privacy:destroy',
+  /** Data subjects' requests (열람·정정·삭제·처리정지): registering and handling them; super_admin and admin. */
+  'privacy:handle',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -15,6 +15,7 @@ export * from './job-posts';
 export * from './matchings';
 export * from './notices';
 export * from './payouts';
+export * from './privacy-requests';
 export * from './rate-limits';
 export * from './resumes';
 export * from './reviews';

@@ -53,23 +53,34 @@ const workerEnded = sql`least(
  * matchings' period, while a payout to them is open or settled within the payouts' period, and while their app
  * account is in use or not yet due itself (so the app users' pass, which runs first, has destroyed it).
  */
-function workerHolds(days: DueDays): SQL {
-  return sql`array_remove(ARRAY[
-    CASE WHEN ${workerEnded} IS NULL THEN '재직 또는 구직 중인 근로자입니다 (출국·삭제 후 보존 기간이 지나야 파기할 수 있습니다).'
+function workerHolds(days: DueDays, { request = false }: { request?: boolean } = {}): SQL {
+  // A data subject's 삭제 request ends the purpose itself, and takes their app accounts with it: only the periods
+  // other laws set for matchings and payouts hold then.
+  const own = request
+    ? sql`NULL`
+    : sql`CASE WHEN ${workerEnded} IS NULL THEN '재직 또는 구직 중인 근로자입니다 (출국·삭제 후 보존 기간이 지나야 파기할 수 있습니다).'
          WHEN ${seoulDay(workerEnded)} > ${days.workers}::date
-           THEN '근로자 기록의 보존 기간이 끝나지 않았습니다 (' || to_char(${seoulDay(workerEnded)}, 'YYYY-MM-DD') || ' 출국·삭제).' END,
-    CASE WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
-        AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
-          OR ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date))
-      THEN '매칭·근로계약 기록의 보존 기간(근로기준법 제42조)이 끝나지 않았습니다.' END,
-    CASE WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id
-        AND (p.status NOT IN ('paid', 'cancelled')
-          OR ${seoulDay(sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`)} > ${days.payouts}::date))
-      THEN '정산(지급) 기록의 보존 기간(전자상거래법 제6조, 5년)이 끝나지 않았습니다.' END,
-    CASE WHEN EXISTS (SELECT 1 FROM app_users u WHERE u.worker_id = w.id AND u.destroyed_at IS NULL
+           THEN '근로자 기록의 보존 기간이 끝나지 않았습니다 (' || to_char(${seoulDay(workerEnded)}, 'YYYY-MM-DD') || ' 출국·삭제).' END`;
+  const account = request
+    ? sql`NULL`
+    : sql`CASE WHEN EXISTS (SELECT 1 FROM app_users u WHERE u.worker_id = w.id AND u.destroyed_at IS NULL
         AND NOT (u.status = 'withdrawn' AND ${appUserDue(days)}))
-      THEN '앱 회원 계정이 사용 중이거나, 탈퇴 후 보존 기간이 지나지 않았습니다.' END
-  ], NULL)`;
+      THEN '앱 회원 계정이 사용 중이거나, 탈퇴 후 보존 기간이 지나지 않았습니다.' END`;
+  return sql`array_remove(ARRAY[
+    ${own},
+    CASE WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
+          AND m.status NOT IN ('completed', 'cancelled', 'terminated'))
+        THEN '진행 중인 매칭(근로계약)이 있습니다.'
+      WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
+          AND ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date)
+        THEN '매칭·근로계약 기록의 보존 기간(근로기준법 제42조)이 끝나지 않았습니다.' END,
+    CASE WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id AND p.status NOT IN ('paid', 'cancelled'))
+        THEN '지급이나 취소가 끝나지 않은 정산이 있습니다.'
+      WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id
+          AND ${seoulDay(sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`)} > ${days.payouts}::date)
+        THEN '정산(지급) 기록의 보존 기간(전자상거래법 제6조, 5년)이 끝나지 않았습니다.' END,
+    ${account}
+  ]::text[], NULL)`;
 }
 
 /** Workers past every retention that holds them, oldest end first. */
@@ -91,10 +102,11 @@ export async function workerRetentionHolds(
   executor: Executor,
   workerId: number,
   days: DueDays,
+  options: { request?: boolean } = {},
 ): Promise<{ destroyed: boolean; holds: string[] } | null> {
   const [row] = await queryRows<{ destroyed: boolean; holds: string[] }>(
     executor,
-    sql`SELECT w.destroyed_at IS NOT NULL AS destroyed, ${workerHolds(days)} AS holds FROM workers w
+    sql`SELECT w.destroyed_at IS NOT NULL AS destroyed, ${workerHolds(days, options)} AS holds FROM workers w
         WHERE w.id = ${workerId}`,
   );
   return row ?? null;
