@@ -71,6 +71,7 @@ const signedInPaths = (r: Records) => [
   `/payouts/${r.payout}`,
   `/payouts/${r.payout}/edit`,
   '/trash',
+  '/privacy/requests',
   '/privacy/destructions',
   '/settings',
   '/settings/admins',

@@ -62,6 +62,11 @@ export const dashboardSchema = z.object({
   today: day,
   /** When these figures were computed (the server reuses them for up to a minute); always sent since [G]. */
   asOf: z.string().optional(),
+  /**
+   * Data subjects' requests still open and those past their ten days (docs/privacy-lifecycle.md), counted live;
+   * only for an admin who reads them (privacy:read).
+   */
+  privacyRequests: z.object({ open: count, overdue: count }).optional(),
   employers: z.object({ pending: count }),
   jobPosts: z.object({ pending: count }),
   visas: z.object({ windowDays: count, bucket: visaBucketKey, expiring: count, overdue: count }),

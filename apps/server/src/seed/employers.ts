@@ -97,7 +97,8 @@ export function* generateEmployers(
     const secondOfDay = rng.int(32_400, 64_800);
     const status = rng.weighted(STATUS_WEIGHTS);
     // A request waits days, not years: the pending ones were registered within the last two weeks.
-    const createdDate = addDays(today, -(status === 'pending' ? ageDays % 14 : ageDays));
+    // (From yesterday back: a time later today could still be in the future.)
+    const createdDate = addDays(today, -(status === 'pending' ? 1 + (ageDays % 14) : ageDays));
     const createdAt = instantOn(createdDate, secondOfDay);
     // Decided between an hour and five days after registration, never today or later.
     const decidedAt = new Date(createdAt.getTime() + rng.int(3_600, 5 * 86_400) * 1000);

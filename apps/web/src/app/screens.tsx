@@ -75,7 +75,7 @@ const reviews = section(m.reviews, '/reviews');
 const users = section(m.users, '/users');
 const payouts = section(m.payouts, '/payouts');
 const settings = section(m.settings, '/settings');
-const privacy = section(m.privacy, '/privacy/destructions');
+const privacy = section(m.privacy, '/privacy/requests');
 
 const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));
 const jobPostForm = lazyPage(() => import('../features/job-posts/job-post-form-page'));
@@ -453,6 +453,15 @@ export const SCREENS = [
     menu: { label: m.trash, icon: <DeleteOutlined aria-hidden /> },
   }),
 
+  screen({
+    id: 'privacy-requests',
+    path: '/privacy/requests',
+    title: p.privacyRequests,
+    section: privacy,
+    page: lazyPage(() => import('../features/privacy/requests-page')),
+    permission: 'privacy:read',
+    menu: { label: m.privacyRequests, group: 'privacy', order: 0 },
+  }),
   screen({
     id: 'privacy-destructions',
     path: '/privacy/destructions',

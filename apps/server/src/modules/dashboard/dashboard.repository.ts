@@ -11,6 +11,7 @@ import {
   workers,
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { seoulToday } from '../../lib/dates';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { filterConditions as employerConditions } from '../employers/employers.repository';
 import { filterConditions as payoutConditions } from '../payouts/payouts.repository';
@@ -247,4 +248,17 @@ export async function mostReportedReviews(executor: Executor, scope: Scope, limi
     .innerJoin(employers, eq(employers.id, top.employerId))
     .innerJoin(workers, eq(workers.id, top.workerId))
     .orderBy(desc(top.reportCount), asc(top.createdAt), asc(top.id));
+}
+
+/** Open data-subject requests and those past their due date (Seoul), from the open requests' partial index. */
+export async function privacyRequestCounts(
+  executor: Executor,
+  now: Date,
+): Promise<{ open: number; overdue: number }> {
+  const [row] = await queryRows<{ open: number; overdue: number }>(
+    executor,
+    sql`SELECT count(*)::int AS open, count(*) FILTER (WHERE due_date < ${seoulToday(now)}::date)::int AS overdue
+        FROM privacy_requests WHERE status NOT IN ('completed', 'rejected')`,
+  );
+  return row ?? { open: 0, overdue: 0 };
 }

@@ -1,4 +1,4 @@
-import { DASHBOARD_QUEUE_SIZE, type Dashboard, MATCHING_STATUSES, visaBuckets } from '@ilson/contracts';
+import { can, DASHBOARD_QUEUE_SIZE, type Dashboard, MATCHING_STATUSES, visaBuckets } from '@ilson/contracts';
 import type { Database } from '../../db/client';
 import { cachedSummary } from '../../db/summary-cache';
 import type { Actor } from '../../lib/actor';
@@ -34,7 +34,10 @@ export function createDashboardService(deps: {
     const { value, computedAt } = await cachedSummary(deps.db, key, deps.cacheSeconds ?? 0, () =>
       compute(actor, now),
     );
-    return { ...value, asOf: computedAt.toISOString() };
+    const privacyRequests = can(actor.role, 'privacy:read')
+      ? await repo.privacyRequestCounts(deps.db, now)
+      : undefined;
+    return { ...value, asOf: computedAt.toISOString(), ...(privacyRequests ? { privacyRequests } : {}) };
   }
 
   async function compute(actor: Actor, now: Date): Promise<Omit<Dashboard, 'asOf'>> {

@@ -1,4 +1,6 @@
 import {
+  APP_USER_TYPE_LABELS,
+  type AppUser,
   type Employer,
   employersApi,
   formatBusinessRegNo,
@@ -9,6 +11,7 @@ import {
   type Matching,
   matchingsApi,
   nationalityLabel,
+  usersApi,
   type Worker,
   workersApi,
 } from '@ilson/contracts';
@@ -123,6 +126,21 @@ export function MatchingPicker({
           `${matching.workerName} · ${matching.jobPostTitle}`,
           `#${matching.id} ${MATCHING_STATUS_LABELS[matching.status]}`,
         ),
+      })}
+    />
+  );
+}
+
+/** App accounts by name, login id, e-mail or phone, shown with their kind and login id. */
+export function AppUserPicker(props: RecordPickerProps<AppUser>) {
+  return (
+    <RecordPicker<AppUser>
+      {...props}
+      keyPrefix={[usersApi.list.tag]}
+      search={async (q, signal) => (await call(usersApi.list, { query: firstPage(q) }, { signal })).data}
+      option={(user) => ({
+        title: user.name,
+        label: twoLine(user.name, `${APP_USER_TYPE_LABELS[user.userType]} · ${user.loginId}`),
       })}
     />
   );

@@ -140,6 +140,15 @@ export function DashboardBody() {
           }
         />
       )}
+      {data?.privacyRequests && data.privacyRequests.overdue > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title={t.privacyOverdue(data.privacyRequests.overdue)}
+          action={<Link to={links.overduePrivacyRequests}>{t.privacyOpen}</Link>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <KpiCards data={data} />
       <Charts data={data} />
       <TodoQueues data={data} />

@@ -15,6 +15,7 @@ export const dashboardLinks = {
   matchingStats: '/matchings/stats',
   pendingPayouts: '/payouts?status=pending',
   moderation: '/reviews/moderation',
+  overduePrivacyRequests: '/privacy/requests?overdue=true',
   employer: (id: number) => `/employers/${id}`,
   worker: (id: number) => `/workers/${id}`,
   review: (id: number) => `/reviews/${id}`,

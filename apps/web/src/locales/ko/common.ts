@@ -85,6 +85,7 @@ export const ko = {
     payouts: '정산 관리',
     trash: '휴지통',
     privacy: '개인정보 보호',
+    privacyRequests: '정보주체 요청',
     destructions: '파기 대장',
     settings: '설정',
     all: '전체',
@@ -153,5 +154,6 @@ export const ko = {
     settingsLogs: '접속기록',
     trash: '휴지통',
     destructions: '파기 대장',
+    privacyRequests: '정보주체 요청',
   },
 } as const;

@@ -62,6 +62,9 @@ export const koDashboard = {
       parties: (employer: string, worker: string) => `${employer} · ${worker}`,
     },
   },
+  privacyOverdue: (count: number) =>
+    `처리 기한(접수 후 10일)이 지난 정보주체 요청이 ${count.toLocaleString('ko-KR')}건 있습니다.`,
+  privacyOpen: '요청 보기',
   error: {
     title: '대시보드를 불러오지 못했습니다.',
     retry: '다시 시도',

@@ -360,9 +360,11 @@ describe('GET /dashboard', () => {
     expect(body.monthly).toEqual(trend({}));
   });
 
-  it('lets a viewer read it, the same as an admin', async () => {
+  it('lets a viewer read it, the same as an admin but for the data-subject requests it does not handle', async () => {
     const [seen, full] = await Promise.all([dashboardOf(viewer), dashboardOf(admin)]);
-    expect({ ...seen, as_of: undefined }).toEqual({ ...full, as_of: undefined });
+    expect(full.privacy_requests).toEqual({ open: 0, overdue: 0 });
+    expect(seen.privacy_requests).toBeUndefined();
+    expect({ ...seen, as_of: undefined }).toEqual({ ...full, as_of: undefined, privacy_requests: undefined });
   });
 
   it('takes the visa window from the settings', async () => {

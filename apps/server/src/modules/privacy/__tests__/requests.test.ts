@@ -75,6 +75,11 @@ describe('registering and handling a request', () => {
     expect(overdue.data.map((r: { id: number }) => r.id)).toEqual([late.id]);
     const all = (await admin.get('/privacy/requests')).json();
     expect(all.data[0].id).toBe(late.id);
+    // The dashboard counts them for whoever reads requests, and says nothing of them to a branch manager.
+    const dashboard = (await admin.get('/dashboard')).json();
+    expect(dashboard.privacy_requests).toEqual({ open: 2, overdue: 1 });
+    const manager = (await signedIn(ctx, 'branch_manager', branchId)).api;
+    expect((await manager.get('/dashboard')).json().privacy_requests).toBeUndefined();
   });
 
   it('refuses a request for no one, or one received tomorrow, with Korean messages', async () => {
