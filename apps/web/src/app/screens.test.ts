@@ -46,6 +46,8 @@ const SPEC_ROUTES = [
   '/settings/admins',
   '/settings/logs',
   '/trash',
+  '/privacy/requests',
+  '/privacy/destructions',
 ];
 
 describe('route table', () => {

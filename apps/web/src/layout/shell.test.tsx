@@ -56,6 +56,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
       '회원 관리',
       '정산 관리',
       '휴지통',
+      '개인정보 보호',
       '설정',
     ]);
     expect(menu().getByRole('link', { name: '회원 관리' }).getAttribute('href')).toBe('/users');
