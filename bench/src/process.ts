@@ -18,7 +18,15 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     ['--max-semi-space-size=16', ...extra, path.join(ROOT, 'scripts/start.mjs')],
     {
       cwd: ROOT,
-      env: { ...process.env, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+      // No periodic jobs: a destruction run or a checkpoint in the middle would be measured with the requests.
+      env: {
+        ...process.env,
+        SKIP_WEB_BUILD: '1',
+        LOG_LEVEL: 'warn',
+        SCHEDULED_JOBS: 'off',
+        PORT: String(port),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

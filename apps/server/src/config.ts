@@ -23,6 +23,8 @@ export type Config = {
   summaryCacheSeconds: number;
   /** Demo data the first start of an empty embedded database fills in (`npm run seed` scale; 0 = none). */
   demoDataScale: number;
+  /** The periodic jobs (closing posts, checkpoints, resumed imports, the destruction past retention); off for the bench. */
+  scheduledJobs: boolean;
   shutdownDrainMs: number;
 };
 
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlTraceFile: env.SQL_TRACE_FILE || undefined,
     summaryCacheSeconds: intFromEnv(env, 'SUMMARY_CACHE_SECONDS', 60),
     demoDataScale: demoScale(env.DEMO_DATA_SCALE, nodeEnv),
+    scheduledJobs: env.SCHEDULED_JOBS !== 'off',
   };
 }
 

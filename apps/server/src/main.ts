@@ -19,6 +19,7 @@ async function main() {
   const app = await buildApp({
     config,
     db,
+    scheduledJobs: config.scheduledJobs,
     logger: loggerOptions(config.logLevel, process.stdout.isTTY && config.nodeEnv !== 'production'),
   });
 

@@ -48,19 +48,12 @@ const columns: TableColumnsType<DestructionRecord> = [
     key: 'kind',
     title: t.columns.kind,
     dataIndex: 'kind',
-    width: 110,
+    width: 100,
     render: (kind: RetentionKind) => RETENTION_KIND_LABELS[kind].label,
   },
   { key: 'count', title: t.columns.count, dataIndex: 'count', width: 90, align: 'right', render: t.count },
-  {
-    key: 'method',
-    title: t.columns.method,
-    dataIndex: 'method',
-    width: 200,
-    render: (method: DestructionRecord['method']) => RETENTION_METHOD_LABELS[method],
-  },
   { key: 'months', title: t.columns.months, dataIndex: 'months', width: 100, render: t.months },
-  { key: 'basis', title: t.columns.basis, dataIndex: 'basis', ellipsis: { showTitle: true } },
+  { key: 'basis', title: t.columns.basis, dataIndex: 'basis', width: 260, ellipsis: { showTitle: true } },
   {
     key: 'trigger',
     title: t.columns.trigger,
@@ -179,10 +172,16 @@ export default function DestructionRegisterPage() {
           scroll={{ x: 1100 }}
           expandable={{
             expandedRowRender: (record) => (
-              <Typography.Paragraph style={{ margin: 0 }}>
-                <Typography.Text type="secondary">{t.columns.targets}: </Typography.Text>
-                {record.targetIds.join(', ')}
-              </Typography.Paragraph>
+              <>
+                <Typography.Paragraph style={{ margin: 0 }}>
+                  <Typography.Text type="secondary">{t.columns.method}: </Typography.Text>
+                  {RETENTION_METHOD_LABELS[record.method]}
+                </Typography.Paragraph>
+                <Typography.Paragraph style={{ margin: 0 }}>
+                  <Typography.Text type="secondary">{t.columns.targets}: </Typography.Text>
+                  {record.targetIds.join(', ')}
+                </Typography.Paragraph>
+              </>
             ),
           }}
           locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}

@@ -25,13 +25,6 @@ import { DueTag, RequestStatusTag } from './request-tags';
 const t = koPrivacy.requests;
 
 const columns: TableColumnsType<PrivacyRequest> = [
-  { key: 'receivedAt', title: t.columns.receivedAt, dataIndex: 'receivedAt', width: 110 },
-  {
-    key: 'dueDate',
-    title: t.columns.dueDate,
-    width: 170,
-    render: (_, request) => <DueTag request={request} />,
-  },
   {
     key: 'subject',
     title: t.columns.subject,
@@ -52,11 +45,10 @@ const columns: TableColumnsType<PrivacyRequest> = [
     render: (kind: PrivacyRequestKind) => PRIVACY_REQUEST_KIND_LABELS[kind],
   },
   {
-    key: 'channel',
-    title: t.columns.channel,
-    dataIndex: 'channel',
-    width: 90,
-    render: (channel: PrivacyRequest['channel']) => PRIVACY_REQUEST_CHANNEL_LABELS[channel],
+    key: 'dueDate',
+    title: t.columns.dueDate,
+    width: 170,
+    render: (_, request) => <DueTag request={request} />,
   },
   {
     key: 'status',
@@ -64,6 +56,14 @@ const columns: TableColumnsType<PrivacyRequest> = [
     dataIndex: 'status',
     width: 100,
     render: (status: PrivacyRequestStatus) => <RequestStatusTag status={status} />,
+  },
+  { key: 'receivedAt', title: t.columns.receivedAt, dataIndex: 'receivedAt', width: 110 },
+  {
+    key: 'channel',
+    title: t.columns.channel,
+    dataIndex: 'channel',
+    width: 90,
+    render: (channel: PrivacyRequest['channel']) => PRIVACY_REQUEST_CHANNEL_LABELS[channel],
   },
   {
     key: 'assignee',
