@@ -31,7 +31,10 @@ test('a 삭제 request is registered, taken on, carried out, and the destruction
   await picker.click();
   await picker.fill(`삭제요청 ${marker}`);
   await page.getByTitle(`삭제요청 ${marker}`).click();
-  await dialog.locator('label').filter({ hasText: /^삭제$/ }).click();
+  await dialog
+    .locator('label')
+    .filter({ hasText: /^삭제$/ })
+    .click();
   await dialog.getByLabel('요청 내용').fill('앱 탈퇴와 함께 모든 정보 삭제 요구');
   await dialog.getByRole('button', { name: '접수' }).click();
   await expect(page.getByText('요청을 접수했습니다.')).toBeVisible();
