@@ -1,13 +1,12 @@
 import {
   DESTROYED_LABEL,
   type DestructionListQuery,
-  type DestructionTrigger,
   type RetentionKind,
-  type RetentionMethod,
   type RetentionRules,
 } from '@ilson/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { admins, destructions } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 /**
@@ -181,71 +180,40 @@ export async function destroyAppUsers(executor: Executor, ids: readonly number[]
   return rows.map((row) => row.id);
 }
 
-export type DestructionValues = {
-  kind: RetentionKind;
-  method: RetentionMethod;
-  count: number;
-  months: number;
-  basis: string;
-  trigger: DestructionTrigger;
-  reason: string;
-  approvedByAdminId: number | null;
-  targetIds: number[];
-};
+export type DestructionValues = Omit<typeof destructions.$inferInsert, 'id' | 'destroyedAt'>;
 
 export async function insertDestruction(executor: Executor, values: DestructionValues): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    executor,
-    sql`INSERT INTO destructions (kind, method, count, months, basis, trigger, reason, approved_by_admin_id, target_ids)
-        VALUES (${values.kind}, ${values.method}, ${values.count}, ${values.months}, ${values.basis},
-          ${values.trigger}, ${values.reason}, ${values.approvedByAdminId}, ${idList(values.targetIds)})
-        RETURNING id`,
-  );
+  const [row] = await executor.insert(destructions).values(values).returning({ id: destructions.id });
   return row!.id;
 }
 
-export type DestructionRow = {
-  id: number;
-  destroyed_at: Date;
-  kind: RetentionKind;
-  method: RetentionMethod;
-  count: number;
-  months: number;
-  basis: string;
-  trigger: DestructionTrigger;
-  reason: string;
-  approved_by_admin_id: number | null;
-  approved_by_name: string | null;
-  target_ids: number[];
-};
+export type DestructionRow = typeof destructions.$inferSelect & { approvedByName: string | null };
 
-function registerWhere(query: Omit<DestructionListQuery, 'page' | 'pageSize'>): SQL {
-  const conditions: SQL[] = [sql`TRUE`];
-  if (query.kind) conditions.push(sql`d.kind = ${query.kind}`);
-  if (query.from) conditions.push(sql`${seoulDay(sql`d.destroyed_at`)} >= ${query.from}::date`);
-  if (query.to) conditions.push(sql`${seoulDay(sql`d.destroyed_at`)} <= ${query.to}::date`);
-  return sql.join(conditions, sql` AND `);
+function registerWhere(query: Omit<DestructionListQuery, 'page' | 'pageSize'>): SQL | undefined {
+  return and(
+    query.kind ? eq(destructions.kind, query.kind) : undefined,
+    query.from ? sql`${seoulDay(sql`${destructions.destroyedAt}`)} >= ${query.from}::date` : undefined,
+    query.to ? sql`${seoulDay(sql`${destructions.destroyedAt}`)} <= ${query.to}::date` : undefined,
+  );
 }
 
-/** The register, newest first; `limit` null for the whole filtered register (its export). */
+/** The register, newest first; `window` null for the whole filtered register (its export). */
 export async function listDestructions(
   executor: Executor,
   query: Omit<DestructionListQuery, 'page' | 'pageSize'>,
   window: { limit: number; offset: number } | null,
 ): Promise<{ rows: DestructionRow[]; total: number }> {
   const where = registerWhere(query);
-  const rows = await queryRows<DestructionRow>(
-    executor,
-    sql`SELECT d.id, d.destroyed_at, d.kind, d.method, d.count, d.months, d.basis, d.trigger, d.reason,
-          d.approved_by_admin_id, a.name AS approved_by_name, d.target_ids
-        FROM destructions d LEFT JOIN admins a ON a.id = d.approved_by_admin_id
-        WHERE ${where}
-        ORDER BY d.destroyed_at DESC, d.id DESC
-        ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`,
-  );
-  const [count] = await queryRows<{ total: number }>(
-    executor,
-    sql`SELECT count(*)::int AS total FROM destructions d WHERE ${where}`,
-  );
+  const select = executor
+    .select({ ...getTableColumns(destructions), approvedByName: admins.name })
+    .from(destructions)
+    .leftJoin(admins, eq(admins.id, destructions.approvedByAdminId))
+    .where(where)
+    .orderBy(desc(destructions.destroyedAt), desc(destructions.id));
+  const rows = window ? await select.limit(window.limit).offset(window.offset) : await select;
+  const [count] = await executor
+    .select({ total: sql<number>`count(*)::int` })
+    .from(destructions)
+    .where(where);
   return { rows, total: count!.total };
 }

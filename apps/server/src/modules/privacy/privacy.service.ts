@@ -206,21 +206,8 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
 }
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
 
-function toRecord(row: DestructionRow): DestructionRecord {
-  return {
-    id: row.id,
-    destroyedAt: new Date(row.destroyed_at).toISOString(),
-    kind: row.kind,
-    method: row.method,
-    count: row.count,
-    months: row.months,
-    basis: row.basis,
-    trigger: row.trigger,
-    reason: row.reason,
-    approvedByAdminId: row.approved_by_admin_id,
-    approvedByName: row.approved_by_name,
-    targetIds: row.target_ids,
-  };
+function toRecord({ destroyedAt, ...row }: DestructionRow): DestructionRecord {
+  return { ...row, destroyedAt: destroyedAt.toISOString() };
 }
 
 const seoulTime = new Intl.DateTimeFormat('sv-SE', {

@@ -1,7 +1,14 @@
 import { z } from '@ilson/contracts';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { type ApiErrorDetail, detailText, isLinkedDetail, type LinkedDetail } from '../../api/errors';
+import {
+  type ApiErrorDetail,
+  classifyError,
+  detailText,
+  isLinkedDetail,
+  type LinkedDetail,
+} from '../../api/errors';
+import { showErrorToast, type ToastApi } from '../toast';
 
 // biome-ignore lint/suspicious/noExplicitAny: any object schema of the contracts.
 export type ObjectSchema = z.ZodObject<any>;
@@ -119,4 +126,21 @@ export function applyServerErrors(
     show(form, group([...onFields, ...marked]), { scroll: onFields.length > 0 });
   }
   return { mapped: onFields.length > 0, unmapped, linked };
+}
+
+/**
+ * A dialog form's failed save: a validation reply goes onto its fields (what names no field becomes a toast each);
+ * anything else is the usual error toast.
+ */
+export function showSaveError(
+  form: FormInstance,
+  caught: unknown,
+  fields: readonly string[],
+  toast: ToastApi,
+) {
+  const error = classifyError(caught);
+  if (error.type !== 'validation') return showErrorToast(toast, error);
+  const { unmapped } = applyServerErrors(form, error.details, fields);
+  for (const message of unmapped) toast.error(message);
+  if (!error.details.length) showErrorToast(toast, error);
 }

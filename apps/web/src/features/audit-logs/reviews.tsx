@@ -4,13 +4,12 @@ import { Alert, Button, Card, DatePicker, Empty, Flex, Form, Input, Modal, Table
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { classifyError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { useCan } from '../../auth/permissions';
 import { useSession } from '../../auth/session-context';
 import { AdminName, adminLabel } from '../../components/admin-name';
-import { applyServerErrors, checkWithSchema } from '../../components/form/field-errors';
-import { showErrorToast, useToast } from '../../components/toast';
+import { checkWithSchema, showSaveError } from '../../components/form/field-errors';
+import { useToast } from '../../components/toast';
 import { DISPLAY_TIME_ZONE, formatDateTime, toDateString, todayInSeoul } from '../../lib/datetime';
 import { koAudit } from '../../locales/ko/audit-logs';
 import { koKit } from '../../locales/ko/kit';
@@ -86,12 +85,7 @@ function ReviewForm({ onClose }: { onClose(): void }) {
       toast.success(t.saved);
       onClose();
     } catch (caught) {
-      const error = classifyError(caught);
-      if (error.type === 'validation') {
-        const { unmapped } = applyServerErrors(form, error.details, FIELDS);
-        for (const message of unmapped) toast.error(message);
-        if (!error.details.length) showErrorToast(toast, error);
-      } else showErrorToast(toast, error);
+      showSaveError(form, caught, FIELDS, toast);
     }
   };
 

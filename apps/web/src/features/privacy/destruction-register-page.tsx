@@ -1,6 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_PAGE_SIZE,
   DESTRUCTION_TRIGGER_LABELS,
   type DestructionRecord,
   destructionRegisterFileName,
@@ -24,9 +23,9 @@ import {
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { saveBlob } from '../../components/export/download';
+import { useListParams } from '../../components/list/use-list-params';
 import { showErrorToast, useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime, todayInSeoul } from '../../lib/datetime';
@@ -35,6 +34,9 @@ import { fetchRegisterExport, useDestructions } from './api';
 import { DestructionRunModal } from './destruction-run-modal';
 
 const t = koPrivacy;
+const REGISTER_FILTERS = ['kind', 'from', 'to'] as const;
+/** The register's one order, newest first. */
+const NEWEST_FIRST = ['destroyed_at'] as const;
 
 const columns: TableColumnsType<DestructionRecord> = [
   {
@@ -85,24 +87,12 @@ const columns: TableColumnsType<DestructionRecord> = [
 export default function DestructionRegisterPage() {
   const can = useCan();
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
+  const list = useListParams({ filters: REGISTER_FILTERS, sorts: NEWEST_FIRST, defaultSort: 'destroyed_at' });
   const [running, setRunning] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const kind = (RETENTION_KINDS as readonly string[]).includes(params.get('kind') ?? '')
-    ? (params.get('kind') as RetentionKind)
-    : undefined;
-  const from = params.get('from') ?? undefined;
-  const to = params.get('to') ?? undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const result = useDestructions({ kind, from, to, page, pageSize: DEFAULT_PAGE_SIZE });
-
-  const go = (next: Record<string, string | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries({ kind, from, to, page: undefined, ...next })) {
-      if (value) search.set(key, value);
-    }
-    setParams(search);
-  };
+  const kind = list.filters.kind as RetentionKind | undefined;
+  const { from, to } = list.filters;
+  const result = useDestructions({ kind, from, to, page: list.page, pageSize: list.pageSize });
 
   const handleExport = async () => {
     setExporting(true);
@@ -143,7 +133,7 @@ export default function DestructionRegisterPage() {
             aria-label={t.filters.kind}
             placeholder={t.filters.kind}
             value={kind}
-            onChange={(value) => go({ kind: value })}
+            onChange={(value) => list.setFilters({ kind: value })}
             options={RETENTION_KINDS.map((value) => ({ value, label: RETENTION_KIND_LABELS[value].label }))}
             style={{ width: 160 }}
           />
@@ -153,14 +143,13 @@ export default function DestructionRegisterPage() {
             value={range}
             allowEmpty={[true, true]}
             onChange={(dates) =>
-              go({ from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') })
+              list.setFilters({
+                from: dates?.[0]?.format('YYYY-MM-DD'),
+                to: dates?.[1]?.format('YYYY-MM-DD'),
+              })
             }
           />
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            disabled={!kind && !from && !to}
-            onClick={() => setParams(new URLSearchParams())}
-          >
+          <Button icon={<ReloadOutlined aria-hidden />} disabled={!list.hasFilters} onClick={list.reset}>
             {t.filters.reset}
           </Button>
         </Flex>
@@ -186,11 +175,11 @@ export default function DestructionRegisterPage() {
           }}
           locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
           pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
+            current: list.page,
+            pageSize: list.pageSize,
             total: result.data?.meta.total ?? 0,
             showSizeChanger: false,
-            onChange: (next) => go({ page: next > 1 ? String(next) : undefined }),
+            onChange: (page, size) => list.setPage(page, size),
           }}
         />
       </Card>

@@ -12,11 +12,10 @@ import {
 import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
-import { classifyError } from '../../api/errors';
 import { newIdempotencyKey } from '../../api/idempotency';
-import { applyServerErrors } from '../../components/form/field-errors';
+import { showSaveError } from '../../components/form/field-errors';
 import { AppUserPicker, WorkerPicker } from '../../components/pickers/pickers';
-import { showErrorToast, useToast } from '../../components/toast';
+import { useToast } from '../../components/toast';
 import { todayInSeoul } from '../../lib/datetime';
 import { koPrivacy } from '../../locales/ko/privacy';
 import { useCreateRequest } from './api';
@@ -61,12 +60,7 @@ export function RequestForm({ onClose }: { onClose(created?: number): void }) {
       toast.success(t.created);
       onClose(created.id);
     } catch (caught) {
-      const error = classifyError(caught);
-      if (error.type === 'validation') {
-        const { unmapped } = applyServerErrors(form, error.details, FIELDS);
-        for (const message of unmapped) toast.error(message);
-        if (!error.details.length) showErrorToast(toast, error);
-      } else showErrorToast(toast, error);
+      showSaveError(form, caught, FIELDS, toast);
     }
   };
 

@@ -1,6 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_PAGE_SIZE,
   PRIVACY_REQUEST_CHANNEL_LABELS,
   PRIVACY_REQUEST_KIND_LABELS,
   PRIVACY_REQUEST_KINDS,
@@ -15,6 +14,7 @@ import { Alert, Button, Card, Checkbox, Flex, Select, Table, type TableColumnsTy
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
 import { koPrivacy } from '../../locales/ko/privacy';
 import { useRequests } from './api';
@@ -23,6 +23,9 @@ import { RequestForm } from './request-form';
 import { DueTag, RequestStatusTag } from './request-tags';
 
 const t = koPrivacy.requests;
+const REQUEST_FILTERS = ['status', 'kind', 'overdue'] as const;
+/** One order (open first, nearest deadline first): the server's own. */
+const BY_DEADLINE = ['due'] as const;
 
 const columns: TableColumnsType<PrivacyRequest> = [
   {
@@ -83,29 +86,19 @@ export default function PrivacyRequestsPage() {
   const can = useCan();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
-  const status = (PRIVACY_REQUEST_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as PrivacyRequestStatus)
-    : undefined;
-  const kind = (PRIVACY_REQUEST_KINDS as readonly string[]).includes(params.get('kind') ?? '')
-    ? (params.get('kind') as PrivacyRequestKind)
-    : undefined;
-  const overdue = params.get('overdue') === 'true';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useListParams({ filters: REQUEST_FILTERS, sorts: BY_DEADLINE, defaultSort: 'due' });
+  const status = list.filters.status as PrivacyRequestStatus | undefined;
+  const kind = list.filters.kind as PrivacyRequestKind | undefined;
+  const overdue = list.filters.overdue === 'true';
   const open = Number(params.get('request')) || null;
   const result = useRequests({
     status,
     kind,
     overdue: overdue ? 'true' : undefined,
-    page,
-    pageSize: DEFAULT_PAGE_SIZE,
+    page: list.page,
+    pageSize: list.pageSize,
   });
 
-  const go = (next: Record<string, string | undefined>) => {
-    const search = new URLSearchParams();
-    const values = { status, kind, overdue: overdue ? 'true' : undefined, page: undefined, ...next };
-    for (const [key, value] of Object.entries(values)) if (value) search.set(key, value);
-    setParams(search);
-  };
   const openRequest = (id: number | null) => {
     const search = new URLSearchParams(params);
     if (id) search.set('request', String(id));
@@ -132,7 +125,7 @@ export default function PrivacyRequestsPage() {
             aria-label={t.filters.status}
             placeholder={t.filters.status}
             value={status}
-            onChange={(value) => go({ status: value })}
+            onChange={(value) => list.setFilters({ status: value })}
             options={PRIVACY_REQUEST_STATUSES.map((value) => ({
               value,
               label: PRIVACY_REQUEST_STATUS_LABELS[value],
@@ -144,7 +137,7 @@ export default function PrivacyRequestsPage() {
             aria-label={t.filters.kind}
             placeholder={t.filters.kind}
             value={kind}
-            onChange={(value) => go({ kind: value })}
+            onChange={(value) => list.setFilters({ kind: value })}
             options={PRIVACY_REQUEST_KINDS.map((value) => ({
               value,
               label: PRIVACY_REQUEST_KIND_LABELS[value],
@@ -153,15 +146,11 @@ export default function PrivacyRequestsPage() {
           />
           <Checkbox
             checked={overdue}
-            onChange={(event) => go({ overdue: event.target.checked ? 'true' : undefined })}
+            onChange={(event) => list.setFilters({ overdue: event.target.checked ? 'true' : null })}
           >
             {t.filters.overdue}
           </Checkbox>
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            disabled={!status && !kind && !overdue}
-            onClick={() => setParams(new URLSearchParams())}
-          >
+          <Button icon={<ReloadOutlined aria-hidden />} disabled={!list.hasFilters} onClick={list.reset}>
             {t.filters.reset}
           </Button>
         </Flex>
@@ -181,11 +170,11 @@ export default function PrivacyRequestsPage() {
           })}
           locale={{ emptyText: <Typography.Text type="secondary">{t.empty}</Typography.Text> }}
           pagination={{
-            current: page,
-            pageSize: DEFAULT_PAGE_SIZE,
+            current: list.page,
+            pageSize: list.pageSize,
             total: result.data?.meta.total ?? 0,
             showSizeChanger: false,
-            onChange: (next) => go({ page: next > 1 ? String(next) : undefined }),
+            onChange: (page, size) => list.setPage(page, size),
           }}
         />
       </Card>
