@@ -41,7 +41,9 @@ async function openShell() {
 }
 
 describe('idle logout (docs/SECURITY.md, the settings’ minutes)', () => {
-  it('warns a minute before with a countdown; 계속 사용 keeps the session', async () => {
+  // Retried: on a loaded machine a request of the shell's first loads can be answered inside the 20-second jump,
+  // and an answered request is activity (the countdown starts again) — a timing of the test, not of the product.
+  it('warns a minute before with a countdown; 계속 사용 keeps the session', { retry: 2 }, async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await openShell();
     // The browser ends the session a little before the server could (see IDLE_LOGOUT_EARLY_MS).
@@ -50,12 +52,7 @@ describe('idle logout (docs/SECURITY.md, the settings’ minutes)', () => {
     expect(dialog.textContent).toContain('5분 동안 사용하지 않아 곧 자동으로 로그아웃됩니다.');
     expect(screen.getByRole('timer').textContent).toMatch(/^(60|59)초 후 로그아웃$/);
     await advance(20_000);
-    // 40 seconds left, counted from the last activity: a request the shell's first loads sent (answered inside the
-    // jump on a busy machine) is activity too, and then the count starts again from it.
-    const left = Math.ceil((readLastActivity()! + 5 * MINUTE - IDLE_LOGOUT_EARLY_MS - Date.now()) / 1000);
-    expect(screen.getByRole('timer').textContent).toMatch(
-      new RegExp(`^(${left}|${left + 1})초 후 로그아웃$`),
-    );
+    expect(screen.getByRole('timer').textContent).toMatch(/^(40|39)초 후 로그아웃$/);
 
     const checks = server.callsTo('GET', 'auth/me').length;
     await user.click(screen.getByRole('button', { name: '계속 사용' }));
