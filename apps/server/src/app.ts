@@ -19,6 +19,7 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAdminsService } from './modules/admins/admins.service';
 import { appUsersRoutes } from './modules/app-users/app-users.routes';
 import { createAppUsersService } from './modules/app-users/app-users.service';
+import { createAccessReview } from './modules/audit-logs/access-review';
 import { auditLogsRoutes } from './modules/audit-logs/audit-logs.routes';
 import { createAuditLogsService } from './modules/audit-logs/audit-logs.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -276,7 +277,10 @@ export async function buildApp(options: AppOptions) {
         privacy,
         requests: createPrivacyRequestsService({ db: db.db, pii, settings }),
       });
-      await api.register(auditLogsRoutes, { auditLogs: createAuditLogsService({ handle: db, settings }) });
+      await api.register(auditLogsRoutes, {
+        auditLogs: createAuditLogsService({ handle: db, settings }),
+        accessReview: createAccessReview({ db: db.db, settings }),
+      });
       if (options.extraRoutes) await options.extraRoutes(api as unknown as ReturnType<typeof Fastify>);
     },
     { prefix: API_PREFIX },

@@ -26,8 +26,10 @@ import {
 } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendAudit } from '../src/audit/trail';
 import {
   admins,
+  appUserConsents,
   authSessions,
   bulkJobItems,
   bulkJobs,
@@ -36,6 +38,7 @@ import {
   payouts,
   reviews,
 } from '../src/db/schema';
+import { seoulToday } from '../src/lib/dates';
 import { createTokenService } from '../src/lib/tokens';
 import {
   type Api,
@@ -272,6 +275,7 @@ function queryFor(path: string, records: Ids): string {
   if (path === '/search') return `?q=${encodeURIComponent('안산')}`;
   if (path === '/saved-views') return '?list=employers';
   if (path === '/privacy/requests/:id/access-file') return `?reason=${encodeURIComponent('권한 점검')}`;
+  if (path === '/audit-reviews/findings') return `?period=${seoulToday().slice(0, 7)}`;
   return '';
 }
 
@@ -289,6 +293,8 @@ function urlOf(listPath: string, records: Ids): string | undefined {
 type WriteRequest = {
   /** The record of a `:id` route (a branch manager's call on branch B is sent again with MISSING_ID). */
   id?: number;
+  /** The path's other parameters (`:consentId`). */
+  params?: Record<string, number>;
   /** A body the route's schema accepts, snake_case as on the wire. */
   payload?: Record<string, unknown>;
   /** A body that is a file (an import's upload), with its query. */
@@ -425,6 +431,29 @@ const WRITES = {
   'POST /audit-reviews': async () => ({
     payload: { period: '2025-01', reviewed_at: '2025-02-03', findings: '이상 없음', actions_taken: '' },
   }),
+  // A download of this month with a reason that says nothing, by an admin of its own: one finding per call.
+  'POST /audit-reviews/findings/acknowledge': async () => {
+    const admin = await freshAdmin('viewer');
+    await appendAudit(
+      ctx.db,
+      { actorAdminId: admin.id, actorLoginId: admin.loginId, ip: null, userAgent: null },
+      {
+        action: 'EXPORT',
+        targetType: 'workers',
+        summary: '근로자 목록 다운로드',
+        recordCount: 1,
+        reason: 'ㅇㅇ',
+      },
+    );
+    return {
+      payload: {
+        period: seoulToday().slice(0, 7),
+        kind: 'vague_export_reason',
+        admin_id: admin.id,
+        note: '소명 받음',
+      },
+    };
+  },
   // The destruction's dry run: counts what is due, changes nothing.
   'POST /privacy/destructions/run': async () => ({ payload: { dry_run: true } }),
   'POST /privacy/requests': async () => ({
@@ -559,6 +588,24 @@ const WRITES = {
     };
   },
   // app users
+  'POST /users/:id/consents/:consentId/withdraw': async (_role, branch) => {
+    const user = await insertAppUser(ctx, { workerId: (await fresh.worker(branch)).id });
+    const [consent] = await ctx.db
+      .insert(appUserConsents)
+      .values({
+        appUserId: user.id,
+        item: 'marketing_sms',
+        textVersion: '2025.03',
+        consentedAt: new Date(0),
+        channel: 'app',
+      })
+      .returning({ id: appUserConsents.id });
+    return {
+      id: user.id,
+      params: { consentId: consent!.id },
+      payload: { note: '본인 확인 후 전화로 철회 요청' },
+    };
+  },
   'POST /users/:id/status': async (_role, branch) =>
     versioned(await insertAppUser(ctx, { workerId: (await fresh.worker(branch)).id }), {
       status: 'suspended',
@@ -751,7 +798,9 @@ function call(method: string, url: string, caller: Caller, token = tokens[caller
 
 function send(method: string, listPath: string, request: WriteRequest, caller: Caller) {
   const path = listPath.replace(':list', 'employers').replace(':type', 'employer');
-  const url = request.id === undefined ? path : path.replace(':id', String(request.id));
+  let url = request.id === undefined ? path : path.replace(':id', String(request.id));
+  for (const [name, value] of Object.entries(request.params ?? {}))
+    url = url.replace(`:${name}`, String(value));
   const token = request.token ?? tokens[caller];
   if (request.file) {
     return ctx.app.inject({

@@ -6,6 +6,12 @@ import {
   statusChangeSchema,
   type Transition,
 } from './common';
+import {
+  consentListResponseSchema,
+  consentParamsSchema,
+  consentSchema,
+  consentWithdrawalSchema,
+} from './consents';
 import { defineEndpoints } from './endpoint';
 import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
@@ -156,5 +162,22 @@ export const usersApi = defineEndpoints('users', {
     summary: '앱 회원 상태 변경 이력',
     params: idParamSchema,
     response: historyResponseSchema,
+  },
+  consents: {
+    method: 'GET',
+    path: '/users/:id/consents',
+    access: 'users:read',
+    summary: '앱 회원의 동의 기록 (항목, 약관 버전, 동의 일시·경로, 철회)',
+    params: idParamSchema,
+    response: consentListResponseSchema,
+  },
+  withdrawConsent: {
+    method: 'POST',
+    path: '/users/:id/consents/:consentId/withdraw',
+    access: 'users:write',
+    summary: '전화로 받은 동의 철회 기록 (선택 항목만; 필수 항목은 회원 탈퇴로 처리)',
+    params: consentParamsSchema,
+    body: consentWithdrawalSchema,
+    response: consentSchema,
   },
 });

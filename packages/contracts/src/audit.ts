@@ -1,4 +1,4 @@
-import { dateString, idParamSchema } from './common';
+import { dateString, idParamSchema, idQueryField } from './common';
 import { MAX_PAGE_SIZE } from './constants';
 import { defineEndpoints } from './endpoint';
 import { listMetaSchema, listQuerySchema } from './pagination';
@@ -272,6 +272,98 @@ export const auditReviewListResponseSchema = z.object({
   meta: listMetaSchema,
 });
 
+/**
+ * Automatic findings of the monthly review (docs/privacy-lifecycle.md#access-review): per admin and month, far more
+ * reveals or exported rows than their usual, reveals and downloads outside working hours, downloads without a clear
+ * reason, and logins from several new IP addresses. Each is acknowledged once, with a note.
+ */
+export const ACCESS_FINDING_KINDS = ['volume', 'off_hours', 'vague_export_reason', 'new_ip'] as const;
+export type AccessFindingKind = (typeof ACCESS_FINDING_KINDS)[number];
+
+export const ACCESS_FINDING_KIND_LABELS: Record<AccessFindingKind, string> = {
+  volume: '열람·다운로드 급증',
+  off_hours: '업무 시간 외 열람',
+  vague_export_reason: '불명확한 다운로드 사유',
+  new_ip: '새 IP에서 반복 로그인',
+};
+
+/** The thresholds of the findings, a system setting (`accessReview`). */
+export const accessReviewSettingsSchema = z
+  .object({
+    /** A month counts as unusual when it exceeds this many times the admin's average of the three months before. */
+    volumeFactor: z.number({ error: '2~20 사이의 정수로 입력해 주세요.' }).int().min(2).max(20),
+    /** …and has at least this many reveals (개인정보 열람) … */
+    minimumReveals: z.number({ error: '1~100,000 사이의 정수로 입력해 주세요.' }).int().min(1).max(100_000),
+    /** …or at least this many downloaded rows. */
+    minimumExportRows: z
+      .number({ error: '1~10,000,000 사이의 정수로 입력해 주세요.' })
+      .int()
+      .min(1)
+      .max(10_000_000),
+    /** Working hours on weekdays, Seoul time: [start, end). */
+    workdayStartHour: z.number({ error: '0~23 사이의 정수로 입력해 주세요.' }).int().min(0).max(23),
+    workdayEndHour: z.number({ error: '1~24 사이의 정수로 입력해 주세요.' }).int().min(1).max(24),
+    /** Distinct IP addresses not used in the 90 days before, within one month, that make a finding. */
+    newIpMinimum: z.number({ error: '1~20 사이의 정수로 입력해 주세요.' }).int().min(1).max(20),
+  })
+  .refine((s) => s.workdayStartHour < s.workdayEndHour, {
+    path: ['workdayEndHour'],
+    message: '업무 종료 시각은 시작 시각보다 늦어야 합니다.',
+  });
+export type AccessReviewSettings = z.infer<typeof accessReviewSettingsSchema>;
+
+export const ACCESS_REVIEW_DEFAULTS: AccessReviewSettings = {
+  volumeFactor: 3,
+  minimumReveals: 30,
+  minimumExportRows: 5_000,
+  workdayStartHour: 8,
+  workdayEndHour: 20,
+  newIpMinimum: 2,
+};
+
+export const accessFindingMessages = {
+  noteRequired: '확인 내용(소명·조치)을 입력해 주세요.',
+  notFound: '해당 달에 이 점검 결과가 없습니다. 화면을 새로 고쳐 주세요.',
+  alreadyAcknowledged: '이미 확인한 점검 결과입니다.',
+} as const;
+
+export const accessFindingSchema = z.object({
+  period: z.string(),
+  kind: z.enum(ACCESS_FINDING_KINDS),
+  adminId: z.number().int(),
+  adminLoginId: z.string().nullable(),
+  adminName: z.string().nullable(),
+  /** What was counted: reveals, rows, off-hours events, downloads or new addresses. */
+  count: z.number().int(),
+  /** The finding in one Korean sentence, with the figures. */
+  description: z.string(),
+  /** Up to five access-log ids behind the finding (newest first), to open in the log. */
+  logIds: z.array(z.number().int()),
+  acknowledgement: z
+    .object({
+      note: z.string(),
+      byLoginId: z.string().nullable(),
+      byName: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type AccessFinding = z.infer<typeof accessFindingSchema>;
+
+export const accessFindingQuerySchema = z.object({ period: monthString });
+export const accessFindingListResponseSchema = z.object({
+  period: z.string(),
+  data: z.array(accessFindingSchema),
+});
+
+export const accessFindingAckSchema = z.object({
+  period: monthString,
+  kind: z.enum(ACCESS_FINDING_KINDS),
+  adminId: idQueryField,
+  note: z.string().trim().min(1, accessFindingMessages.noteRequired).max(2000),
+});
+export type AccessFindingAck = z.input<typeof accessFindingAckSchema>;
+
 /** The download name of the access-log export, dated like the list exports (docs/ARCHITECTURE.md#wire). */
 export const auditLogExportFileName = (date: string) => `접속기록_${date}.csv`;
 
@@ -327,5 +419,23 @@ export const auditLogsApi = defineEndpoints('audit-logs', {
     response: auditReviewSchema,
     status: 201,
     idempotent: true,
+  },
+  findings: {
+    method: 'GET',
+    path: '/audit-reviews/findings',
+    access: 'audit_logs:read',
+    summary:
+      '월간 점검의 자동 점검 결과 (열람·다운로드 급증, 업무 시간 외 열람, 불명확한 다운로드 사유, 새 IP 로그인)',
+    query: accessFindingQuerySchema,
+    response: accessFindingListResponseSchema,
+  },
+  acknowledgeFinding: {
+    method: 'POST',
+    path: '/audit-reviews/findings/acknowledge',
+    access: 'audit_logs:review',
+    summary: '자동 점검 결과 확인 (확인 내용 필수; 한 번만, 수정·삭제 없음)',
+    body: accessFindingAckSchema,
+    response: accessFindingSchema,
+    status: 201,
   },
 });

@@ -8,6 +8,7 @@ export * from './branches';
 export * from './bulk';
 export * from './case';
 export * from './common';
+export * from './consents';
 export * from './constants';
 export * from './dashboard';
 export * from './eligibility';

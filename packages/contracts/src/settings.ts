@@ -1,3 +1,4 @@
+import { ACCESS_REVIEW_DEFAULTS, accessReviewSettingsSchema } from './audit';
 import { versionField } from './common';
 import { defineEndpoints } from './endpoint';
 import { fieldMessages } from './messages';
@@ -52,6 +53,8 @@ export const settingsSchema = z.object({
   addressSearchEnabled: z.boolean(),
   /** How long each kind of record keeps its personal data after its purpose ends (docs/privacy-lifecycle.md). */
   retention: retentionRulesSchema,
+  /** The thresholds of the monthly access review's automatic findings (docs/privacy-lifecycle.md#access-review). */
+  accessReview: accessReviewSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -71,6 +74,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   dormantAfterDays: 365,
   addressSearchEnabled: false,
   retention: RETENTION_DEFAULTS,
+  accessReview: ACCESS_REVIEW_DEFAULTS,
 };
 
 /** GET/PATCH /settings: the settings and the version they were read at (two admins do not overwrite each other). */
@@ -97,6 +101,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, string> = {
   dormantAfterDays: '휴면 전환 기준(일)',
   addressSearchEnabled: '주소 검색 (우편번호 서비스)',
   retention: '개인정보 보존 기간',
+  accessReview: '접속기록 자동 점검 기준',
 };
 
 export const publicSettingsSchema = settingsSchema.pick({

@@ -1,3 +1,4 @@
+import { consentMessages } from '@ilson/contracts';
 import { DrizzleQueryError } from 'drizzle-orm';
 
 /** The driver's own error: Drizzle wraps a failed query in DrizzleQueryError with the original as `cause`. */
@@ -22,6 +23,18 @@ export function isDestroyedRecordViolation(error: unknown): boolean {
     (e.constraint?.endsWith('_destroyed_check') === true ||
       e.message?.includes('personal data destroyed') === true)
   );
+}
+
+/**
+ * A consent rule the database kept (migration 0019, docs/privacy-lifecycle.md#consent-records): the Korean message
+ * for it, so that a path that missed the service's own check still answers 409 rather than 500.
+ */
+export function consentViolationMessage(error: unknown): string | undefined {
+  const e = driverError(error) as { code?: string; constraint?: string; message?: string } | undefined;
+  if (e?.code !== '23514') return undefined;
+  if (e.constraint === 'app_user_consents_required_check') return consentMessages.required;
+  if (e.message?.includes('only records its withdrawal') === true) return consentMessages.alreadyWithdrawn;
+  return undefined;
 }
 
 /** Runs `fn`; a violation of the named unique index becomes `error` (a race past the service's own check). */

@@ -8,7 +8,12 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
-import { driverError, isDestroyedRecordViolation, isUniqueViolation } from '../lib/db-errors';
+import {
+  consentViolationMessage,
+  driverError,
+  isDestroyedRecordViolation,
+  isUniqueViolation,
+} from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { messages } from '../messages';
 
@@ -106,6 +111,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isDestroyedRecordViolation(error)) {
       return send(reply, 409, envelope('RECORD_DESTROYED', privacyMessages.destroyedUnchangeable));
     }
+    const consentRule = consentViolationMessage(error);
+    if (consentRule) return send(reply, 409, envelope('CONFLICT', consentRule));
     if (isDataException(error)) {
       // A value the schemas let through but PostgreSQL cannot take (out of range, malformed): the caller's input.
       request.log.warn({ err: error }, 'value refused by the database');

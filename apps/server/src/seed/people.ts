@@ -1,4 +1,4 @@
-import type { AppUserType, ReviewerType } from '@ilson/contracts';
+import type { AppUserType, ConsentItem, ReviewerType } from '@ilson/contracts';
 import { fromDay, instantOn, toDay } from './dates';
 import type { SeedEmployer } from './employers';
 import type { SeedMatching } from './matchings';
@@ -131,6 +131,65 @@ export function* generateAppUsers(
       updatedAt: a.statusChangedAt ?? a.createdAt,
       version: a.status === 'active' ? 1 : 2,
     };
+  }
+}
+
+export type SeedConsent = {
+  id: number;
+  appUserId: number;
+  item: ConsentItem;
+  textVersion: string;
+  consentedAt: Date;
+  channel: 'app' | 'web';
+  withdrawnAt: Date | null;
+  withdrawalChannel: 'app' | null;
+};
+
+const OPTIONAL_CONSENTS: [ConsentItem, number][] = [
+  ['privacy_third_party', 0.92],
+  ['marketing_sms', 0.4],
+  ['marketing_push', 0.65],
+];
+
+/** The consent text in force on a day: it was revised in March 2025. */
+const consentVersion = (at: Date) => (at < new Date('2025-03-01T00:00:00+09:00') ? '2023.07' : '2025.03');
+
+/**
+ * 동의 기록 of the app members: the required items and some optional ones at sign-up, in the app or on the web;
+ * a few marketing consents later withdrawn in the app, and a leaving member's optional consents end with them.
+ */
+export type ConsentSubject = Pick<SeedAppUser, 'id' | 'joinedAt' | 'status' | 'statusChangedAt'>;
+
+export function* generateConsents(
+  seed: number,
+  appUsers: Iterable<ConsentSubject>,
+  today: string,
+): Generator<SeedConsent> {
+  const rng = createRng(seed, 'app_user_consents');
+  const lastInstant = instantOn(fromDay(toDay(today)), 0);
+  let id = 0;
+  for (const u of appUsers) {
+    const channel = rng.chance(0.8) ? 'app' : 'web';
+    const base = {
+      appUserId: u.id,
+      textVersion: consentVersion(u.joinedAt),
+      consentedAt: u.joinedAt,
+      channel,
+    } as const;
+    for (const item of ['terms', 'privacy_collection'] as const) {
+      yield { id: ++id, ...base, item, withdrawnAt: null, withdrawalChannel: null };
+    }
+    for (const [item, p] of OPTIONAL_CONSENTS) {
+      if (!rng.chance(p)) continue;
+      const withdrawnAt =
+        u.status === 'withdrawn'
+          ? (u.statusChangedAt ?? lastInstant)
+          : item.startsWith('marketing') && rng.chance(0.1)
+            ? new Date(u.joinedAt.getTime() + rng.int(1, 100) * 86_400_000)
+            : null;
+      const ended = withdrawnAt && withdrawnAt <= lastInstant ? withdrawnAt : null;
+      yield { id: ++id, ...base, item, withdrawnAt: ended, withdrawalChannel: ended ? 'app' : null };
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
+  appUserConsents,
   appUsers,
   auditLogs,
   branches,
@@ -23,7 +24,7 @@ import type { SeedEmployer } from './employers';
 import type { SeedJobPost } from './job-posts';
 import type { SeedHistory, SeedMatching } from './matchings';
 import type { SeedPayout } from './payouts';
-import type { SeedAppUser, SeedReview } from './people';
+import type { SeedAppUser, SeedConsent, SeedReview } from './people';
 import type { SeedResume } from './resumes';
 import type { SeedWorker } from './workers';
 
@@ -325,6 +326,20 @@ export const appUserSpec: TableSpec<SeedAppUser, typeof appUsers> = {
     createdAt: u.createdAt,
     updatedAt: u.updatedAt,
     version: u.version,
+  }),
+};
+
+export const consentSpec: TableSpec<SeedConsent, typeof appUserConsents> = {
+  table: appUserConsents,
+  row: (c) => ({
+    id: c.id,
+    appUserId: c.appUserId,
+    item: c.item,
+    textVersion: c.textVersion,
+    consentedAt: c.consentedAt,
+    channel: c.channel,
+    withdrawnAt: c.withdrawnAt,
+    withdrawalChannel: c.withdrawalChannel,
   }),
 };
 

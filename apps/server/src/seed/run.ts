@@ -19,13 +19,14 @@ import {
   WorkerIndex,
 } from './matchings';
 import { generatePayouts } from './payouts';
-import { generateAppUsers, generateReviews } from './people';
+import { type ConsentSubject, generateAppUsers, generateConsents, generateReviews } from './people';
 import { fakerPools } from './pools';
 import { generateResumes } from './resumes';
 import {
   appUserSpec,
   auditSpec,
   branchSpec,
+  consentSpec,
   employerSpec,
   historySpec,
   jobPostSpec,
@@ -56,6 +57,7 @@ export type SeedResult = { counts: SeedCounts; tables: LoadResult[]; totalMs: nu
 export const SEEDED_TABLES = [
   'reviews',
   'payouts',
+  'app_user_consents',
   'app_users',
   'matching_status_history',
   'matchings',
@@ -79,6 +81,7 @@ export function generateAll(scale: number, seed: number, today: string) {
   const branches = generateBranches(counts.branches, seed, pools, today);
   const employers = () => generateEmployers(counts.employers, seed, pools, branches, today);
   let refs: EmployerRef[] | undefined;
+  let consentSubjects: ConsentSubject[] | undefined;
   const rawJobPosts = () => {
     refs ??= employerRefs(employers());
     return generateJobPosts(counts.jobPosts, seed, refs, today);
@@ -135,8 +138,20 @@ export function generateAll(scale: number, seed: number, today: string) {
       return generateMatchings(counts.matchings, seed, posts, index, today);
     },
     appUsers: function* () {
-      yield* generateAppUsers(seed, employers(), seededWorkers(), today);
+      const seen: ConsentSubject[] = [];
+      for (const u of generateAppUsers(seed, employers(), seededWorkers(), today)) {
+        seen.push({ id: u.id, joinedAt: u.joinedAt, status: u.status, statusChangedAt: u.statusChangedAt });
+        yield u;
+      }
+      consentSubjects = seen;
     },
+    /** After appUsers (which notes what the consents need), or on its own by generating the members again. */
+    consents: () =>
+      generateConsents(
+        seed,
+        consentSubjects ?? generateAppUsers(seed, employers(), seededWorkers(), today),
+        today,
+      ),
     resumes: () => generateResumes(seed, rawWorkers(), today),
     reviews: () => {
       const { posts, index } = planned();
@@ -277,6 +292,7 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     );
     report(await copyRecords(conn, reviewSpec, data.reviews()));
     report(await copyRecords(conn, appUserSpec, data.appUsers()));
+    report(await copyRecords(conn, consentSpec, data.consents()));
     // The access log: chained onto its last row under the lock appendAudit takes (audit/trail.ts).
     await conn.query(`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
     const [last] = await conn.query<{ hash: string }>('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1');
@@ -314,6 +330,7 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
       'payouts',
       'reviews',
       'app_users',
+      'app_user_consents',
       'resumes',
     ]) {
       await resetSequence(conn, table);

@@ -1,5 +1,6 @@
+import { ACCESS_FINDING_KINDS } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { id, tstz } from './columns';
 
@@ -25,5 +26,37 @@ export const auditReviews = pgTable(
   (t) => [
     index('audit_reviews_period_idx').on(t.period.desc(), t.id.desc()),
     check('audit_reviews_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
+
+/**
+ * 점검 결과 확인 (docs/privacy-lifecycle.md#access-review): an automatic finding of a month's review — one kind
+ * for one admin in one month — acknowledged with a note. Append-only like the review records; a finding is
+ * acknowledged once.
+ */
+export const auditFindingAcks = pgTable(
+  'audit_finding_acks',
+  {
+    id: id(),
+    period: text().notNull(),
+    kind: text({ enum: ACCESS_FINDING_KINDS }).notNull(),
+    /** The admin the finding is about. */
+    subjectAdminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: 'restrict' }),
+    note: text().notNull(),
+    acknowledgedByAdminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: 'restrict' }),
+    createdAt: tstz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('audit_finding_acks_key').on(t.period, t.kind, t.subjectAdminId),
+    check('audit_finding_acks_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('audit_finding_acks_note_check', sql`btrim(${t.note}) <> ''`),
+    check(
+      'audit_finding_acks_kind_check',
+      sql`${t.kind} IN ('volume', 'off_hours', 'vague_export_reason', 'new_ip')`,
+    ),
   ],
 );

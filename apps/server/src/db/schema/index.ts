@@ -6,6 +6,7 @@ export * from './audit-reviews';
 export * from './auth-sessions';
 export * from './branches';
 export * from './bulk-jobs';
+export * from './consents';
 export * from './data-repairs';
 export * from './destructions';
 export * from './employers';

@@ -23,4 +23,10 @@ export const appUsersRoutes: FastifyPluginAsync<{ appUsers: AppUsersService }> =
   );
 
   route(app, api.history, async (request) => appUsers.history(request.params.id, actorOf(request)));
+
+  route(app, api.consents, async (request) => appUsers.consents(request.params.id, actorOf(request)));
+
+  route(app, api.withdrawConsent, async (request) =>
+    appUsers.withdrawConsent(request.params.id, request.params.consentId, request.body, actorOf(request)),
+  );
 };

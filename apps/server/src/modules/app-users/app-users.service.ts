@@ -5,6 +5,12 @@ import {
   type AppUserStatus,
   type appUserListQuerySchema,
   type appUserStatusChangeSchema,
+  CONSENT_CHANNEL_LABELS,
+  CONSENT_ITEM_LABELS,
+  type Consent,
+  type ConsentWithdrawal,
+  consentMessages,
+  isRequiredConsent,
   recordMessages,
   type z,
 } from '@ilson/contracts';
@@ -20,6 +26,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import type { SettingsService } from '../settings/settings.service';
 import { captureUndo } from '../undo/undo';
 import * as repo from './app-users.repository';
+import * as consentRepo from './consents.repository';
 
 type AppUserListQuery = z.output<typeof appUserListQuerySchema>;
 type StatusChange = z.output<typeof appUserStatusChangeSchema>;
@@ -49,6 +56,15 @@ export function toAppUser(row: repo.AppUserRow): AppUser {
     joinedAt: row.joinedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+  };
+}
+
+export function toConsent(row: consentRepo.ConsentRow): Consent {
+  return {
+    ...row,
+    required: isRequiredConsent(row.item),
+    consentedAt: row.consentedAt.toISOString(),
+    withdrawnAt: isoOrNull(row.withdrawnAt),
   };
 }
 
@@ -151,6 +167,53 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
     };
   }
 
-  return { list, get, changeStatus, history };
+  /** 동의 기록 (docs/privacy-lifecycle.md#consent-records): no personal data of their own, so not a VIEW_PII. */
+  async function consents(id: number, actor: Actor) {
+    if (!(await repo.findAppUser(db, id, actor.scope, await dormantSince(db)))) throw notFound();
+    return { data: (await consentRepo.listConsents(db, id)).map(toConsent) };
+  }
+
+  /**
+   * A withdrawal the member gave by phone. Only optional items: the required ones end with the membership (the
+   * database refuses the rest too: app_user_consents_required_check and the guard trigger of migration 0019).
+   */
+  async function withdrawConsent(
+    id: number,
+    consentId: number,
+    body: ConsentWithdrawal,
+    actor: Actor,
+  ): Promise<Consent> {
+    return db.transaction(async (tx) => {
+      const user = await repo.lockAppUser(tx, id, actor.scope);
+      if (!user) throw notFound();
+      const consent = await consentRepo.findConsent(tx, id, consentId);
+      if (!consent) throw notFound();
+      if (isRequiredConsent(consent.item)) throw new AppError('CONFLICT', 409, consentMessages.required);
+      const note = body.note.trim();
+      const withdrawn = await consentRepo.withdrawConsent(
+        tx,
+        { appUserId: id, id: consentId },
+        {
+          withdrawnAt: new Date(),
+          withdrawalChannel: 'phone',
+          withdrawalNote: note,
+          withdrawnByAdminId: actor.adminId,
+        },
+      );
+      if (!withdrawn) throw new AppError('CONFLICT', 409, consentMessages.alreadyWithdrawn);
+      const item = CONSENT_ITEM_LABELS[consent.item];
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'app_user',
+        targetId: id,
+        summary: `동의 철회 기록 (${CONSENT_CHANNEL_LABELS.phone}): ${item} (${user.name})`,
+        diff: { consents: { before: `${item}: 동의`, after: `${item}: 철회` } },
+        reason: note,
+      });
+      return toConsent((await consentRepo.findConsent(tx, id, consentId))!);
+    });
+  }
+
+  return { list, get, changeStatus, history, consents, withdrawConsent };
 }
 export type AppUsersService = ReturnType<typeof createAppUsersService>;

@@ -11,6 +11,7 @@ import {
   FREQUENT_COUNTRIES,
   findTransition,
   hourlyEquivalent,
+  isRequiredConsent,
   isValidAlienRegNo,
   isValidBusinessRegNo,
   isValidMobilePhone,
@@ -70,6 +71,7 @@ function collect(scale: number, seed: number, today = TODAY) {
     resumes: [...data.resumes()],
     reviews: [...data.reviews()],
     appUsers: [...data.appUsers()],
+    consents: [...data.consents()],
   };
 }
 
@@ -621,6 +623,31 @@ describe('seed generator: reviews and app users', () => {
     }
     expect(new Set(data.appUsers.map((u) => u.userType)).size).toBe(2);
   });
+
+  it('consents: the required items for every member, one in force per item, withdrawals only of optional ones', () => {
+    const members = new Map(data.appUsers.map((u) => [u.id, u]));
+    const inForce = new Set<string>();
+    for (const c of data.consents) {
+      const u = members.get(c.appUserId)!;
+      expect(c.consentedAt.getTime()).toBe(u.joinedAt.getTime());
+      expect(c.textVersion).toMatch(/^\d{4}\.\d{2}$/);
+      if (c.withdrawnAt) {
+        expect(isRequiredConsent(c.item)).toBe(false);
+        expect(c.withdrawnAt.getTime()).toBeGreaterThanOrEqual(c.consentedAt.getTime());
+        expect(c.withdrawnAt.getTime()).toBeLessThan(Date.now());
+        expect(c.withdrawalChannel).toBe('app');
+      } else {
+        expect(inForce.has(`${c.appUserId}:${c.item}`)).toBe(false);
+        inForce.add(`${c.appUserId}:${c.item}`);
+        if (u.status === 'withdrawn') expect(isRequiredConsent(c.item)).toBe(true);
+      }
+    }
+    for (const u of data.appUsers) {
+      expect(inForce.has(`${u.id}:terms`) && inForce.has(`${u.id}:privacy_collection`)).toBe(true);
+    }
+    expect(new Set(data.consents.map((c) => c.item)).size).toBe(5);
+    expect(data.consents.some((c) => c.withdrawnAt)).toBe(true);
+  });
 });
 
 describe('seed generator: access log', () => {
@@ -778,6 +805,7 @@ describe('seed loader (COPY) on the test database', () => {
       ['payouts', data.payouts.length],
       ['reviews', data.reviews.length],
       ['app_users', data.appUsers.length],
+      ['app_user_consents', data.consents.length],
       ['audit_logs', data.counts.accessLog],
     ]);
     const [after] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM admins`);
@@ -877,6 +905,7 @@ describe('seed loader (COPY) on the test database', () => {
         data.reviews.length +
         data.resumes.length +
         data.appUsers.length +
+        data.consents.length +
         data.counts.accessLog,
     );
     expect(log!.summary).toContain('초기화 후');

@@ -1,4 +1,4 @@
-import { type APP_USER_SORTS, type AppUserStatus, usersApi } from '@ilson/contracts';
+import { type APP_USER_SORTS, type AppUserStatus, type ConsentWithdrawal, usersApi } from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '../../api/endpoint';
 import { retryMutation } from '../../api/records';
@@ -49,6 +49,25 @@ export function useChangeAppUserStatus(id: number) {
       return call(usersApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appUserKeys.all }),
+  });
+}
+
+export const useAppUserConsents = (id: number, enabled: boolean) =>
+  useQuery({
+    ...endpointQuery(usersApi.consents, { params: { id } }),
+    select: (reply) => reply.data,
+    enabled,
+  });
+
+/** A withdrawal taken by phone; the member's history gains a row, so the whole `users` prefix is refreshed. */
+export function useWithdrawConsent(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ consentId, body }: { consentId: number; body: ConsentWithdrawal }) =>
+      call(usersApi.withdrawConsent, { params: { id, consentId }, body }),
+    retry: retryMutation,
+    meta: { errorToast: false },
     onSettled: () => queryClient.invalidateQueries({ queryKey: appUserKeys.all }),
   });
 }

@@ -115,4 +115,99 @@ describe('app users', () => {
     expect(drawer.queryByRole('button', { name: '이용 정지' })).toBeNull();
     expect(drawer.queryByRole('button', { name: '탈퇴 처리' })).toBeNull();
   });
+
+  it('shows the consents and records a withdrawal taken by phone, with the call noted', async () => {
+    const consent = (id: number, item: string, values: Record<string, unknown> = {}) => ({
+      id,
+      app_user_id: 12,
+      item,
+      required: item === 'terms' || item === 'privacy_collection',
+      text_version: '2025.03',
+      consented_at: '2025-04-01T01:00:00.000Z',
+      channel: 'app',
+      withdrawn_at: null,
+      withdrawal_channel: null,
+      withdrawal_note: '',
+      withdrawn_by_name: null,
+      ...values,
+    });
+    server.on('GET', 'users/12/consents', {
+      status: 200,
+      body: {
+        data: [
+          consent(1, 'terms'),
+          consent(2, 'privacy_collection'),
+          consent(3, 'marketing_sms'),
+          consent(4, 'marketing_push', {
+            withdrawn_at: '2025-05-02T03:00:00.000Z',
+            withdrawal_channel: 'app',
+          }),
+        ],
+      },
+    });
+    server.on('POST', 'users/12/consents/3/withdraw', (request) => ({
+      status: 200,
+      body: consent(3, 'marketing_sms', {
+        withdrawn_at: '2026-11-27T05:00:00.000Z',
+        withdrawal_channel: 'phone',
+        withdrawal_note: (request.body as { note: string }).note,
+        withdrawn_by_name: '관리자',
+      }),
+    }));
+    const user = userEvent.setup();
+    renderApp('/users?user=12', server);
+    const drawer = within(await screen.findByRole('dialog'));
+    await user.click(await drawer.findByRole('tab', { name: '동의 내역' }));
+    const list = within(await drawer.findByRole('list', { name: '동의 내역' }));
+    expect(list.getByText('서비스 이용약관')).toBeTruthy();
+    expect(list.getAllByText('필수')).toHaveLength(2);
+    expect(list.getByText('2025-05-02 12:00 (앱)')).toBeTruthy();
+    // Required items and withdrawn ones offer nothing to record.
+    expect(list.getAllByRole('button')).toHaveLength(1);
+
+    await user.click(list.getByRole('button', { name: '마케팅 정보 수신 (문자·이메일) 철회 기록' }));
+    const form = await dialog('전화로 받은 동의 철회 기록');
+    await user.click(form.getByRole('button', { name: '철회 기록' }));
+    expect(await form.findByText('통화 내용(본인 확인 방법, 철회 의사)을 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'users/12/consents/3/withdraw')).toHaveLength(0);
+    await user.type(form.getByRole('textbox'), '본인 전화, 생년월일 확인, 문자 수신 거부');
+    await user.click(form.getByRole('button', { name: '철회 기록' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', 'users/12/consents/3/withdraw')[0]?.body).toEqual({
+        note: '본인 전화, 생년월일 확인, 문자 수신 거부',
+      }),
+    );
+    expect(await screen.findByText('동의 철회를 기록했습니다.')).toBeTruthy();
+  });
+
+  it('lets a viewer read the consents but record nothing', async () => {
+    signedInAs(server, 'viewer');
+    server.on('GET', 'users/12/consents', {
+      status: 200,
+      body: {
+        data: [
+          {
+            id: 3,
+            app_user_id: 12,
+            item: 'marketing_sms',
+            required: false,
+            text_version: '2025.03',
+            consented_at: '2025-04-01T01:00:00.000Z',
+            channel: 'web',
+            withdrawn_at: null,
+            withdrawal_channel: null,
+            withdrawal_note: '',
+            withdrawn_by_name: null,
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/users?user=12', server);
+    const drawer = within(await screen.findByRole('dialog'));
+    await user.click(await drawer.findByRole('tab', { name: '동의 내역' }));
+    const list = within(await drawer.findByRole('list', { name: '동의 내역' }));
+    expect(list.getByText('마케팅 정보 수신 (문자·이메일)')).toBeTruthy();
+    expect(list.queryByRole('button')).toBeNull();
+  });
 });

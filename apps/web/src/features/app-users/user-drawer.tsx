@@ -21,6 +21,7 @@ import { koUsers } from '../../locales/ko/app-users';
 import { koKit } from '../../locales/ko/kit';
 import { useAppUser, useAppUserHistory, useChangeAppUserStatus } from './api';
 import { AppUserStatusTag, languageLabel, linkedPath, showPhone } from './columns';
+import { ConsentsTab } from './consents-tab';
 
 const t = koUsers;
 const f = t.fields;
@@ -93,6 +94,7 @@ function UserBody({ user }: { user: AppUser }) {
         onChange={setTab}
         items={[
           { key: 'info', label: t.tabs.info, children: <UserInfo user={user} /> },
+          { key: 'consents', label: t.consents.tab, children: <ConsentsTab user={user} /> },
           {
             key: 'history',
             label: koKit.detail.historyTab,

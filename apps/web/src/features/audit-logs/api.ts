@@ -1,4 +1,9 @@
-import { type AUDIT_LOG_SORTS, type AuditReviewCreate, auditLogsApi } from '@ilson/contracts';
+import {
+  type AccessFindingAck,
+  type AUDIT_LOG_SORTS,
+  type AuditReviewCreate,
+  auditLogsApi,
+} from '@ilson/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, endpointQuery } from '../../api/endpoint';
 import { retryMutation } from '../../api/records';
@@ -88,6 +93,24 @@ export function useCreateAuditReview() {
     mutationFn: async ({ body, idempotencyKey }: { body: AuditReviewCreate; idempotencyKey: string }) => {
       return call(auditLogsApi.createReview, { body }, { idempotencyKey });
     },
+    retry: retryMutation,
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+  });
+}
+
+/** The month's automatic findings: computed from the log on every read, so they follow new rows. */
+export const useAccessFindings = (period: string) =>
+  useQuery({
+    ...endpointQuery(auditLogsApi.findings, { query: { period } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Acknowledging writes a log row too: the whole `audit-logs` prefix is refreshed. */
+export function useAcknowledgeFinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AccessFindingAck) => call(auditLogsApi.acknowledgeFinding, { body }),
     retry: retryMutation,
     meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: auditKeys.all }),

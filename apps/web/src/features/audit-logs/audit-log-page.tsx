@@ -16,6 +16,7 @@ import { AUDIT_LOG_FILTERS, useAuditLogList, useVerifyAuditChain } from './api';
 import { auditLogColumns } from './columns';
 import { AuditExportModal } from './export-modal';
 import { AuditLogFilters } from './filters';
+import { AccessFindings } from './findings';
 import { LogDrawer } from './log-drawer';
 import { AuditReviews } from './reviews';
 import { CheckedRangeTag, VerifyResult } from './verify-result';
@@ -118,7 +119,10 @@ export default function AuditLogPage() {
           </Card>
         </>
       ) : (
-        <AuditReviews />
+        <>
+          <AccessFindings />
+          <AuditReviews />
+        </>
       )}
       <LogDrawer id={openId} onClose={() => setSearchParams(withLog(null))} />
       {exportOpen && <AuditExportModal query={list.query} onClose={() => setExportOpen(false)} />}

@@ -112,6 +112,10 @@ beforeEach(() => {
   );
   server.on('GET', 'audit-logs/41', { status: 200, body: wireDetail() });
   server.on('GET', 'audit-reviews', listReply([wireReview()], 1, 1, 12));
+  server.on('GET', 'audit-reviews/findings', (request) => ({
+    status: 200,
+    body: { period: (request.params as { period: string }).period, data: [] },
+  }));
   saved = [];
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/audit-1');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
@@ -503,6 +507,108 @@ describe('월간 점검 기록', () => {
     await user.type(form.getByLabelText('점검 결과'), '이상 없음');
     await user.click(form.getByRole('button', { name: '저장' }));
     expect(await form.findByText('점검일은 점검 월의 1일 이후여야 합니다.')).toBeTruthy();
+  });
+});
+
+describe('자동 점검 결과', () => {
+  const finding = (values: Record<string, unknown> = {}) => ({
+    period: '2025-06',
+    kind: 'vague_export_reason',
+    admin_id: 7,
+    admin_login_id: 'parkop',
+    admin_name: '박운영',
+    count: 3,
+    description: '사유가 불명확한 다운로드 3건: “ㅇㅇ”, (사유 없음)',
+    log_ids: [41, 40],
+    acknowledgement: null,
+    ...values,
+  });
+
+  it('shows the month of the address, and acknowledges a finding with a note', async () => {
+    let acknowledged = false;
+    server.on('GET', 'audit-reviews/findings', () => ({
+      status: 200,
+      body: {
+        period: '2025-06',
+        data: [
+          finding(
+            acknowledged
+              ? {
+                  acknowledgement: {
+                    note: '본인 소명 받음',
+                    by_login_id: 'admin',
+                    by_name: '김관리',
+                    at: '2025-07-02T01:00:00.000Z',
+                  },
+                }
+              : {},
+          ),
+          finding({
+            kind: 'new_ip',
+            log_ids: [39],
+            description: '최근 90일 동안 쓰지 않던 IP 2곳에서 로그인 3회',
+            acknowledgement: {
+              note: '출장',
+              by_login_id: 'admin',
+              by_name: '김관리',
+              at: '2025-07-01T01:00:00.000Z',
+            },
+          }),
+        ],
+      },
+    }));
+    server.on('POST', 'audit-reviews/findings/acknowledge', (request) => {
+      acknowledged = true;
+      return {
+        status: 201,
+        body: finding({
+          acknowledgement: {
+            note: (request.body as { note: string }).note,
+            by_login_id: 'admin',
+            by_name: '김관리',
+            at: '2025-07-02T01:00:00.000Z',
+          },
+        }),
+      };
+    });
+    const user = userEvent.setup();
+    renderApp('/settings/logs?tab=reviews&period=2025-06', server);
+    const table = within(await screen.findByRole('table', { name: '자동 점검 결과' }));
+    expect(await table.findByText('불명확한 다운로드 사유')).toBeTruthy();
+    expect(lastParams('audit-reviews/findings')).toMatchObject({ period: '2025-06' });
+    expect(screen.getByText('2건 중 1건 미확인')).toBeTruthy();
+    expect(table.getByRole('link', { name: '#41' }).getAttribute('href')).toContain('log=41');
+    expect(table.getByText('출장')).toBeTruthy();
+
+    await user.click(table.getByRole('button', { name: '박운영 (parkop)의 불명확한 다운로드 사유 확인' }));
+    const form = await dialog('자동 점검 결과 확인');
+    await user.click(form.getByRole('button', { name: '확인 저장' }));
+    expect(await form.findByText('확인 내용(소명·조치)을 입력해 주세요.')).toBeTruthy();
+    expect(server.callsTo('POST', 'audit-reviews/findings/acknowledge')).toHaveLength(0);
+    await user.type(form.getByLabelText('확인 내용'), '본인 소명 받음');
+    await user.click(form.getByRole('button', { name: '확인 저장' }));
+    expect(await screen.findByText('점검 결과를 확인했습니다.')).toBeTruthy();
+    expect(server.callsTo('POST', 'audit-reviews/findings/acknowledge')[0]?.body).toEqual({
+      period: '2025-06',
+      kind: 'vague_export_reason',
+      admin_id: 7,
+      note: '본인 소명 받음',
+    });
+    expect(await screen.findByText('2건 모두 확인')).toBeTruthy();
+  });
+
+  it('defaults to last month and offers a viewer of the log no acknowledgement', async () => {
+    signedInAs(server, 'super_admin');
+    renderApp('/settings/logs?tab=reviews', server);
+    await screen.findByRole('table', { name: '자동 점검 결과' });
+    const lastMonth = new Date(`${todayInSeoul().slice(0, 7)}-15T00:00:00Z`);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    await waitFor(() =>
+      expect(lastParams('audit-reviews/findings')).toMatchObject({
+        period: lastMonth.toISOString().slice(0, 7),
+      }),
+    );
+    expect(await screen.findByText('이 달에는 자동 점검 결과가 없습니다.')).toBeTruthy();
   });
 });
 

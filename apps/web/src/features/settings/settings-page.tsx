@@ -21,6 +21,7 @@ import { PageHeader } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
 import { koKit } from '../../locales/ko/kit';
 import { koSettings, koSettingsNav } from '../../locales/ko/settings';
+import { AccessReviewFields } from './access-review-fields';
 import { useSaveSettings, useSettings } from './api';
 import { RetentionFields } from './retention-fields';
 
@@ -345,6 +346,9 @@ function SettingsForm({
       <FormSection title={t.sections.privacy}>
         <WideField>
           <RetentionFields />
+        </WideField>
+        <WideField>
+          <AccessReviewFields />
         </WideField>
       </FormSection>
 

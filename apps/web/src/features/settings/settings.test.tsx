@@ -35,6 +35,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   dormant_after_days: 365,
   address_search_enabled: false,
   retention: toWire(SETTINGS_DEFAULTS.retention),
+  access_review: toWire(SETTINGS_DEFAULTS.accessReview),
   version: 4,
   ...overrides,
 });
@@ -152,6 +153,40 @@ describe('/settings', () => {
           workers: { months: 60, basis: '근로기준법 제42조, 사내 규정 5년' },
           app_users: { months: 1 },
         },
+      });
+    },
+    SLOW,
+  );
+
+  it(
+    'edits the access review thresholds: the working day must end after it starts',
+    async () => {
+      signedInAs(server, 'super_admin');
+      server.on('PATCH', 'settings', (request) => ({
+        status: 200,
+        body: wireSettings(request.body as Record<string, unknown>),
+      }));
+      const user = userEvent.setup();
+      renderApp('/settings', server);
+
+      const end = await screen.findByLabelText(t.accessReview.fields.workdayEndHour);
+      expect((end as HTMLInputElement).value).toBe('20');
+      await user.clear(end);
+      await user.type(end, '7');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(t.accessReview.endAfterStart)).toBeTruthy();
+      expect(server.callsTo('PATCH', 'settings')).toHaveLength(0);
+
+      await user.clear(end);
+      await user.type(end, '19');
+      const factor = screen.getByLabelText(t.accessReview.fields.volumeFactor);
+      await user.clear(factor);
+      await user.type(factor, '5');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(t.saved)).toBeTruthy();
+      const [call] = server.callsTo('PATCH', 'settings');
+      expect(call?.body).toMatchObject({
+        access_review: { workday_end_hour: 19, volume_factor: 5, workday_start_hour: 8 },
       });
     },
     SLOW,

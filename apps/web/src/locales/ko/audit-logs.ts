@@ -130,4 +130,34 @@ export const koAudit = {
     saved: '월간 점검 기록을 저장했습니다.',
     total: (n: number) => `총 ${n.toLocaleString('ko-KR')}건`,
   },
+  findings: {
+    title: '자동 점검 결과',
+    intro:
+      '접속기록에서 평소보다 많은 열람·다운로드, 업무 시간 밖의 열람, 사유가 불명확한 다운로드, 새 IP에서의 반복 로그인을 찾아 보여 줍니다. 기준은 시스템 설정 › 접속기록 자동 점검에서 바꿀 수 있습니다. 각 결과는 소명이나 조치를 적어 확인합니다.',
+    month: '점검 월',
+    empty: '이 달에는 자동 점검 결과가 없습니다.',
+    kind: '유형',
+    admin: '관리자',
+    description: '내용',
+    status: '확인',
+    open: '미확인',
+    acknowledged: '확인됨',
+    acknowledge: '확인',
+    acknowledgeLabel: (kind: string, admin: string) => `${admin}의 ${kind} 확인`,
+    logs: '관련 기록',
+    logLink: (id: number) => `#${id}`,
+    summary: (open: number, total: number) =>
+      open > 0
+        ? `${total.toLocaleString('ko-KR')}건 중 ${open.toLocaleString('ko-KR')}건 미확인`
+        : `${total.toLocaleString('ko-KR')}건 모두 확인`,
+    formTitle: '자동 점검 결과 확인',
+    note: '확인 내용',
+    notePlaceholder: '예: 본인에게 사유를 확인함(월말 정산 대사), 재발 시 권한 회수 예정',
+    noteRequired: '확인 내용(소명·조치)을 입력해 주세요.',
+    immutable: '저장한 뒤에는 수정하거나 삭제할 수 없습니다.',
+    save: '확인 저장',
+    cancel: '취소',
+    saved: '점검 결과를 확인했습니다.',
+    by: (name: string, at: string) => `${name} · ${at}`,
+  },
 } as const;

@@ -11,7 +11,7 @@ export const koSettings = {
     service: '서비스 정보',
     security: '로그인 보안',
     business: '업무 기준',
-    privacy: '개인정보 보존',
+    privacy: '개인정보 보호',
   },
   fields: {
     serviceName: '서비스 이름',
@@ -29,6 +29,7 @@ export const koSettings = {
     dormantAfterDays: '휴면 회원 전환 기준',
     addressSearchEnabled: '주소 검색 (우편번호 서비스)',
     retention: '개인정보 보존 기간',
+    accessReview: '접속기록 자동 점검 기준',
   },
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
@@ -53,6 +54,20 @@ export const koSettings = {
       '켜 두면 사업장·근로자·지점·채용공고 주소 입력란 옆에 주소 검색 버튼이 나타납니다. 외부 우편번호 서비스(카카오)에 인터넷으로 접속해야 하며, 접속할 수 없으면 주소를 직접 입력합니다. 바꾼 뒤에는 화면을 새로 고쳐야 적용됩니다.',
     retention:
       '목적을 달성한 기록의 개인정보를 얼마나 보관할지 정합니다. 기간이 지나면 파기 작업이 개인정보를 지우고 파기 대장에 남깁니다. 0~120개월.',
+    accessReview:
+      '월간 점검의 자동 점검 결과 기준입니다. 한 달의 개인정보 열람 횟수나 다운로드 건수가 최근 3개월 평균의 배수를 넘고 최소값 이상이면 급증으로, 평일 업무 시간(서울 시각) 밖이나 주말의 열람·다운로드는 업무 시간 외로, 최근 90일 동안 쓰지 않던 IP가 한 달에 이만큼 이상이면 새 IP 로그인으로 보여 줍니다.',
+  },
+  accessReview: {
+    fields: {
+      volumeFactor: '급증 기준 (평소 대비 배수)',
+      minimumReveals: '최소 열람 횟수 (월)',
+      minimumExportRows: '최소 다운로드 건수 (월)',
+      workdayStartHour: '업무 시작 시각',
+      workdayEndHour: '업무 종료 시각',
+      newIpMinimum: '새 IP 개수 (월)',
+    },
+    units: { times: '배', count: '회', rows: '건', hour: '시', places: '곳' },
+    endAfterStart: '업무 종료 시각은 시작 시각보다 늦어야 합니다.',
   },
   retention: {
     months: (kind: string) => `${kind} 보존 기간(개월)`,

@@ -1,0 +1,269 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import {
+  ACCESS_FINDING_KIND_LABELS,
+  type AccessFinding,
+  type AccessFindingKind,
+  accessFindingAckSchema,
+} from '@ilson/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../auth/permissions';
+import { AdminName, adminLabel } from '../../components/admin-name';
+import { checkWithSchema, showSaveError } from '../../components/form/field-errors';
+import { useToast } from '../../components/toast';
+import { DISPLAY_TIME_ZONE, formatDateTime, todayInSeoul } from '../../lib/datetime';
+import { koAudit } from '../../locales/ko/audit-logs';
+import { koKit } from '../../locales/ko/kit';
+import { useAccessFindings, useAcknowledgeFinding } from './api';
+
+const t = koAudit.findings;
+
+const KIND_COLORS: Record<AccessFindingKind, string> = {
+  volume: 'red',
+  off_hours: 'purple',
+  vague_export_reason: 'orange',
+  new_ip: 'geekblue',
+};
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+function withParam(params: URLSearchParams, name: string, value: string) {
+  const next = new URLSearchParams(params);
+  next.set(name, value);
+  return next.toString();
+}
+
+/** The month a review at the start of a month looks back on: the one before this (in Korea). */
+const lastMonth = () => dayjs().tz(DISPLAY_TIME_ZONE).subtract(1, 'month').format('YYYY-MM');
+
+function AcknowledgeForm({ finding, onClose }: { finding: AccessFinding; onClose(): void }) {
+  const [form] = Form.useForm<{ note: string }>();
+  const toast = useToast();
+  const acknowledge = useAcknowledgeFinding();
+  const who = adminLabel({ name: finding.adminName, loginId: finding.adminLoginId });
+
+  const handleSave = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const body = {
+      period: finding.period,
+      kind: finding.kind,
+      adminId: finding.adminId,
+      note: values.note ?? '',
+    };
+    if (!checkWithSchema(form, accessFindingAckSchema, body).ok) return;
+    try {
+      await acknowledge.mutateAsync(body);
+      toast.success(t.saved);
+      onClose();
+    } catch (caught) {
+      showSaveError(form, caught, ['note'], toast);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t.formTitle}
+      onCancel={() => !acknowledge.isPending && onClose()}
+      destroyOnHidden
+      width={560}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={acknowledge.isPending}>
+          {t.cancel}
+        </Button>,
+        <Button key="save" type="primary" loading={acknowledge.isPending} onClick={() => void handleSave()}>
+          {t.save}
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+        <Typography.Text strong>
+          {finding.period} · {ACCESS_FINDING_KIND_LABELS[finding.kind]} · {who}
+        </Typography.Text>
+        <Typography.Text type="secondary">{finding.description}</Typography.Text>
+      </Flex>
+      <Alert type="warning" showIcon title={t.immutable} style={{ marginBottom: 16 }} />
+      <Form form={form} layout="vertical" disabled={acknowledge.isPending} initialValues={{ note: '' }}>
+        <Form.Item
+          name="note"
+          label={t.note}
+          rules={[{ required: true, whitespace: true, message: t.noteRequired }]}
+        >
+          <Input.TextArea rows={4} maxLength={2000} showCount placeholder={t.notePlaceholder} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Acknowledgement({ finding, onAcknowledge }: { finding: AccessFinding; onAcknowledge?(): void }) {
+  const ack = finding.acknowledgement;
+  if (!ack) {
+    return onAcknowledge ? (
+      <Button
+        size="small"
+        onClick={onAcknowledge}
+        aria-label={t.acknowledgeLabel(
+          ACCESS_FINDING_KIND_LABELS[finding.kind],
+          adminLabel({ name: finding.adminName, loginId: finding.adminLoginId }),
+        )}
+      >
+        {t.acknowledge}
+      </Button>
+    ) : (
+      <Tag color="warning">{t.open}</Tag>
+    );
+  }
+  return (
+    <Flex vertical gap={2}>
+      <Typography.Text type="success">
+        <CheckCircleFilled style={{ marginInlineEnd: 4 }} />
+        {t.acknowledged}
+      </Typography.Text>
+      <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {ack.note}
+      </Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t.by(adminLabel({ name: ack.byName, loginId: ack.byLoginId }), formatDateTime(ack.at))}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * 자동 점검 결과 (docs/privacy-lifecycle.md#access-review): the month's findings from the access log, each to be
+ * acknowledged once with a note. The month is kept in the address (`?tab=reviews&period=2026-10`).
+ */
+export function AccessFindings() {
+  const can = useCan();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('period') ?? '';
+  const period = MONTH.test(asked) ? asked : lastMonth();
+  const result = useAccessFindings(period);
+  const [acknowledging, setAcknowledging] = useState<AccessFinding | null>(null);
+  const findings = result.data?.data ?? [];
+  const open = findings.filter((f) => !f.acknowledgement).length;
+  const canAcknowledge = can('audit_logs:review');
+
+  const columns: ColumnsType<AccessFinding> = [
+    {
+      title: t.kind,
+      dataIndex: 'kind',
+      width: 150,
+      render: (kind: AccessFindingKind) => (
+        <Tag color={KIND_COLORS[kind]}>{ACCESS_FINDING_KIND_LABELS[kind]}</Tag>
+      ),
+    },
+    {
+      title: t.admin,
+      key: 'admin',
+      width: 140,
+      render: (_value, row) => <AdminName name={row.adminName} loginId={row.adminLoginId} />,
+    },
+    {
+      title: t.description,
+      key: 'description',
+      render: (_value, row) => (
+        <Flex vertical gap={4}>
+          <span style={{ wordBreak: 'break-word' }}>{row.description}</span>
+          {row.logIds.length > 0 && (
+            <Flex gap={8} wrap>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t.logs}
+              </Typography.Text>
+              {row.logIds.map((id) => (
+                <Link
+                  key={id}
+                  to={{ search: withParam(searchParams, 'log', String(id)) }}
+                  style={{ fontSize: 12 }}
+                >
+                  {t.logLink(id)}
+                </Link>
+              ))}
+            </Flex>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t.status,
+      key: 'acknowledgement',
+      width: 240,
+      render: (_value, row) => (
+        <Acknowledgement
+          finding={row}
+          onAcknowledge={canAcknowledge ? () => setAcknowledging(row) : undefined}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t.title}
+      style={{ marginBottom: 16 }}
+      extra={
+        findings.length > 0 && (
+          <Typography.Text type={open > 0 ? 'warning' : 'secondary'}>
+            {t.summary(open, findings.length)}
+          </Typography.Text>
+        )
+      }
+    >
+      <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 16 }}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 480px' }}>
+          {t.intro}
+        </Typography.Paragraph>
+        <DatePicker
+          picker="month"
+          format="YYYY-MM"
+          allowClear={false}
+          aria-label={t.month}
+          value={dayjs(`${period}-01`)}
+          disabledDate={(date) => date.format('YYYY-MM') > todayInSeoul().slice(0, 7)}
+          onChange={(value) => {
+            if (!value) return;
+            setSearchParams(withParam(searchParams, 'period', value.format('YYYY-MM')), { replace: true });
+          }}
+        />
+      </Flex>
+      <Table<AccessFinding>
+        aria-label={t.title}
+        rowKey={(row) => `${row.kind}:${row.adminId}`}
+        size="middle"
+        columns={columns}
+        dataSource={findings}
+        loading={result.isFetching}
+        scroll={{ x: 760 }}
+        pagination={false}
+        locale={{
+          emptyText: result.isError ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koKit.detail.errorTitle}>
+              <Button onClick={() => void result.refetch()}>{koKit.common.retry}</Button>
+            </Empty>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />
+          ),
+        }}
+      />
+      {acknowledging && <AcknowledgeForm finding={acknowledging} onClose={() => setAcknowledging(null)} />}
+    </Card>
+  );
+}
