@@ -76,6 +76,7 @@ const signedInPaths = (r: Records) => [
   '/settings',
   '/settings/admins',
   '/settings/logs',
+  '/settings/logs?tab=reviews',
 ];
 
 /** A hiring chain with one of each record, so every detail screen has something to show. */

@@ -94,7 +94,12 @@ export const RETENTION_DEFAULTS: RetentionRules = {
 };
 
 /** The kinds the destruction job processes so far (docs/privacy-lifecycle.md#what-is-destroyed). */
-export const DESTRUCTION_KINDS = ['appUsers', 'workers'] as const satisfies readonly RetentionKind[];
+export const DESTRUCTION_KINDS = [
+  'appUsers',
+  'resumes',
+  'employers',
+  'workers',
+] as const satisfies readonly RetentionKind[];
 export type DestructionKind = (typeof DESTRUCTION_KINDS)[number];
 
 /** Who started a destruction: the schedule, a super admin's run, or a data subject's 삭제 request. */

@@ -1,6 +1,6 @@
 import { BIZ_ENTITY_TYPES, EMPLOYER_STATUSES, INDUSTRIES } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { branches } from './branches';
 import { id, timestamps, tstz, version } from './columns';
@@ -44,8 +44,20 @@ export const employers = pgTable(
     ...timestamps,
     version: version(),
     deletedAt: tstz(),
+    /**
+     * When the people in it were destroyed at the end of its retention (docs/privacy-lifecycle.md): the
+     * representative's and the manager's names and contacts, the address detail and free text. The company, its
+     * business number, region and road address stay: they describe the business, not a person.
+     */
+    destroyedAt: tstz(),
   },
   (t) => [
+    check(
+      'employers_destroyed_check',
+      sql`${t.destroyedAt} IS NULL OR (${t.ceoName} = '파기됨' AND ${t.phone} = '' AND ${t.email} = ''
+        AND ${t.managerName} = '' AND ${t.managerPhone} = '' AND ${t.addressDetail} = '' AND ${t.adminMemo} = ''
+        AND ${t.statusReason} IS NULL)`,
+    ),
     uniqueIndex('employers_business_reg_no_key').on(t.businessRegNo).where(live),
     // Plain ascending (created_at, id) serves ORDER BY created_at DESC, id DESC by a backward scan.
     index('employers_created_idx').on(t.createdAt, t.id).where(live),

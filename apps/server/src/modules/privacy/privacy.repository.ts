@@ -82,6 +82,68 @@ function workerHolds(days: DueDays, { request = false }: { request?: boolean } =
   ]::text[], NULL)`;
 }
 
+/** When an employer's purpose ended: the day it was rejected or withdrew, or the record was deleted. */
+const employerEnded = sql`least(
+  CASE WHEN e.status IN ('rejected', 'withdrawn') THEN coalesce(e.status_changed_at, e.updated_at) END,
+  e.deleted_at)`;
+
+/**
+ * Employers past the employers' period from their end, unless a matching of theirs is under way or ended within
+ * the matchings' period, a payout of theirs is open or settled within the payouts' period, a job post of theirs
+ * is still open, or an app account of theirs is in use or not yet due (app users are destroyed first).
+ */
+export async function dueEmployers(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT e.id FROM employers e
+        WHERE e.destroyed_at IS NULL AND ${employerEnded} IS NOT NULL
+          AND ${seoulDay(employerEnded)} <= ${days.employers}::date
+          AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.employer_id = e.id
+            AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
+              OR ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date))
+          AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.employer_id = e.id
+            AND (p.status NOT IN ('paid', 'cancelled')
+              OR ${seoulDay(sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`)} > ${days.payouts}::date))
+          AND NOT EXISTS (SELECT 1 FROM job_posts j WHERE j.employer_id = e.id AND j.deleted_at IS NULL
+            AND j.status NOT IN ('closed', 'rejected'))
+          AND NOT EXISTS (SELECT 1 FROM app_users u WHERE u.employer_id = e.id AND u.destroyed_at IS NULL
+            AND NOT (u.status = 'withdrawn' AND ${appUserDue(days)}))
+        ORDER BY ${employerEnded}, e.id
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Destroys the people in these employers — the representative's name, the phone, e-mail, manager, address detail,
+ * memo and status reason — with the app accounts linked to them and the import rows they came from. The company
+ * name, business number, industry, region and road address stay (they describe the business), and so does every
+ * count and statistic.
+ */
+export async function destroyEmployers(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`UPDATE employers SET ceo_name = ${DESTROYED_LABEL}, phone = '', email = '', manager_name = '',
+          manager_phone = '', address_detail = '', admin_memo = '', status_reason = NULL,
+          destroyed_at = now(), updated_at = now(), version = version + 1
+        WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+        RETURNING id`,
+  );
+  const destroyed = rows.map((row) => row.id);
+  if (destroyed.length === 0) return [];
+  await destroyAppUserRows(executor, sql`employer_id = ANY(${idList(destroyed)})`);
+  await destroyImportRows(executor, 'employers', destroyed);
+  return destroyed;
+}
+
+function destroyImportRows(executor: Executor, resource: 'workers' | 'employers', ids: readonly number[]) {
+  return executor.execute(
+    sql`UPDATE import_rows r SET cells_enc = NULL FROM import_batches b
+        WHERE b.id = r.batch_id AND b.resource = ${resource} AND r.record_id = ANY(${idList(ids)})`,
+  );
+}
+
 /** Workers past every retention that holds them, oldest end first. */
 export async function dueWorkers(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
@@ -150,18 +212,47 @@ export async function destroyWorkers(executor: Executor, ids: readonly number[])
   );
   const destroyed = rows.map((row) => row.id);
   if (destroyed.length === 0) return [];
-  await executor.execute(
+  await destroyResumeRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
+  await destroyAppUserRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
+  await destroyImportRows(executor, 'workers', destroyed);
+  return destroyed;
+}
+
+/** A resume's contents are all personal: what the worker did, studied, speaks and who vouches for them. */
+function destroyResumeRows(executor: Executor, where: SQL) {
+  return queryRows<{ id: number }>(
+    executor,
     sql`UPDATE resumes SET work_experience = '[]'::jsonb, education_history = '[]'::jsonb,
           language_skills = '[]'::jsonb, certifications = '[]'::jsonb, skills = '{}', "references" = '[]'::jsonb,
           status_reason = NULL, destroyed_at = now(), updated_at = now(), version = version + 1
-        WHERE worker_id = ANY(${idList(destroyed)}) AND destroyed_at IS NULL`,
+        WHERE ${where} AND destroyed_at IS NULL
+        RETURNING id`,
   );
-  await destroyAppUserRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
-  await executor.execute(
-    sql`UPDATE import_rows r SET cells_enc = NULL FROM import_batches b
-        WHERE b.id = r.batch_id AND b.resource = 'workers' AND r.record_id = ANY(${idList(destroyed)})`,
+}
+
+/**
+ * Deleted resumes past the resumes' period, unless a matching made with it is under way or ended within the
+ * matchings' period (the contract's papers name what the worker offered). Oldest deletion first.
+ */
+export async function dueResumes(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT r.id FROM resumes r
+        WHERE r.destroyed_at IS NULL AND r.deleted_at IS NOT NULL
+          AND ${seoulDay(sql`r.deleted_at`)} <= ${days.resumes}::date
+          AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.resume_id = r.id
+            AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
+              OR ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date))
+        ORDER BY r.deleted_at, r.id
+        LIMIT ${limit}`,
   );
-  return destroyed;
+  return rows.map((row) => row.id);
+}
+
+export async function destroyResumes(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await destroyResumeRows(executor, sql`id = ANY(${idList(ids)})`);
+  return rows.map((row) => row.id);
 }
 
 function destroyAppUserRows(executor: Executor, where: SQL) {

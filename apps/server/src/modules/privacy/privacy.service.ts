@@ -28,9 +28,13 @@ import {
   type DestructionRow,
   type DueDays,
   destroyAppUsers,
+  destroyEmployers,
+  destroyResumes,
   destroyWorkers,
   dueAppUsers,
   dueDays,
+  dueEmployers,
+  dueResumes,
   dueWorkers,
   insertDestruction,
   listDestructions,
@@ -50,7 +54,20 @@ export const SYSTEM_ACTOR: AuditActor = {
   userAgent: null,
 };
 
-const TARGET_TYPE: Record<DestructionKind, string> = { appUsers: 'app_user', workers: 'worker' };
+/** Each kind's records: which are due, how they are destroyed, and what the access log calls them. */
+const KINDS: Record<
+  DestructionKind,
+  {
+    targetType: string;
+    due(executor: Executor, days: DueDays, limit: number): Promise<number[]>;
+    destroy(executor: Executor, ids: number[]): Promise<number[]>;
+  }
+> = {
+  appUsers: { targetType: 'app_user', due: dueAppUsers, destroy: destroyAppUsers },
+  resumes: { targetType: 'resume', due: dueResumes, destroy: destroyResumes },
+  employers: { targetType: 'employer', due: dueEmployers, destroy: destroyEmployers },
+  workers: { targetType: 'worker', due: dueWorkers, destroy: destroyWorkers },
+};
 
 export const destructionBusy = () =>
   new AppError('CONFLICT', 409, '다른 파기 작업이 진행 중입니다. 잠시 후 다시 시도해 주세요.');
@@ -72,13 +89,8 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
   const { db, settings } = deps;
 
   /** The records of a kind that are due, oldest first (at most `limit`). */
-  function due(executor: Executor, kind: DestructionKind, days: DueDays, limit: number) {
-    return kind === 'workers' ? dueWorkers(executor, days, limit) : dueAppUsers(executor, days, limit);
-  }
-
-  function destroy(executor: Executor, kind: DestructionKind, ids: number[]) {
-    return kind === 'workers' ? destroyWorkers(executor, ids) : destroyAppUsers(executor, ids);
-  }
+  const due = (executor: Executor, kind: DestructionKind, days: DueDays, limit: number) =>
+    KINDS[kind].due(executor, days, limit);
 
   function kindResult(kind: DestructionKind, rules: RetentionRules, days: DueDays, ids: number[]) {
     return {
@@ -111,7 +123,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
         throw destructionBusy();
       }
       const ids = await due(tx, kind, days, BATCH);
-      const destroyed = await destroy(tx, kind, ids);
+      const destroyed = await KINDS[kind].destroy(tx, ids);
       if (destroyed.length === 0) return [];
       const rule = rules[kind];
       const label = RETENTION_KIND_LABELS[kind].label;
@@ -128,7 +140,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
       });
       await appendAudit(tx, input.actor, {
         action: 'DESTROY',
-        targetType: TARGET_TYPE[kind],
+        targetType: KINDS[kind].targetType,
         summary: `개인정보 파기: ${label} ${destroyed.length.toLocaleString('ko-KR')}건 (${DESTRUCTION_TRIGGER_LABELS[input.trigger]}, 보존 ${rule.months}개월)`,
         diff: { kind, ids: destroyed.slice(0, SHOWN_IDS), months: rule.months, basis: rule.basis },
         recordCount: destroyed.length,
@@ -155,7 +167,10 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
       return { dryRun: true, ranAt, kinds, total: kinds.reduce((sum, k) => sum + k.count, 0) };
     }
     const days = await dueDays(db, today, rules);
-    const destroyed: Record<DestructionKind, number[]> = { workers: [], appUsers: [] };
+    const destroyed = Object.fromEntries(DESTRUCTION_KINDS.map((kind) => [kind, [] as number[]])) as Record<
+      DestructionKind,
+      number[]
+    >;
     // App users first: a worker waits for their account to be due, so its pass finds the account destroyed and a
     // dry run, which destroys nothing, lists exactly what this run destroys.
     for (const kind of DESTRUCTION_KINDS) {

@@ -47,6 +47,7 @@ const KINDS: Record<TrashType, Kind> = {
     branch: employers.branchId,
     label: sql`${employers.companyName}`,
     duplicate: trashMessages.duplicateEmployer,
+    destroyedAt: employers.destroyedAt,
   },
   worker: {
     table: workers,

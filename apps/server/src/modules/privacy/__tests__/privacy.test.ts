@@ -14,7 +14,7 @@ import {
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { appUsers, payouts, resumes, workers } from '../../../db/schema';
+import { appUsers, employers, payouts, resumes, workers } from '../../../db/schema';
 
 /**
  * The destruction of personal data past its retention (docs/privacy-lifecycle.md), on the engine under test: what
@@ -70,6 +70,23 @@ let departedThenDeleted: number;
 let dueAccount: number;
 let recentAccount: number;
 let dueWorkerAccount: number;
+let dueResume: number;
+let heldResume: number;
+let recentResume: number;
+let dueEmployer: number;
+let dueEmployerAccount: number;
+let heldEmployer: number;
+let heldEmployerByPost: number;
+
+/** A resume of a worker still with us, put in the 휴지통 at `deletedAt`. */
+async function deletedResume(deletedAt: Date) {
+  const owner = await worker();
+  const created = await top.post('/resumes', resumeBody(owner));
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as number;
+  await ctx.db.update(resumes).set({ deletedAt }).where(eq(resumes.id, id));
+  return { id, owner };
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -122,6 +139,64 @@ beforeAll(async () => {
   recentAccount = (
     await insertAppUser(ctx, { employerId }, { status: 'withdrawn', statusChangedAt: yearsAgo(0, 10) })
   ).id;
+
+  // Resumes deleted past the resumes' 12 months are destroyed on their own, unless a matching made with one
+  // ended within the matchings' period.
+  dueResume = (await deletedResume(yearsAgo(1, 40))).id;
+  const held = await deletedResume(yearsAgo(2));
+  heldResume = held.id;
+  await insertMatching(
+    ctx,
+    { employerId, workerId: held.owner, branchId },
+    {
+      resumeId: held.id,
+      status: 'completed',
+      statusChangedAt: yearsAgo(1),
+      startDate: '2024-06-01',
+      endDate: '2025-06-01',
+    },
+  );
+  recentResume = (await deletedResume(yearsAgo(0, 30))).id;
+
+  // Employers: rejected four years ago with nothing left open is due (its withdrawn account with it); one that
+  // withdrew as long ago but was paid two years ago, and one with a post still open, are held.
+  const ended = {
+    statusChangedAt: yearsAgo(4),
+    managerName: '김담당',
+    managerPhone: '01055556666',
+    email: 'ceo@biz.test',
+  };
+  dueEmployer = (
+    await insertEmployer(ctx, branchId, {
+      status: 'rejected',
+      statusReason: '서류 미비',
+      adminMemo: '대표 휴대폰 010-1111-2222',
+      ...ended,
+    })
+  ).id;
+  dueEmployerAccount = (
+    await insertAppUser(
+      ctx,
+      { employerId: dueEmployer },
+      { status: 'withdrawn', statusChangedAt: yearsAgo(4) },
+    )
+  ).id;
+  heldEmployer = (await insertEmployer(ctx, branchId, { status: 'withdrawn', ...ended })).id;
+  await ctx.db.insert(payouts).values({
+    employerId: heldEmployer,
+    type: 'matching_fee',
+    amount: 300_000,
+    vat: 30_000,
+    status: 'paid',
+    paidAt: yearsAgo(2),
+    statusChangedAt: yearsAgo(2),
+  });
+  heldEmployerByPost = (await insertEmployer(ctx, branchId, { status: 'withdrawn', ...ended })).id;
+  await insertMatching(
+    ctx,
+    { employerId: heldEmployerByPost, workerId: await worker(), branchId },
+    { status: 'cancelled', statusChangedAt: yearsAgo(4) },
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -135,7 +210,11 @@ describe('the destruction of personal data past its retention', () => {
     dry = await run({ dry_run: true });
     expect(dry.dry_run).toBe(true);
     expect(idsOf(dry, 'workers')).toEqual([due, deletedLongAgo, departedThenDeleted].sort((a, b) => a - b));
-    expect(idsOf(dry, 'appUsers')).toEqual([dueWorkerAccount, dueAccount].sort((a, b) => a - b));
+    expect(idsOf(dry, 'appUsers')).toEqual(
+      [dueWorkerAccount, dueAccount, dueEmployerAccount].sort((a, b) => a - b),
+    );
+    expect(idsOf(dry, 'resumes')).toEqual([dueResume]);
+    expect(idsOf(dry, 'employers')).toEqual([dueEmployer]);
     const [row] = await ctx.db.select().from(workers).where(eq(workers.id, due));
     expect(row!.destroyedAt).toBeNull();
     expect(row!.alienRegNoHash).not.toBeNull();
@@ -169,7 +248,8 @@ describe('the destruction of personal data past its retention', () => {
     };
     const real = await run({ dry_run: false, reason: '정기 점검' });
     expect(real.total).toBe(dry.total);
-    for (const kind of ['workers', 'appUsers']) expect(idsOf(real, kind)).toEqual(idsOf(dry, kind));
+    for (const kind of ['workers', 'appUsers', 'resumes'])
+      expect(idsOf(real, kind)).toEqual(idsOf(dry, kind));
     expect((await top.get('/workers?page_size=1')).json().meta).toEqual(before.workers);
     expect(stripTimes((await top.get('/dashboard')).json())).toEqual(before.dashboard);
   });
@@ -203,6 +283,31 @@ describe('the destruction of personal data past its retention', () => {
     });
     const [kept] = await ctx.db.select().from(appUsers).where(eq(appUsers.id, recentAccount));
     expect(kept!.destroyedAt).toBeNull();
+    const [employer] = await ctx.db.select().from(employers).where(eq(employers.id, dueEmployer));
+    expect(employer).toMatchObject({
+      ceoName: DESTROYED_LABEL,
+      phone: '',
+      email: '',
+      managerName: '',
+      managerPhone: '',
+      adminMemo: '',
+      statusReason: null,
+      companyName: '(주)대한제조',
+      status: 'rejected',
+    });
+    for (const id of [heldEmployer, heldEmployerByPost]) {
+      const [left] = await ctx.db.select().from(employers).where(eq(employers.id, id));
+      expect(left!.destroyedAt, `employer ${id}`).toBeNull();
+      expect(left!.managerName).toBe('김담당');
+    }
+    const [alone] = await ctx.db.select().from(resumes).where(eq(resumes.id, dueResume));
+    expect(alone).toMatchObject({ workExperience: [], educationHistory: [], languageSkills: [], skills: [] });
+    expect(alone!.destroyedAt).not.toBeNull();
+    for (const id of [heldResume, recentResume]) {
+      const [left] = await ctx.db.select().from(resumes).where(eq(resumes.id, id));
+      expect(left!.destroyedAt, `resume ${id}`).toBeNull();
+      expect(left!.workExperience).not.toEqual([]);
+    }
     const found = await top.get(`/workers?q=${encodeURIComponent(DESTROYED_LABEL)}`);
     expect(found.json().data).toEqual([]);
     const search = await top.get(`/search?q=${encodeURIComponent(DESTROYED_LABEL)}`);
@@ -235,6 +340,19 @@ describe('the destruction of personal data past its retention', () => {
     const restore = await top.post(`/trash/worker/${departedThenDeleted}/restore`, {});
     expect(restore.statusCode, restore.body).toBe(409);
     expect(restore.json().error.code).toBe('RECORD_DESTROYED');
+    const resume = await top.post(`/trash/resume/${dueResume}/restore`, {});
+    expect(resume.statusCode, resume.body).toBe(409);
+    expect(resume.json().error.code).toBe('RECORD_DESTROYED');
+    const company = (await top.get(`/employers/${dueEmployer}`)).json();
+    expect(company.ceo_name).toBe(DESTROYED_LABEL);
+    const editCompany = await top.patch(`/employers/${dueEmployer}`, {
+      manager_name: '되살림',
+      version: company.version,
+    });
+    expect(editCompany.statusCode, editCompany.body).toBe(409);
+    expect(editCompany.json().error.code).toBe('RECORD_DESTROYED');
+    const [still] = await ctx.db.select().from(resumes).where(eq(resumes.id, dueResume));
+    expect(still!.deletedAt).not.toBeNull();
   });
 
   it('the database itself refuses to put personal data back or to un-destroy a record', async () => {
@@ -245,6 +363,8 @@ describe('the destruction of personal data past its retention', () => {
       sql`UPDATE workers SET deleted_at = NULL WHERE id = ${deletedLongAgo}`,
       sql`UPDATE app_users SET email = 'a@b.test' WHERE id = ${dueAccount}`,
       sql`UPDATE resumes SET skills = '{지게차}' WHERE worker_id = ${due}`,
+      sql`UPDATE employers SET manager_phone = '01099998888' WHERE id = ${dueEmployer}`,
+      sql`UPDATE employers SET destroyed_at = NULL WHERE id = ${dueEmployer}`,
       sql`DELETE FROM destructions`,
     ]) {
       await expect(ctx.db.execute(change)).rejects.toThrow();
@@ -254,7 +374,9 @@ describe('the destruction of personal data past its retention', () => {
   it('registers each kind with its count, basis and approver, logs DESTROY, and the chain verifies', async () => {
     const register = (await top.get('/privacy/destructions')).json();
     expect(register.data.map((r: { kind: string; count: number }) => [r.kind, r.count]).sort()).toEqual([
-      ['appUsers', 2],
+      ['appUsers', 3],
+      ['employers', 1],
+      ['resumes', 1],
       ['workers', 3],
     ]);
     expect(register.data[0]).toMatchObject({
@@ -267,7 +389,7 @@ describe('the destruction of personal data past its retention', () => {
       ctx.db,
       sql`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'DESTROY'`,
     );
-    expect(logged[0]!.n).toBe(2);
+    expect(logged[0]!.n).toBe(4);
     const verify = await top.post('/audit-logs/verify');
     expect(verify.json().ok).toBe(true);
     const file = await top.get('/privacy/destructions/export?kind=workers');

@@ -5,7 +5,7 @@ import {
   type PayoutStatus,
   RETENTION_DEFAULTS,
 } from '@ilson/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -13,10 +13,11 @@ import {
   insertBranch,
   insertEmployer,
   insertMatching,
+  insertWorker,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { payouts, workers } from '../../../db/schema';
+import { employers, jobPosts, payouts, workers } from '../../../db/schema';
 import { createPrivacyService, SYSTEM_ACTOR } from '../privacy.service';
 
 /**
@@ -167,5 +168,118 @@ it('destroys exactly the workers past every retention that holds them, and no on
       }
     }),
     { numRuns: 60 },
+  );
+});
+
+const employerArb = fc.record({
+  /** Rejected or withdrawn (when), or still pending or approved (null). */
+  ended: fc.option(
+    fc.record({ status: fc.constantFrom('rejected', 'withdrawn' as const), old: fc.boolean() }),
+    {
+      nil: null,
+    },
+  ),
+  deleted: fc.option(fc.boolean(), { nil: null }),
+  matchings: fc.array(fc.record({ status: fc.constantFrom(...MATCHING_STATUSES), old: fc.boolean() }), {
+    maxLength: 2,
+  }),
+  payouts: fc.array(fc.record({ status: fc.constantFrom(...PAYOUT_STATUSES), old: fc.boolean() }), {
+    maxLength: 2,
+  }),
+  openPost: fc.boolean(),
+  account: fc.option(
+    fc.record({ status: fc.constantFrom('active', 'suspended', 'withdrawn' as const), old: fc.boolean() }),
+    { nil: null },
+  ),
+});
+type EmployerCase = typeof employerArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** The employers' rule, said plainly: past its end, with nothing of it open or within its own period. */
+function employerDue(e: EmployerCase): boolean {
+  const ended = [e.ended?.old ?? null, e.deleted].filter((v): v is boolean => v !== null);
+  if (!ended.some(Boolean)) return false;
+  if (e.matchings.some((m) => !ENDED.includes(m.status) || !m.old)) return false;
+  if (e.payouts.some((p) => !SETTLED.includes(p.status) || !p.old)) return false;
+  if (e.openPost) return false;
+  if (e.account && !(e.account.status === 'withdrawn' && e.account.old)) return false;
+  return true;
+}
+
+async function insertEmployerCase(e: EmployerCase): Promise<number> {
+  const rules = RETENTION_DEFAULTS;
+  const employer = await insertEmployer(ctx, branchId, {
+    status: e.ended?.status ?? 'approved',
+    statusChangedAt: e.ended ? instant(e.ended.old, rules.employers.months) : null,
+    managerName: '모델담당',
+    deletedAt: e.deleted === null ? null : instant(e.deleted, rules.employers.months),
+  });
+  for (const m of e.matchings) {
+    const worker = await insertWorker(ctx, branchId);
+    await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: worker.id, branchId },
+      {
+        status: m.status,
+        statusChangedAt: instant(m.old, rules.matchings.months),
+        startDate: STARTED.includes(m.status) ? '2018-01-01' : null,
+        endDate: m.status === 'completed' || m.status === 'terminated' ? '2019-01-01' : null,
+      },
+    );
+  }
+  // insertMatching opens a post for each matching: closed here, and one left open when the case says so.
+  await ctx.db.update(jobPosts).set({ status: 'closed' }).where(eq(jobPosts.employerId, employer.id));
+  if (e.openPost) {
+    const worker = await insertWorker(ctx, branchId);
+    await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: worker.id, branchId },
+      { status: 'cancelled', statusChangedAt: instant(true, rules.matchings.months), startDate: null },
+    );
+  }
+  for (const p of e.payouts) {
+    const at = instant(p.old, rules.payouts.months);
+    await ctx.db.insert(payouts).values({
+      employerId: employer.id,
+      type: 'matching_fee',
+      amount: 100_000,
+      vat: 10_000,
+      status: p.status,
+      statusChangedAt: at,
+      paidAt: p.status === 'paid' ? at : null,
+    });
+  }
+  if (e.account) {
+    await insertAppUser(
+      ctx,
+      { employerId: employer.id },
+      { status: e.account.status, statusChangedAt: instant(e.account.old, rules.appUsers.months) },
+    );
+  }
+  return employer.id;
+}
+
+it('destroys exactly the employers past every retention that holds them, and no one else', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(employerArb, { minLength: 1, maxLength: 6 }), async (cases) => {
+      const ids: number[] = [];
+      for (const e of cases) ids.push(await insertEmployerCase(e));
+      const expected = ids.filter((_, i) => employerDue(cases[i]!)).sort((a, b) => a - b);
+      const run = (dryRun: boolean) =>
+        privacy.run({ dryRun, reason: '', trigger: 'manual', actor: SYSTEM_ACTOR });
+      const employersOf = (result: Awaited<ReturnType<typeof run>>) =>
+        result.kinds
+          .find((k) => k.kind === 'employers')!
+          .ids.filter((id) => ids.includes(id))
+          .sort((a, b) => a - b);
+      expect(employersOf(await run(true))).toEqual(expected);
+      expect(employersOf(await run(false))).toEqual(expected);
+      const rows = await ctx.db.select().from(employers).where(inArray(employers.id, ids));
+      for (const row of rows) {
+        const destroyed = expected.includes(row.id);
+        expect(row.destroyedAt !== null).toBe(destroyed);
+        expect(row.managerName === '').toBe(destroyed);
+      }
+    }),
+    { numRuns: 30 },
   );
 });
