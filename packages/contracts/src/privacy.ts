@@ -59,7 +59,11 @@ export const privacyMessages = {
   destroyed: '보존 기간이 지나 개인정보가 파기된 기록입니다.',
   destroyedUnchangeable: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
   reasonRequired: '파기 실행 사유를 입력해 주세요.',
+  auditLogsMinimum: '접속기록은 2년(24개월) 이상 보관해야 합니다 (개인정보의 안전성 확보조치 기준 제8조).',
 } as const;
+
+/** The least the access log may be kept: it records unique identifiers (고유식별정보) being handled. */
+export const AUDIT_LOG_MINIMUM_MONTHS = 24;
 
 /** The text shown (and stored) in place of a destroyed record's name. */
 export const DESTROYED_LABEL = '파기됨';
@@ -74,12 +78,17 @@ export const retentionRuleSchema = z.object({
 });
 export type RetentionRule = z.infer<typeof retentionRuleSchema>;
 
-export const retentionRulesSchema = z.object(
-  Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, retentionRuleSchema])) as Record<
-    RetentionKind,
-    typeof retentionRuleSchema
-  >,
-);
+export const retentionRulesSchema = z
+  .object(
+    Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, retentionRuleSchema])) as Record<
+      RetentionKind,
+      typeof retentionRuleSchema
+    >,
+  )
+  .refine((rules) => rules.auditLogs.months >= AUDIT_LOG_MINIMUM_MONTHS, {
+    path: ['auditLogs', 'months'],
+    message: privacyMessages.auditLogsMinimum,
+  });
 export type RetentionRules = z.infer<typeof retentionRulesSchema>;
 
 /** The periods the law sets or that are usual where it sets none (docs/privacy-lifecycle.md#periods). */
@@ -93,12 +102,15 @@ export const RETENTION_DEFAULTS: RetentionRules = {
   auditLogs: { months: 24, basis: '개인정보의 안전성 확보조치 기준 제8조 (접속기록 2년 이상 보관)' },
 };
 
-/** The kinds the destruction job processes so far (docs/privacy-lifecycle.md#what-is-destroyed). */
+/** Every kind, in the order the destruction job processes them (docs/privacy-lifecycle.md#the-job). */
 export const DESTRUCTION_KINDS = [
   'appUsers',
   'resumes',
   'employers',
   'workers',
+  'matchings',
+  'payouts',
+  'auditLogs',
 ] as const satisfies readonly RetentionKind[];
 export type DestructionKind = (typeof DESTRUCTION_KINDS)[number];
 

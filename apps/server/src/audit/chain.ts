@@ -112,7 +112,7 @@ export function storableRow(row: ChainedFields): ChainedFields {
 
 export type Checkpoint = {
   id: number;
-  kind: 'keyed_start' | 'head';
+  kind: 'keyed_start' | 'head' | 'cut';
   createdAt: Date;
   lastId: number;
   lastHash: string;
@@ -186,7 +186,11 @@ function logCheckpoint(checkpoint: Checkpoint) {
         mac,
       },
     },
-    kind === 'keyed_start' ? 'access log: keyed chain starts' : 'access log: checkpoint',
+    kind === 'keyed_start'
+      ? 'access log: keyed chain starts'
+      : kind === 'cut'
+        ? 'access log: rows past their retention deleted'
+        : 'access log: checkpoint',
   );
 }
 
@@ -367,7 +371,15 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
   }
   const keyedStart = trusted.find((cp) => cp.kind === 'keyed_start') ?? null;
   const keyedAfter = keyedStart ? keyedStart.lastId : Number.POSITIVE_INFINITY;
-  const pending = [...trusted].sort((a, b) => a.lastId - b.lastId || a.id - b.id);
+  // The newest cut (rows past their retention deleted): the walk starts after it, from its hash, and counts the
+  // rows up to it as its own count; the checkpoints before it describe rows that are gone by design.
+  const cut = trusted
+    .filter((cp) => cp.kind === 'cut')
+    .reduce<Checkpoint | null>((last, cp) => (last && last.lastId >= cp.lastId ? last : cp), null);
+  const base = cut?.rowCount ?? 0;
+  const pending = trusted
+    .filter((cp) => !cut || cp.lastId > cut.lastId)
+    .sort((a, b) => a.lastId - b.lastId || a.id - b.id);
   let next = 0;
   const checkpointProblem = (cp: Checkpoint, problem: AuditChainProblem) =>
     problems.add({ id: cp.lastId, createdAt: cp.createdAt, problem, checkpointId: cp.id });
@@ -375,16 +387,16 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
   const passRowsBefore = (id: number, counted: number) => {
     while (next < pending.length && pending[next]!.lastId < id) {
       const cp = pending[next++]!;
-      if (cp.lastId !== 0 || cp.rowCount > counted) checkpointProblem(cp, 'truncated');
+      if (cp.lastId !== 0 || cp.rowCount > base + counted) checkpointProblem(cp, 'truncated');
     }
   };
 
-  let prevHash = GENESIS_HASH;
+  let prevHash = cut?.lastHash ?? GENESIS_HASH;
   let checked = 0;
   let legacyRows = 0;
-  let head: ChainHead = { lastId: 0, lastHash: GENESIS_HASH, rowCount: 0 };
+  let head: ChainHead = { lastId: cut?.lastId ?? 0, lastHash: prevHash, rowCount: base };
   let headAt: Date | null = null;
-  let batch = chainBatch(executor, 0, batchSize);
+  let batch = chainBatch(executor, cut?.lastId ?? 0, batchSize);
   for (;;) {
     const rows = await batch;
     if (rows.length === batchSize) batch = chainBatch(executor, rows[rows.length - 1]!.id, batchSize);
@@ -421,12 +433,12 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
       while (next < pending.length && pending[next]!.lastId === row.id) {
         const cp = pending[next++]!;
         if (cp.lastHash !== row.hash) checkpointProblem(cp, 'checkpoint');
-        if (cp.rowCount > checked) checkpointProblem(cp, 'truncated');
+        if (cp.rowCount > base + checked) checkpointProblem(cp, 'truncated');
       }
     }
     if (rows.length > 0) {
       const last = rows[rows.length - 1]!;
-      head = { lastId: last.id, lastHash: last.hash, rowCount: checked };
+      head = { lastId: last.id, lastHash: last.hash, rowCount: base + checked };
       headAt = new Date(last.created_at);
     }
     if (rows.length < batchSize) break;
@@ -443,6 +455,38 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
     head,
     headAt,
   };
+}
+
+// --- Retention ---------------------------------------------------------------------------------------
+
+/**
+ * Deletes the rows up to `throughId` (rows past the access log's retention, docs/access-log.md#retention) under the
+ * chain lock: first a `cut` checkpoint records the last deleted row's hash and the rows up to it, then the rows
+ * go. The database lets a row go only when such a cut covers it and it is over two years old (migration 0022);
+ * verification then starts from the cut. Returns how many rows were deleted.
+ */
+export async function cutAuditChain(executor: Executor, throughId: number): Promise<number> {
+  return executor.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
+    const cuts = (await selectCheckpoints(tx, sql`kind = 'cut'`)).sort((a, b) => b.lastId - a.lastId);
+    const previous = cuts[0] ?? null;
+    const [last] = await queryRows<{ hash: string; count: number }>(
+      tx,
+      sql`SELECT (SELECT hash FROM audit_logs WHERE id = ${throughId}) AS hash,
+            (SELECT count(*)::int FROM audit_logs WHERE id <= ${throughId}) AS count`,
+    );
+    if (!last?.hash || last.count === 0) return 0;
+    await insertCheckpoint(tx, {
+      kind: 'cut',
+      lastId: throughId,
+      lastHash: last.hash,
+      rowCount: (previous?.rowCount ?? 0) + last.count,
+      legacyOk: null,
+      legacyProblems: null,
+    });
+    await tx.execute(sql`DELETE FROM audit_logs WHERE id <= ${throughId}`);
+    return last.count;
+  });
 }
 
 // --- The upgrade -------------------------------------------------------------------------------------

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
-export const AUDIT_CHECKPOINT_KINDS = ['keyed_start', 'head'] as const;
+export const AUDIT_CHECKPOINT_KINDS = ['keyed_start', 'head', 'cut'] as const;
 
 /**
- * Checkpoints of the access log's chain, outside audit_logs: where the keyed chain starts (once), and the
- * head (last id, its hash, the rows up to it) now and then. Each is MAC'd with the chain key and linked to
+ * Checkpoints of the access log's chain, outside audit_logs: where the keyed chain starts (once), the head (last
+ * id, its hash, the rows up to it) now and then, and each cut where rows past their retention were deleted
+ * (docs/access-log.md#retention): the chain then starts from the cut's hash. Each is MAC'd with the chain key and linked to
  * the one before; append-only like the log (a trigger refuses UPDATE, DELETE and TRUNCATE).
  */
 export const auditCheckpoints = pgTable(
@@ -27,6 +28,6 @@ export const auditCheckpoints = pgTable(
   },
   (t) => [
     uniqueIndex('audit_checkpoints_keyed_start_idx').on(t.kind).where(sql`${t.kind} = 'keyed_start'`),
-    check('audit_checkpoints_kind_check', sql`${t.kind} IN ('keyed_start', 'head')`),
+    check('audit_checkpoints_kind_check', sql`${t.kind} IN ('keyed_start', 'head', 'cut')`),
   ],
 );

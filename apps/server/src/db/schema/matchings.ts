@@ -51,8 +51,14 @@ export const matchings = pgTable(
     statusChangedAt: tstz(),
     ...timestamps,
     version: version(),
+    /** When its free text was destroyed at the end of its retention (docs/privacy-lifecycle.md). */
+    destroyedAt: tstz(),
   },
   (t) => [
+    check(
+      'matchings_destroyed_check',
+      sql`${t.destroyedAt} IS NULL OR (${t.memo} = '' AND ${t.cancelReason} IS NULL AND ${t.overrideReason} IS NULL)`,
+    ),
     // A worker is contracted or working in one matching at a time (E-9: one employer): two requests
     // contracting the same worker at once cannot both win (docs/domain-integrity.md).
     uniqueIndex('matchings_worker_engaged_key')

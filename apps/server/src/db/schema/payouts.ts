@@ -55,8 +55,15 @@ export const payouts = pgTable(
     lastEditedBy: integer().references(() => admins.id, { onDelete: 'set null' }),
     ...timestamps,
     version: version(),
+    /** When the payee's account and the free text were destroyed at the end of its retention (docs/privacy-lifecycle.md). */
+    destroyedAt: tstz(),
   },
   (t) => [
+    check(
+      'payouts_destroyed_check',
+      sql`${t.destroyedAt} IS NULL OR (${t.accountNoEnc} IS NULL AND ${t.accountNoHash} IS NULL
+        AND ${t.accountNoMasked} IS NULL AND ${t.accountHolder} = '' AND ${t.memo} = '' AND ${t.statusReason} IS NULL)`,
+    ),
     check('payouts_amounts_check', sql`${t.amount} > 0 AND ${t.vat} >= 0`),
     // Plain ascending (…, id) serves both orders by a forward or backward scan.
     index('payouts_created_idx').on(t.createdAt, t.id),

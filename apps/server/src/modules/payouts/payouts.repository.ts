@@ -199,7 +199,11 @@ export async function workerFor(executor: Executor, id: number, scope: Scope) {
 /** The encrypted account number, for a reveal only. */
 export async function findAccountNo(executor: Executor, id: number, scope: Scope) {
   const [row] = await executor
-    .select({ accountNoEnc: payouts.accountNoEnc, employerName: employers.companyName })
+    .select({
+      accountNoEnc: payouts.accountNoEnc,
+      destroyedAt: payouts.destroyedAt,
+      employerName: employers.companyName,
+    })
     .from(payouts)
     .innerJoin(employers, eq(employers.id, payouts.employerId))
     .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))

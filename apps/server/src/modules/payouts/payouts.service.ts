@@ -10,6 +10,7 @@ import {
   type payoutListQuerySchema,
   type payoutStatusChangeSchema,
   type payoutUpdateSchema,
+  privacyMessages,
   recordMessages,
   type z,
 } from '@ilson/contracts';
@@ -337,6 +338,7 @@ export function createPayoutsService({
   async function reveal(id: number, input: { reason: string }, actor: Actor) {
     const row = await repo.findAccountNo(db, id, actor.scope);
     if (!row) throw notFound();
+    if (row.destroyedAt) throw notFound(privacyMessages.destroyed);
     if (!row.accountNoEnc) throw notFound(recordMessages.piiNotSet);
     const value = pii.decrypt(row.accountNoEnc);
     await appendAudit(db, actor.audit, {

@@ -5,6 +5,7 @@ import {
   type RetentionRules,
 } from '@ilson/contracts';
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { cutAuditChain } from '../../audit/chain';
 import { queryRows } from '../../db/client';
 import { admins, destructions } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -16,6 +17,10 @@ import type { Executor } from '../../db/types';
  */
 
 const seoulDay = (instant: SQL) => sql`(${instant} AT TIME ZONE 'Asia/Seoul')::date`;
+
+/** When a matching (`m`) ended, and when a payout (`p`) was settled: where their periods count from. */
+const matchingEnded = sql`coalesce(m.status_changed_at, m.updated_at)`;
+const payoutSettled = sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`;
 
 /** The last Seoul day a period may have started on for its records to be due today. */
 export async function dueBefore(executor: Executor, today: string, months: number): Promise<string> {
@@ -71,12 +76,12 @@ function workerHolds(days: DueDays, { request = false }: { request?: boolean } =
           AND m.status NOT IN ('completed', 'cancelled', 'terminated'))
         THEN '진행 중인 매칭(근로계약)이 있습니다.'
       WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
-          AND ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date)
+          AND ${seoulDay(matchingEnded)} > ${days.matchings}::date)
         THEN '매칭·근로계약 기록의 보존 기간(근로기준법 제42조)이 끝나지 않았습니다.' END,
     CASE WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id AND p.status NOT IN ('paid', 'cancelled'))
         THEN '지급이나 취소가 끝나지 않은 정산이 있습니다.'
       WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id
-          AND ${seoulDay(sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`)} > ${days.payouts}::date)
+          AND ${seoulDay(payoutSettled)} > ${days.payouts}::date)
         THEN '정산(지급) 기록의 보존 기간(전자상거래법 제6조, 5년)이 끝나지 않았습니다.' END,
     ${account}
   ]::text[], NULL)`;
@@ -100,10 +105,10 @@ export async function dueEmployers(executor: Executor, days: DueDays, limit: num
           AND ${seoulDay(employerEnded)} <= ${days.employers}::date
           AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.employer_id = e.id
             AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
-              OR ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date))
+              OR ${seoulDay(matchingEnded)} > ${days.matchings}::date))
           AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.employer_id = e.id
             AND (p.status NOT IN ('paid', 'cancelled')
-              OR ${seoulDay(sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`)} > ${days.payouts}::date))
+              OR ${seoulDay(payoutSettled)} > ${days.payouts}::date))
           AND NOT EXISTS (SELECT 1 FROM job_posts j WHERE j.employer_id = e.id AND j.deleted_at IS NULL
             AND j.status NOT IN ('closed', 'rejected'))
           AND NOT EXISTS (SELECT 1 FROM app_users u WHERE u.employer_id = e.id AND u.destroyed_at IS NULL
@@ -142,6 +147,88 @@ function destroyImportRows(executor: Executor, resource: 'workers' | 'employers'
     sql`UPDATE import_rows r SET cells_enc = NULL FROM import_batches b
         WHERE b.id = r.batch_id AND b.resource = ${resource} AND r.record_id = ANY(${idList(ids)})`,
   );
+}
+
+/** Matchings that ended (completed, cancelled, terminated) before the matchings' period, oldest first. */
+export async function dueMatchings(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT m.id FROM matchings m
+        WHERE m.destroyed_at IS NULL AND m.status IN ('completed', 'cancelled', 'terminated')
+          AND ${seoulDay(matchingEnded)} <= ${days.matchings}::date
+        ORDER BY ${matchingEnded}, m.id
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A matching's free text — the memo, the cancellation and override reasons, and the reasons in its status
+ * history — says things about the people in it; the dates, amounts and statuses the statistics count stay.
+ */
+export async function destroyMatchings(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`UPDATE matchings SET memo = '', cancel_reason = NULL, override_reason = NULL,
+          destroyed_at = now(), updated_at = now(), version = version + 1
+        WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+        RETURNING id`,
+  );
+  const destroyed = rows.map((row) => row.id);
+  if (destroyed.length > 0) {
+    await executor.execute(
+      sql`UPDATE matching_status_history SET reason = NULL
+          WHERE matching_id = ANY(${idList(destroyed)}) AND reason IS NOT NULL`,
+    );
+  }
+  return destroyed;
+}
+
+/** Payouts paid or cancelled before the payouts' period (전자상거래법: five years), oldest first. */
+export async function duePayouts(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT p.id FROM payouts p
+        WHERE p.destroyed_at IS NULL AND p.status IN ('paid', 'cancelled')
+          AND ${seoulDay(payoutSettled)} <= ${days.payouts}::date
+        ORDER BY ${payoutSettled}, p.id
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The payee's account (ciphertext, search hash, masked form, holder) and the free text; the money stays. */
+export async function destroyPayouts(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`UPDATE payouts SET account_no_enc = NULL, account_no_hash = NULL, account_no_masked = NULL,
+          account_holder = '', memo = '', status_reason = NULL,
+          destroyed_at = now(), updated_at = now(), version = version + 1
+        WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+        RETURNING id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The access log's rows before the day its period started (kept at least the whole period: the database refuses
+ * to delete a row under two years old), as a prefix of the chain — up to the first row written on or after that
+ * day — so that the rows left still link from the cut (docs/access-log.md#retention). Oldest first.
+ */
+export async function dueAuditLogs(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT id::float8 AS id FROM audit_logs
+        WHERE id < coalesce(
+          (SELECT min(id) FROM audit_logs
+            WHERE created_at >= (${days.auditLogs}::date)::timestamp AT TIME ZONE 'Asia/Seoul'),
+          (SELECT max(id) + 1 FROM audit_logs))
+        ORDER BY id
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 /** Workers past every retention that holds them, oldest end first. */
@@ -242,7 +329,7 @@ export async function dueResumes(executor: Executor, days: DueDays, limit: numbe
           AND ${seoulDay(sql`r.deleted_at`)} <= ${days.resumes}::date
           AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.resume_id = r.id
             AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
-              OR ${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)} > ${days.matchings}::date))
+              OR ${seoulDay(matchingEnded)} > ${days.matchings}::date))
         ORDER BY r.deleted_at, r.id
         LIMIT ${limit}`,
   );
@@ -307,4 +394,11 @@ export async function listDestructions(
     .from(destructions)
     .where(where);
   return { rows, total: count!.total };
+}
+
+/** Deletes a prefix of the access log through its last id, behind a cut of the chain. */
+export async function destroyAuditLogs(executor: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const deleted = await cutAuditChain(executor, ids[ids.length - 1]!);
+  return deleted === ids.length ? [...ids] : ids.slice(0, deleted);
 }

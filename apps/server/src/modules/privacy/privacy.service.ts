@@ -28,12 +28,18 @@ import {
   type DestructionRow,
   type DueDays,
   destroyAppUsers,
+  destroyAuditLogs,
   destroyEmployers,
+  destroyMatchings,
+  destroyPayouts,
   destroyResumes,
   destroyWorkers,
   dueAppUsers,
+  dueAuditLogs,
   dueDays,
   dueEmployers,
+  dueMatchings,
+  duePayouts,
   dueResumes,
   dueWorkers,
   insertDestruction,
@@ -54,19 +60,33 @@ export const SYSTEM_ACTOR: AuditActor = {
   userAgent: null,
 };
 
-/** Each kind's records: which are due, how they are destroyed, and what the access log calls them. */
+/**
+ * Each kind's records: which are due, how they are destroyed, and what the access log calls them. The access
+ * log's own rows go in larger batches, and the register keeps the first and last id of each (a range, not a list).
+ */
 const KINDS: Record<
   DestructionKind,
   {
     targetType: string;
     due(executor: Executor, days: DueDays, limit: number): Promise<number[]>;
     destroy(executor: Executor, ids: number[]): Promise<number[]>;
+    batch?: number;
+    registered?(ids: number[]): number[];
   }
 > = {
   appUsers: { targetType: 'app_user', due: dueAppUsers, destroy: destroyAppUsers },
   resumes: { targetType: 'resume', due: dueResumes, destroy: destroyResumes },
   employers: { targetType: 'employer', due: dueEmployers, destroy: destroyEmployers },
   workers: { targetType: 'worker', due: dueWorkers, destroy: destroyWorkers },
+  matchings: { targetType: 'matching', due: dueMatchings, destroy: destroyMatchings },
+  payouts: { targetType: 'payout', due: duePayouts, destroy: destroyPayouts },
+  auditLogs: {
+    targetType: 'audit_log',
+    due: dueAuditLogs,
+    destroy: destroyAuditLogs,
+    batch: 50_000,
+    registered: (ids) => [ids[0]!, ids[ids.length - 1]!],
+  },
 };
 
 export const destructionBusy = () =>
@@ -122,7 +142,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
         if (input.trigger === 'schedule') return null;
         throw destructionBusy();
       }
-      const ids = await due(tx, kind, days, BATCH);
+      const ids = await due(tx, kind, days, KINDS[kind].batch ?? BATCH);
       const destroyed = await KINDS[kind].destroy(tx, ids);
       if (destroyed.length === 0) return [];
       const rule = rules[kind];
@@ -136,7 +156,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
         trigger: input.trigger,
         reason: input.reason,
         approvedByAdminId: input.actor.actorAdminId,
-        targetIds: destroyed,
+        targetIds: KINDS[kind].registered?.(destroyed) ?? destroyed,
       });
       await appendAudit(tx, input.actor, {
         action: 'DESTROY',
@@ -178,7 +198,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
         const batch = await destroyBatch(kind, rules, days, input);
         if (batch === null) break;
         destroyed[kind].push(...batch);
-        if (batch.length < BATCH) break;
+        if (batch.length < (KINDS[kind].batch ?? BATCH)) break;
       }
     }
     const kinds = DESTRUCTION_KINDS.map((kind) => kindResult(kind, rules, days, destroyed[kind]));

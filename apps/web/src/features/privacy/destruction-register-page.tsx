@@ -168,7 +168,9 @@ export default function DestructionRegisterPage() {
                 </Typography.Paragraph>
                 <Typography.Paragraph style={{ margin: 0 }}>
                   <Typography.Text type="secondary">{t.columns.targets}: </Typography.Text>
-                  {record.targetIds.join(', ')}
+                  {record.kind === 'auditLogs' && record.targetIds.length === 2
+                    ? t.idRange(record.targetIds[0]!, record.targetIds[1]!)
+                    : record.targetIds.join(', ')}
                 </Typography.Paragraph>
               </>
             ),

@@ -1,4 +1,6 @@
 import {
+  AUDIT_LOG_MINIMUM_MONTHS,
+  privacyMessages,
   RETENTION_KIND_LABELS,
   RETENTION_KINDS,
   RETENTION_METHOD_BY_KIND,
@@ -12,11 +14,17 @@ import { koSettings } from '../../locales/ko/settings';
 
 const t = koSettings.retention;
 
-/** A rule checked by the contract's own schema, so the form and the server say the same thing. */
-const ruleOf = (field: 'months' | 'basis'): Rule => ({
+/**
+ * A rule checked by the contract's own schema, so the form and the server say the same thing; the access log is
+ * also kept at least its legal minimum.
+ */
+const ruleOf = (field: 'months' | 'basis', kind: RetentionKind): Rule => ({
   validator: async (_rule, value: unknown) => {
     const parsed = retentionRuleSchema.shape[field].safeParse(value ?? undefined);
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+    if (field === 'months' && kind === 'auditLogs' && Number(value) < AUDIT_LOG_MINIMUM_MONTHS) {
+      throw new Error(privacyMessages.auditLogsMinimum);
+    }
   },
 });
 
@@ -50,7 +58,7 @@ function RetentionRow({ kind }: { kind: RetentionKind }) {
       <Col xs={24} sm={8} md={5}>
         <Form.Item
           name={['retention', kind, 'months']}
-          rules={[ruleOf('months')]}
+          rules={[ruleOf('months', kind)]}
           style={{ marginBottom: 0 }}
         >
           <InputNumber<number>
@@ -62,7 +70,11 @@ function RetentionRow({ kind }: { kind: RetentionKind }) {
         </Form.Item>
       </Col>
       <Col xs={24} sm={16} md={13}>
-        <Form.Item name={['retention', kind, 'basis']} rules={[ruleOf('basis')]} style={{ marginBottom: 0 }}>
+        <Form.Item
+          name={['retention', kind, 'basis']}
+          rules={[ruleOf('basis', kind)]}
+          style={{ marginBottom: 0 }}
+        >
           <Input aria-label={t.basis(label)} maxLength={200} />
         </Form.Item>
       </Col>

@@ -140,6 +140,14 @@ describe('/settings', () => {
       expect(await screen.findByText(privacyMessages.months)).toBeTruthy();
       expect(server.callsTo('PATCH', 'settings')).toHaveLength(0);
 
+      const auditLogs = screen.getByLabelText(t.retention.months('접속기록'));
+      await user.clear(auditLogs);
+      await user.type(auditLogs, '12');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(privacyMessages.auditLogsMinimum)).toBeTruthy();
+      await user.clear(auditLogs);
+      await user.type(auditLogs, '24');
+
       await user.clear(workers);
       await user.type(workers, '60');
       const basis = screen.getByLabelText(t.retention.basis('근로자'));

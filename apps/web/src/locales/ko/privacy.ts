@@ -18,6 +18,8 @@ export const koPrivacy = {
   system: '시스템',
   months: (months: number) => `${months}개월`,
   count: (count: number) => `${count.toLocaleString('ko-KR')}건`,
+  idRange: (first: number, last: number) =>
+    `#${first.toLocaleString('ko-KR')} ~ #${last.toLocaleString('ko-KR')}`,
   empty: '아직 파기한 기록이 없습니다.',
   export: '내보내기 (CSV)',
   exported: '파기 대장을 내려받았습니다.',

@@ -14,7 +14,15 @@ import {
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { appUsers, employers, payouts, resumes, workers } from '../../../db/schema';
+import {
+  appUsers,
+  employers,
+  matchingStatusHistory,
+  matchings,
+  payouts,
+  resumes,
+  workers,
+} from '../../../db/schema';
 
 /**
  * The destruction of personal data past its retention (docs/privacy-lifecycle.md), on the engine under test: what
@@ -77,6 +85,8 @@ let dueEmployer: number;
 let dueEmployerAccount: number;
 let heldEmployer: number;
 let heldEmployerByPost: number;
+const dueMatchingIds: number[] = [];
+const duePayoutIds: number[] = [];
 
 /** A resume of a worker still with us, put in the 휴지통 at `deletedAt`. */
 async function deletedResume(deletedAt: Date) {
@@ -102,11 +112,25 @@ beforeAll(async () => {
   dueWorkerAccount = (
     await insertAppUser(ctx, { workerId: due }, { status: 'withdrawn', statusChangedAt: yearsAgo(4) })
   ).id;
-  await insertMatching(
+  const dueWorkersMatching = await insertMatching(
     ctx,
     { employerId, workerId: due, branchId },
-    { status: 'completed', statusChangedAt: yearsAgo(4, 30), startDate: '2021-06-01', endDate: '2022-06-01' },
+    {
+      status: 'completed',
+      statusChangedAt: yearsAgo(4, 30),
+      startDate: '2021-06-01',
+      endDate: '2022-06-01',
+      memo: '근로자 본인 휴대폰 010-7777-8888로 연락',
+    },
   );
+  await ctx.db.insert(matchingStatusHistory).values({
+    matchingId: dueWorkersMatching.id,
+    fromStatus: 'working',
+    toStatus: 'completed',
+    reason: '계약 만료, 본인 귀국 희망',
+    changedAt: yearsAgo(4, 30),
+  });
+  dueMatchingIds.push(dueWorkersMatching.id);
 
   heldByPayout = await worker(departed(yearsAgo(4)));
   await ctx.db.insert(payouts).values({
@@ -192,11 +216,36 @@ beforeAll(async () => {
     statusChangedAt: yearsAgo(2),
   });
   heldEmployerByPost = (await insertEmployer(ctx, branchId, { status: 'withdrawn', ...ended })).id;
-  await insertMatching(
+  const cancelled = await insertMatching(
     ctx,
     { employerId: heldEmployerByPost, workerId: await worker(), branchId },
-    { status: 'cancelled', statusChangedAt: yearsAgo(4) },
+    { status: 'cancelled', statusChangedAt: yearsAgo(4), cancelReason: '근로자 건강 문제로 취소' },
   );
+  dueMatchingIds.push(cancelled.id);
+
+  // Payouts settled more than five years ago lose the payee's account and the free text; the money stays.
+  for (const status of ['paid', 'cancelled'] as const) {
+    const [row] = await ctx.db
+      .insert(payouts)
+      .values({
+        employerId,
+        type: 'wage',
+        amount: 1_800_000,
+        vat: 0,
+        bankName: '국민은행',
+        accountNoEnc: 'ciphertext',
+        accountNoHash: `hash-${status}`,
+        accountNoMasked: '******1234',
+        accountHolder: '홍길동',
+        memo: '본인 요청으로 계좌 변경',
+        status,
+        statusReason: status === 'cancelled' ? '중복 등록' : null,
+        paidAt: status === 'paid' ? yearsAgo(5, 40) : null,
+        statusChangedAt: yearsAgo(5, 40),
+      })
+      .returning({ id: payouts.id });
+    duePayoutIds.push(row!.id);
+  }
 });
 afterAll(async () => {
   await ctx?.close();
@@ -215,6 +264,8 @@ describe('the destruction of personal data past its retention', () => {
     );
     expect(idsOf(dry, 'resumes')).toEqual([dueResume]);
     expect(idsOf(dry, 'employers')).toEqual([dueEmployer]);
+    expect(idsOf(dry, 'matchings')).toEqual([...dueMatchingIds].sort((a, b) => a - b));
+    expect(idsOf(dry, 'payouts')).toEqual([...duePayoutIds].sort((a, b) => a - b));
     const [row] = await ctx.db.select().from(workers).where(eq(workers.id, due));
     expect(row!.destroyedAt).toBeNull();
     expect(row!.alienRegNoHash).not.toBeNull();
@@ -300,6 +351,33 @@ describe('the destruction of personal data past its retention', () => {
       expect(left!.destroyedAt, `employer ${id}`).toBeNull();
       expect(left!.managerName).toBe('김담당');
     }
+    for (const id of dueMatchingIds) {
+      const [matching] = await ctx.db.select().from(matchings).where(eq(matchings.id, id));
+      expect(matching).toMatchObject({ memo: '', cancelReason: null, overrideReason: null });
+      expect(matching!.destroyedAt).not.toBeNull();
+      expect(matching!.status).toMatch(/completed|cancelled/);
+    }
+    const reasons = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM matching_status_history
+          WHERE matching_id = ANY(${`{${dueMatchingIds.join(',')}}`}::int[]) AND reason IS NOT NULL`,
+    );
+    expect(reasons[0]!.n).toBe(0);
+    for (const id of duePayoutIds) {
+      const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, id));
+      expect(payout).toMatchObject({
+        accountNoEnc: null,
+        accountNoHash: null,
+        accountNoMasked: null,
+        accountHolder: '',
+        memo: '',
+        statusReason: null,
+        amount: 1_800_000,
+        bankName: '국민은행',
+      });
+    }
+    const [recentPayout] = await ctx.db.select().from(payouts).where(eq(payouts.workerId, heldByPayout));
+    expect(recentPayout!.destroyedAt).toBeNull();
     const [alone] = await ctx.db.select().from(resumes).where(eq(resumes.id, dueResume));
     expect(alone).toMatchObject({ workExperience: [], educationHistory: [], languageSkills: [], skills: [] });
     expect(alone!.destroyedAt).not.toBeNull();
@@ -343,6 +421,9 @@ describe('the destruction of personal data past its retention', () => {
     const resume = await top.post(`/trash/resume/${dueResume}/restore`, {});
     expect(resume.statusCode, resume.body).toBe(409);
     expect(resume.json().error.code).toBe('RECORD_DESTROYED');
+    const account = await top.post(`/payouts/${duePayoutIds[0]}/reveal`, { reason: '지급 내역 확인' });
+    expect(account.statusCode).toBe(404);
+    expect(account.json().error.message).toBe(privacyMessages.destroyed);
     const company = (await top.get(`/employers/${dueEmployer}`)).json();
     expect(company.ceo_name).toBe(DESTROYED_LABEL);
     const editCompany = await top.patch(`/employers/${dueEmployer}`, {
@@ -365,6 +446,9 @@ describe('the destruction of personal data past its retention', () => {
       sql`UPDATE resumes SET skills = '{지게차}' WHERE worker_id = ${due}`,
       sql`UPDATE employers SET manager_phone = '01099998888' WHERE id = ${dueEmployer}`,
       sql`UPDATE employers SET destroyed_at = NULL WHERE id = ${dueEmployer}`,
+      sql`UPDATE matchings SET memo = '다시 적음' WHERE id = ${dueMatchingIds[0]}`,
+      sql`UPDATE payouts SET account_holder = '홍길동' WHERE id = ${duePayoutIds[0]}`,
+      sql`UPDATE payouts SET destroyed_at = NULL WHERE id = ${duePayoutIds[0]}`,
       sql`DELETE FROM destructions`,
     ]) {
       await expect(ctx.db.execute(change)).rejects.toThrow();
@@ -376,6 +460,8 @@ describe('the destruction of personal data past its retention', () => {
     expect(register.data.map((r: { kind: string; count: number }) => [r.kind, r.count]).sort()).toEqual([
       ['appUsers', 3],
       ['employers', 1],
+      ['matchings', 2],
+      ['payouts', 2],
       ['resumes', 1],
       ['workers', 3],
     ]);
@@ -389,7 +475,7 @@ describe('the destruction of personal data past its retention', () => {
       ctx.db,
       sql`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'DESTROY'`,
     );
-    expect(logged[0]!.n).toBe(4);
+    expect(logged[0]!.n).toBe(6);
     const verify = await top.post('/audit-logs/verify');
     expect(verify.json().ok).toBe(true);
     const file = await top.get('/privacy/destructions/export?kind=workers');
