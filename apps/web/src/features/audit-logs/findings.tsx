@@ -10,9 +10,11 @@ import {
   Button,
   Card,
   DatePicker,
+  Divider,
   Empty,
   Flex,
   Form,
+  Grid,
   Input,
   Modal,
   Table,
@@ -113,6 +115,34 @@ function AcknowledgeForm({ finding, onClose }: { finding: AccessFinding; onClose
   );
 }
 
+function FindingText({ finding, searchParams }: { finding: AccessFinding; searchParams: URLSearchParams }) {
+  return (
+    <Flex vertical gap={4}>
+      <span style={{ wordBreak: 'break-word' }}>{finding.description}</span>
+      {finding.logIds.length > 0 && (
+        <Flex gap={8} wrap>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t.logs}
+          </Typography.Text>
+          {finding.logIds.map((id) => (
+            <Link
+              key={id}
+              to={{ search: withParam(searchParams, 'log', String(id)) }}
+              style={{ fontSize: 12 }}
+            >
+              {t.logLink(id)}
+            </Link>
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+const KindTag = ({ kind }: { kind: AccessFindingKind }) => (
+  <Tag color={KIND_COLORS[kind]}>{ACCESS_FINDING_KIND_LABELS[kind]}</Tag>
+);
+
 function Acknowledgement({ finding, onAcknowledge }: { finding: AccessFinding; onAcknowledge?(): void }) {
   const ack = finding.acknowledgement;
   if (!ack) {
@@ -161,15 +191,16 @@ export function AccessFindings() {
   const findings = result.data?.data ?? [];
   const open = findings.filter((f) => !f.acknowledgement).length;
   const canAcknowledge = can('audit_logs:review');
+  // A phone reads each finding as a card: the table's four columns do not fit beside each other.
+  const phone = Grid.useBreakpoint().md === false;
+  const onAcknowledge = (row: AccessFinding) => (canAcknowledge ? () => setAcknowledging(row) : undefined);
 
   const columns: ColumnsType<AccessFinding> = [
     {
       title: t.kind,
       dataIndex: 'kind',
       width: 150,
-      render: (kind: AccessFindingKind) => (
-        <Tag color={KIND_COLORS[kind]}>{ACCESS_FINDING_KIND_LABELS[kind]}</Tag>
-      ),
+      render: (kind: AccessFindingKind) => <KindTag kind={kind} />,
     },
     {
       title: t.admin,
@@ -180,38 +211,13 @@ export function AccessFindings() {
     {
       title: t.description,
       key: 'description',
-      render: (_value, row) => (
-        <Flex vertical gap={4}>
-          <span style={{ wordBreak: 'break-word' }}>{row.description}</span>
-          {row.logIds.length > 0 && (
-            <Flex gap={8} wrap>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {t.logs}
-              </Typography.Text>
-              {row.logIds.map((id) => (
-                <Link
-                  key={id}
-                  to={{ search: withParam(searchParams, 'log', String(id)) }}
-                  style={{ fontSize: 12 }}
-                >
-                  {t.logLink(id)}
-                </Link>
-              ))}
-            </Flex>
-          )}
-        </Flex>
-      ),
+      render: (_value, row) => <FindingText finding={row} searchParams={searchParams} />,
     },
     {
       title: t.status,
       key: 'acknowledgement',
       width: 240,
-      render: (_value, row) => (
-        <Acknowledgement
-          finding={row}
-          onAcknowledge={canAcknowledge ? () => setAcknowledging(row) : undefined}
-        />
-      ),
+      render: (_value, row) => <Acknowledgement finding={row} onAcknowledge={onAcknowledge(row)} />,
     },
   ];
 
@@ -244,25 +250,43 @@ export function AccessFindings() {
           }}
         />
       </Flex>
-      <Table<AccessFinding>
-        aria-label={t.title}
-        rowKey={(row) => `${row.kind}:${row.adminId}`}
-        size="middle"
-        columns={columns}
-        dataSource={findings}
-        loading={result.isFetching}
-        scroll={{ x: 760 }}
-        pagination={false}
-        locale={{
-          emptyText: result.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koKit.detail.errorTitle}>
-              <Button onClick={() => void result.refetch()}>{koKit.common.retry}</Button>
-            </Empty>
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />
-          ),
-        }}
-      />
+      {phone && !result.isError && findings.length > 0 ? (
+        <ul aria-label={t.title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {findings.map((row, index) => (
+            <li key={`${row.kind}:${row.adminId}`}>
+              {index > 0 && <Divider style={{ margin: '12px 0' }} />}
+              <Flex vertical gap={8}>
+                <Flex justify="space-between" align="center" gap={8} wrap>
+                  <KindTag kind={row.kind} />
+                  <AdminName name={row.adminName} loginId={row.adminLoginId} />
+                </Flex>
+                <FindingText finding={row} searchParams={searchParams} />
+                <Acknowledgement finding={row} onAcknowledge={onAcknowledge(row)} />
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table<AccessFinding>
+          aria-label={t.title}
+          rowKey={(row) => `${row.kind}:${row.adminId}`}
+          size="middle"
+          columns={columns}
+          dataSource={findings}
+          loading={result.isFetching}
+          scroll={{ x: 760 }}
+          pagination={false}
+          locale={{
+            emptyText: result.isError ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={koKit.detail.errorTitle}>
+                <Button onClick={() => void result.refetch()}>{koKit.common.retry}</Button>
+              </Empty>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />
+            ),
+          }}
+        />
+      )}
       {acknowledging && <AcknowledgeForm finding={acknowledging} onClose={() => setAcknowledging(null)} />}
     </Card>
   );

@@ -164,7 +164,7 @@ export function AuditReviews() {
   const [formOpen, setFormOpen] = useState(false);
   const result = useAuditReviews(page);
   return (
-    <Card>
+    <Card title={koAudit.tabs.reviews}>
       <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 16 }}>
         <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 480px' }}>
           {t.intro}

@@ -1,6 +1,7 @@
 import { type AccessReviewSettings, accessReviewSettingsSchema } from '@ilson/contracts';
 import { Col, Form, InputNumber, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { formatWon, parseWon } from '../../components/form/formatters';
 import { koSettings } from '../../locales/ko/settings';
 
 const t = koSettings.accessReview;
@@ -54,7 +55,12 @@ export function AccessReviewFields() {
               rules={rulesOf(name)}
               dependencies={name === 'workdayEndHour' ? [['accessReview', 'workdayStartHour']] : undefined}
             >
-              <InputNumber<number> precision={0} suffix={unit} style={{ width: '100%' }} />
+              <InputNumber<number>
+                precision={0}
+                suffix={unit}
+                style={{ width: '100%' }}
+                {...(name === 'minimumExportRows' ? { formatter: formatWon, parser: parseWon } : {})}
+              />
             </Form.Item>
           </Col>
         ))}
