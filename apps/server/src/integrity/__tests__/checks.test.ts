@@ -217,6 +217,34 @@ async function oldWorker(old: { db: DbHandle['db'] }, branchId: number): Promise
   return row!.id;
 }
 
+/**
+ * A matching as a database before migration 0010 held it, with its job post: plain SQL, since the schema of today
+ * has columns that later migrations add (0021's destroyed_at on matchings).
+ */
+async function oldMatching(
+  old: { db: DbHandle['db'] },
+  refs: { employerId: number; workerId: number; branchId: number },
+  values: { status: string; startDate: string | null; endDate?: string | null },
+): Promise<{ id: number; jobPostId: number }> {
+  const [post] = await queryRows<{ id: number }>(
+    old.db,
+    sql`INSERT INTO job_posts (employer_id, branch_id, title, industry, job_description, headcount, region,
+          work_address, employment_type, work_days, work_start_time, work_end_time, salary_type, salary_amount,
+          allowed_visa_types, status)
+        VALUES (${refs.employerId}, ${refs.branchId}, '생산직 사원 모집', 'manufacturing', '조립', 5, '경기도',
+          '경기도 안산시 단원구 산단로 1', 'full_time', '{mon,tue,wed,thu,fri}', '09:00', '18:00', 'monthly', 2500000,
+          '{E-9}', 'active') RETURNING id`,
+  );
+  const [row] = await queryRows<{ id: number }>(
+    old.db,
+    sql`INSERT INTO matchings (job_post_id, employer_id, worker_id, branch_id, worker_nationality, worker_visa_type,
+          industry, status, start_date, end_date)
+        VALUES (${post!.id}, ${refs.employerId}, ${refs.workerId}, ${refs.branchId}, 'VN', 'E-9', 'manufacturing',
+          ${values.status}, ${values.startDate}, ${values.endDate ?? null}) RETURNING id`,
+  );
+  return { id: row!.id, jobPostId: post!.id };
+}
+
 describe('migration 0010 on data that breaks its constraints', () => {
   it('repairs what the new constraints need, records every repair, and leaves those checks clean', {
     timeout: 120_000,
@@ -228,9 +256,9 @@ describe('migration 0010 on data that breaks its constraints', () => {
       const employer = await oldEmployer(old, branch);
       const worker = await oldWorker(old, branch);
       const refs = { employerId: employer, workerId: worker, branchId: branch };
-      const working = await insertMatching(old, refs, { status: 'working', startDate: '2026-01-05' });
-      const contracted = await insertMatching(old, refs, { status: 'contracted', startDate: '2026-03-01' });
-      const noEnd = await insertMatching(
+      const working = await oldMatching(old, refs, { status: 'working', startDate: '2026-01-05' });
+      const contracted = await oldMatching(old, refs, { status: 'contracted', startDate: '2026-03-01' });
+      const noEnd = await oldMatching(
         old,
         { ...refs, workerId: await oldWorker(old, branch) },
         {
@@ -239,7 +267,7 @@ describe('migration 0010 on data that breaks its constraints', () => {
           endDate: null,
         },
       );
-      const skipped = await insertMatching(
+      const skipped = await oldMatching(
         old,
         { ...refs, workerId: await oldWorker(old, branch) },
         {

@@ -33,6 +33,8 @@ export const IDENTIFIER_REFUSED =
   '외국인등록번호·여권번호 검색은 근로자 목록에서 사유와 함께 할 수 있습니다. 이름이나 전화번호로 찾아 주세요.';
 
 const MATCHING_ID = /^#?(\d{1,9})$/;
+/** `#123` names a matching and nothing else: the other kinds are not searched for it. */
+const MATCHING_REFERENCE = /^#\d{1,9}$/;
 
 type Services = {
   admins: AdminsService;
@@ -150,7 +152,10 @@ export function createSearchService(services: Services) {
   async function search(q: string, actor: Actor): Promise<SearchResponse> {
     // A full identifier is a view of personal data with a purpose: not from the global search.
     if (identifierSearchKind(q)) return { groups: [], refused: IDENTIFIER_REFUSED };
-    const readable = SEARCH_KINDS.filter((kind) => can(actor.role, kinds[kind].permission));
+    const onlyMatchings = MATCHING_REFERENCE.test(q.trim());
+    const readable = SEARCH_KINDS.filter(
+      (kind) => can(actor.role, kinds[kind].permission) && (!onlyMatchings || kind === 'matchings'),
+    );
     // One kind after another: side by side, each search would take six pooled connections at once, and under load
     // the searches queue behind each other's queries (BENCHMARKS.md, search rows).
     const found: SearchItem[][] = [];

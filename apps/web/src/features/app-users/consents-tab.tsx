@@ -3,13 +3,13 @@ import {
   CONSENT_CHANNEL_LABELS,
   CONSENT_ITEM_LABELS,
   type Consent,
+  type ConsentWithdrawal,
   consentWithdrawalSchema,
 } from '@ilson/contracts';
-import { Alert, Button, Divider, Empty, Flex, Form, Input, Modal, Result, Spin, Tag, Typography } from 'antd';
+import { Button, Divider, Empty, Flex, Result, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../auth/permissions';
-import { checkWithSchema, showSaveError } from '../../components/form/field-errors';
-import { useToast } from '../../components/toast';
+import { NoteDialog } from '../../components/form/note-dialog';
 import { formatDateTime } from '../../lib/datetime';
 import { koUsers } from '../../locales/ko/app-users';
 import { koKit } from '../../locales/ko/kit';
@@ -18,59 +18,27 @@ import { useAppUserConsents, useWithdrawConsent } from './api';
 const t = koUsers.consents;
 
 function WithdrawForm({ user, consent, onClose }: { user: AppUser; consent: Consent; onClose(): void }) {
-  const [form] = Form.useForm<{ note: string }>();
-  const toast = useToast();
   const withdraw = useWithdrawConsent(user.id);
-  const item = CONSENT_ITEM_LABELS[consent.item];
-
-  const handleSave = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const body = { note: values.note ?? '' };
-    if (!checkWithSchema(form, consentWithdrawalSchema, body).ok) return;
-    try {
-      await withdraw.mutateAsync({ consentId: consent.id, body });
-      toast.success(t.saved);
-      onClose();
-    } catch (caught) {
-      showSaveError(form, caught, ['note'], toast);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <NoteDialog
       title={t.formTitle}
-      onCancel={() => !withdraw.isPending && onClose()}
-      destroyOnHidden
-      width={520}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={withdraw.isPending}>
-          {t.cancel}
-        </Button>,
-        <Button
-          key="save"
-          danger
-          type="primary"
-          loading={withdraw.isPending}
-          onClick={() => void handleSave()}
-        >
-          {t.save}
-        </Button>,
-      ]}
+      warning={t.immutable}
+      label={t.note}
+      placeholder={t.notePlaceholder}
+      requiredMessage={t.noteRequired}
+      maxLength={500}
+      saveLabel={t.save}
+      cancelLabel={t.cancel}
+      savedMessage={t.saved}
+      danger
+      schema={consentWithdrawalSchema}
+      body={(note) => ({ note })}
+      saving={withdraw.isPending}
+      save={(body) => withdraw.mutateAsync({ consentId: consent.id, body: body as ConsentWithdrawal })}
+      onClose={onClose}
     >
-      <Typography.Paragraph>{t.formIntro(item)}</Typography.Paragraph>
-      <Alert type="warning" showIcon title={t.immutable} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" disabled={withdraw.isPending} initialValues={{ note: '' }}>
-        <Form.Item
-          name="note"
-          label={t.note}
-          rules={[{ required: true, whitespace: true, message: t.noteRequired }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder={t.notePlaceholder} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Typography.Paragraph>{t.formIntro(CONSENT_ITEM_LABELS[consent.item])}</Typography.Paragraph>
+    </NoteDialog>
   );
 }
 

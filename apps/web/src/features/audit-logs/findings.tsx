@@ -2,33 +2,18 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import {
   ACCESS_FINDING_KIND_LABELS,
   type AccessFinding,
+  type AccessFindingAck,
   type AccessFindingKind,
   accessFindingAckSchema,
 } from '@ilson/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Divider,
-  Empty,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Modal,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Divider, Empty, Flex, Grid, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { AdminName, adminLabel } from '../../components/admin-name';
-import { checkWithSchema, showSaveError } from '../../components/form/field-errors';
-import { useToast } from '../../components/toast';
+import { NoteDialog } from '../../components/form/note-dialog';
 import { DISPLAY_TIME_ZONE, formatDateTime, todayInSeoul } from '../../lib/datetime';
 import { koAudit } from '../../locales/ko/audit-logs';
 import { koKit } from '../../locales/ko/kit';
@@ -55,45 +40,24 @@ function withParam(params: URLSearchParams, name: string, value: string) {
 const lastMonth = () => dayjs().tz(DISPLAY_TIME_ZONE).subtract(1, 'month').format('YYYY-MM');
 
 function AcknowledgeForm({ finding, onClose }: { finding: AccessFinding; onClose(): void }) {
-  const [form] = Form.useForm<{ note: string }>();
-  const toast = useToast();
   const acknowledge = useAcknowledgeFinding();
   const who = adminLabel({ name: finding.adminName, loginId: finding.adminLoginId });
-
-  const handleSave = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const body = {
-      period: finding.period,
-      kind: finding.kind,
-      adminId: finding.adminId,
-      note: values.note ?? '',
-    };
-    if (!checkWithSchema(form, accessFindingAckSchema, body).ok) return;
-    try {
-      await acknowledge.mutateAsync(body);
-      toast.success(t.saved);
-      onClose();
-    } catch (caught) {
-      showSaveError(form, caught, ['note'], toast);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <NoteDialog
       title={t.formTitle}
-      onCancel={() => !acknowledge.isPending && onClose()}
-      destroyOnHidden
-      width={560}
-      footer={[
-        <Button key="cancel" onClick={onClose} disabled={acknowledge.isPending}>
-          {t.cancel}
-        </Button>,
-        <Button key="save" type="primary" loading={acknowledge.isPending} onClick={() => void handleSave()}>
-          {t.save}
-        </Button>,
-      ]}
+      warning={t.immutable}
+      label={t.note}
+      placeholder={t.notePlaceholder}
+      requiredMessage={t.noteRequired}
+      maxLength={2000}
+      saveLabel={t.save}
+      cancelLabel={t.cancel}
+      savedMessage={t.saved}
+      schema={accessFindingAckSchema}
+      body={(note) => ({ period: finding.period, kind: finding.kind, adminId: finding.adminId, note })}
+      saving={acknowledge.isPending}
+      save={(body) => acknowledge.mutateAsync(body as AccessFindingAck)}
+      onClose={onClose}
     >
       <Flex vertical gap={4} style={{ marginBottom: 16 }}>
         <Typography.Text strong>
@@ -101,17 +65,7 @@ function AcknowledgeForm({ finding, onClose }: { finding: AccessFinding; onClose
         </Typography.Text>
         <Typography.Text type="secondary">{finding.description}</Typography.Text>
       </Flex>
-      <Alert type="warning" showIcon title={t.immutable} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" disabled={acknowledge.isPending} initialValues={{ note: '' }}>
-        <Form.Item
-          name="note"
-          label={t.note}
-          rules={[{ required: true, whitespace: true, message: t.noteRequired }]}
-        >
-          <Input.TextArea rows={4} maxLength={2000} showCount placeholder={t.notePlaceholder} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    </NoteDialog>
   );
 }
 

@@ -72,6 +72,40 @@ function modelDue(w: WorkerCase): boolean {
 
 let serial = 0;
 
+/** A matching in a status, ended long ago (`old`) or within the matchings' period. */
+function matchingCase(
+  m: { status: MatchingStatus; old: boolean },
+  refs: { employerId: number; workerId: number },
+) {
+  return insertMatching(
+    ctx,
+    { ...refs, branchId },
+    {
+      status: m.status,
+      statusChangedAt: instant(m.old, RETENTION_DEFAULTS.matchings.months),
+      startDate: STARTED.includes(m.status) ? '2018-01-01' : null,
+      endDate: m.status === 'completed' || m.status === 'terminated' ? '2019-01-01' : null,
+    },
+  );
+}
+
+/** A payout in a status, settled long ago (`old`) or within the payouts' period. */
+function payoutCase(
+  p: { status: PayoutStatus; old: boolean },
+  refs: { employerId: number; workerId: number | null },
+) {
+  const at = instant(p.old, RETENTION_DEFAULTS.payouts.months);
+  return ctx.db.insert(payouts).values({
+    ...refs,
+    type: 'matching_fee',
+    amount: 100_000,
+    vat: 10_000,
+    status: p.status,
+    statusChangedAt: at,
+    paidAt: p.status === 'paid' ? at : null,
+  });
+}
+
 async function insertCase(w: WorkerCase): Promise<number> {
   const rules = RETENTION_DEFAULTS;
   serial++;
@@ -96,32 +130,8 @@ async function insertCase(w: WorkerCase): Promise<number> {
     })
     .returning({ id: workers.id });
   const workerId = row!.id;
-  for (const m of w.matchings) {
-    const at = instant(m.old, rules.matchings.months);
-    await insertMatching(
-      ctx,
-      { employerId, workerId, branchId },
-      {
-        status: m.status,
-        statusChangedAt: at,
-        startDate: STARTED.includes(m.status) ? '2018-01-01' : null,
-        endDate: m.status === 'completed' || m.status === 'terminated' ? '2019-01-01' : null,
-      },
-    );
-  }
-  for (const p of w.payouts) {
-    const at = instant(p.old, rules.payouts.months);
-    await ctx.db.insert(payouts).values({
-      employerId,
-      workerId,
-      type: 'matching_fee',
-      amount: 100_000,
-      vat: 10_000,
-      status: p.status,
-      statusChangedAt: at,
-      paidAt: p.status === 'paid' ? at : null,
-    });
-  }
+  for (const m of w.matchings) await matchingCase(m, { employerId, workerId });
+  for (const p of w.payouts) await payoutCase(p, { employerId, workerId });
   if (w.account) {
     await insertAppUser(
       ctx,
@@ -214,17 +224,7 @@ async function insertEmployerCase(e: EmployerCase): Promise<number> {
     deletedAt: e.deleted === null ? null : instant(e.deleted, rules.employers.months),
   });
   for (const m of e.matchings) {
-    const worker = await insertWorker(ctx, branchId);
-    await insertMatching(
-      ctx,
-      { employerId: employer.id, workerId: worker.id, branchId },
-      {
-        status: m.status,
-        statusChangedAt: instant(m.old, rules.matchings.months),
-        startDate: STARTED.includes(m.status) ? '2018-01-01' : null,
-        endDate: m.status === 'completed' || m.status === 'terminated' ? '2019-01-01' : null,
-      },
-    );
+    await matchingCase(m, { employerId: employer.id, workerId: (await insertWorker(ctx, branchId)).id });
   }
   // insertMatching opens a post for each matching: closed here, and one left open when the case says so.
   await ctx.db.update(jobPosts).set({ status: 'closed' }).where(eq(jobPosts.employerId, employer.id));
@@ -236,18 +236,7 @@ async function insertEmployerCase(e: EmployerCase): Promise<number> {
       { status: 'cancelled', statusChangedAt: instant(true, rules.matchings.months), startDate: null },
     );
   }
-  for (const p of e.payouts) {
-    const at = instant(p.old, rules.payouts.months);
-    await ctx.db.insert(payouts).values({
-      employerId: employer.id,
-      type: 'matching_fee',
-      amount: 100_000,
-      vat: 10_000,
-      status: p.status,
-      statusChangedAt: at,
-      paidAt: p.status === 'paid' ? at : null,
-    });
-  }
+  for (const p of e.payouts) await payoutCase(p, { employerId: employer.id, workerId: null });
   if (e.account) {
     await insertAppUser(
       ctx,

@@ -101,6 +101,12 @@ describe('GET /search', () => {
     expect(kinds(await search(other, `#${matchingA}`))).not.toContain('matchings');
   });
 
+  it('reads `#` and a number as a matching only: no other kind is searched for it', async () => {
+    expect(kinds(await search(superAdmin, '5678'))).toContain('workers');
+    expect(kinds(await search(superAdmin, '#5678'))).toEqual([]);
+    expect(kinds(await search(superAdmin, `#${matchingA}`))).toEqual(['matchings']);
+  });
+
   it('lists admins to whoever manages them only', async () => {
     const admin = await signedIn(ctx, 'admin');
     const name = admin.admin.name;
