@@ -4,20 +4,25 @@ import type { ReactNode } from 'react';
 import { useToast } from '../toast';
 import { checkWithSchema, showSaveError } from './field-errors';
 
+/** The dialog's words, as each feature's locale names them. */
+export type NoteDialogTexts = {
+  formTitle: string;
+  /** A permanent record: said before it is written. */
+  immutable: string;
+  note: string;
+  notePlaceholder: string;
+  /** The message of an empty note (the contract says the same). */
+  noteRequired: string;
+  save: string;
+  cancel: string;
+  saved: string;
+};
+
 type NoteDialogProps = {
-  title: string;
+  texts: NoteDialogTexts;
   /** What the note is about, above the warning. */
   children: ReactNode;
-  /** A permanent record: said before it is written. */
-  warning: string;
-  label: string;
-  placeholder: string;
-  /** The message of an empty note (the contract says the same). */
-  requiredMessage: string;
   maxLength: number;
-  saveLabel: string;
-  cancelLabel: string;
-  savedMessage: string;
   danger?: boolean;
   /** The body the note completes, checked by the contract's schema before it is sent. */
   schema: z.ZodObject;
@@ -34,6 +39,7 @@ type NoteDialogProps = {
 export function NoteDialog(props: NoteDialogProps) {
   const [form] = Form.useForm<{ note: string }>();
   const toast = useToast();
+  const t = props.texts;
 
   const handleSave = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -42,7 +48,7 @@ export function NoteDialog(props: NoteDialogProps) {
     if (!checkWithSchema(form, props.schema, body).ok) return;
     try {
       await props.save(body);
-      toast.success(props.savedMessage);
+      toast.success(t.saved);
       props.onClose();
     } catch (caught) {
       showSaveError(form, caught, ['note'], toast);
@@ -52,13 +58,13 @@ export function NoteDialog(props: NoteDialogProps) {
   return (
     <Modal
       open
-      title={props.title}
+      title={t.formTitle}
       onCancel={() => !props.saving && props.onClose()}
       destroyOnHidden
       width={560}
       footer={[
         <Button key="cancel" onClick={props.onClose} disabled={props.saving}>
-          {props.cancelLabel}
+          {t.cancel}
         </Button>,
         <Button
           key="save"
@@ -67,19 +73,19 @@ export function NoteDialog(props: NoteDialogProps) {
           loading={props.saving}
           onClick={() => void handleSave()}
         >
-          {props.saveLabel}
+          {t.save}
         </Button>,
       ]}
     >
       {props.children}
-      <Alert type="warning" showIcon title={props.warning} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t.immutable} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" disabled={props.saving} initialValues={{ note: '' }}>
         <Form.Item
           name="note"
-          label={props.label}
-          rules={[{ required: true, whitespace: true, message: props.requiredMessage }]}
+          label={t.note}
+          rules={[{ required: true, whitespace: true, message: t.noteRequired }]}
         >
-          <Input.TextArea rows={4} maxLength={props.maxLength} showCount placeholder={props.placeholder} />
+          <Input.TextArea rows={4} maxLength={props.maxLength} showCount placeholder={t.notePlaceholder} />
         </Form.Item>
       </Form>
     </Modal>

@@ -21,15 +21,8 @@ function WithdrawForm({ user, consent, onClose }: { user: AppUser; consent: Cons
   const withdraw = useWithdrawConsent(user.id);
   return (
     <NoteDialog
-      title={t.formTitle}
-      warning={t.immutable}
-      label={t.note}
-      placeholder={t.notePlaceholder}
-      requiredMessage={t.noteRequired}
+      texts={t}
       maxLength={500}
-      saveLabel={t.save}
-      cancelLabel={t.cancel}
-      savedMessage={t.saved}
       danger
       schema={consentWithdrawalSchema}
       body={(note) => ({ note })}

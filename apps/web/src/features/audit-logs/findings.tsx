@@ -44,15 +44,8 @@ function AcknowledgeForm({ finding, onClose }: { finding: AccessFinding; onClose
   const who = adminLabel({ name: finding.adminName, loginId: finding.adminLoginId });
   return (
     <NoteDialog
-      title={t.formTitle}
-      warning={t.immutable}
-      label={t.note}
-      placeholder={t.notePlaceholder}
-      requiredMessage={t.noteRequired}
+      texts={t}
       maxLength={2000}
-      saveLabel={t.save}
-      cancelLabel={t.cancel}
-      savedMessage={t.saved}
       schema={accessFindingAckSchema}
       body={(note) => ({ period: finding.period, kind: finding.kind, adminId: finding.adminId, note })}
       saving={acknowledge.isPending}
