@@ -32,6 +32,8 @@ export type ApiResult = ApiCase & {
   sql?: Statement[];
   ratio?: number;
   totalEstimated?: boolean;
+  /** The same load on `npm start`'s default on PostgreSQL: one process per core (WEB_CONCURRENCY). */
+  processes?: Latency & { count: number; ratio?: number };
 };
 
 export const PASSWORD = 'Bench-pass-123';
@@ -341,6 +343,8 @@ export async function measureApi(options: {
   port: number;
   env: Record<string, string>;
   databaseUrl?: string;
+  /** Then the same cases again on this many processes (1: not). */
+  processes?: number;
   log: (line: string) => void;
 }): Promise<ApiResult[]> {
   const base = `http://127.0.0.1:${options.port}`;
@@ -383,6 +387,26 @@ export async function measureApi(options: {
     }
   } finally {
     await stopServer(server);
+  }
+  const count = options.processes ?? 1;
+  if (count > 1) {
+    const cluster = await startServer({ ...options.env, WEB_CONCURRENCY: String(count) }, options.port);
+    try {
+      const token = await login(base);
+      for (const result of results) {
+        const measured = await loadServer(base, result, token);
+        const ratio = result.bare
+          ? Math.round((measured.reqPerSec / Math.max(1, result.bare.reqPerSec)) * 100)
+          : undefined;
+        result.processes = { ...measured, count, ratio };
+        options.log(
+          `  ${result.name} on ${count} processes: p95 ${measured.p95} ms, ${measured.reqPerSec} req/s` +
+            (ratio === undefined ? '' : ` (${ratio}% of bare SQL)`),
+        );
+      }
+    } finally {
+      await stopServer(cluster);
+    }
   }
   return results;
 }

@@ -25,6 +25,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
         LOG_LEVEL: 'warn',
         SCHEDULED_JOBS: 'off',
         PORT: String(port),
+        // One process (its RSS is the child's); the API bench asks for WEB_CONCURRENCY=N to compare.
+        WEB_CONCURRENCY: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

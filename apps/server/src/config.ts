@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export type Config = {
@@ -26,6 +27,11 @@ export type Config = {
   /** The periodic jobs (closing posts, checkpoints, resumed imports, the destruction past retention); off for the bench. */
   scheduledJobs: boolean;
   shutdownDrainMs: number;
+  /**
+   * API processes `npm start` runs (docs/ARCHITECTURE.md#processes): WEB_CONCURRENCY, by default one per core on
+   * PostgreSQL; always 1 on the embedded engine, which one process alone may open.
+   */
+  processes: number;
 };
 
 export class ConfigError extends Error {}
@@ -74,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     piiKeyRaw ??= secrets.piiKey;
   }
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters.');
+  const processes = intFromEnv(env, 'WEB_CONCURRENCY', availableParallelism());
   return {
     nodeEnv,
     port: intFromEnv(env, 'PORT', 3000),
@@ -96,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     summaryCacheSeconds: intFromEnv(env, 'SUMMARY_CACHE_SECONDS', 60),
     demoDataScale: demoScale(env.DEMO_DATA_SCALE, nodeEnv),
     scheduledJobs: env.SCHEDULED_JOBS !== 'off',
+    processes: env.DATABASE_URL ? Math.max(1, processes) : 1,
   };
 }
 

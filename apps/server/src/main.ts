@@ -1,5 +1,9 @@
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { HAND_OVER, supervise } from './cluster';
+import { type Config, ConfigError, loadConfig } from './config';
 import { KeyMismatchError } from './db/key-check';
 import { openDatabase } from './db/open';
 import { DataDirLockedError } from './lib/data-dir-lock';
@@ -8,8 +12,54 @@ import { ensureFirstAdmin } from './modules/admins/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
+function prettyLogs(config: Config): boolean {
+  return process.stdout.isTTY && config.nodeEnv !== 'production';
+}
+
+function url(config: Config): string {
+  return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
+}
+
 async function main() {
   const config = loadConfig();
+  if (cluster.isPrimary && config.processes > 1) return runPrimary(config);
+  return serve(config);
+}
+
+/**
+ * Several API processes (PostgreSQL only, docs/ARCHITECTURE.md#processes): the schema, the key check and the first
+ * admin are done here once, then cluster.ts runs the processes, each of which starts as a single process would.
+ */
+async function runPrimary(config: Config) {
+  const log = pino(loggerOptions(config.logLevel, prettyLogs(config)) as pino.LoggerOptions);
+  const db = await openDatabase(config);
+  try {
+    printFirstAdmin(
+      await ensureFirstAdmin(db.db, { email: config.adminEmail, password: config.adminPassword }),
+    );
+  } finally {
+    await db.close();
+  }
+  const supervisor = supervise({ processes: config.processes, exec: fileURLToPath(import.meta.url), log });
+  log.info({ engine: 'PostgreSQL', processes: config.processes }, `일손 관리자: ${url(config)}`);
+  process.exit(await supervisor.stopped);
+}
+
+function printFirstAdmin(first: Awaited<ReturnType<typeof ensureFirstAdmin>>, demo?: string) {
+  if (!first.created) return;
+  const lines = [
+    '첫 최고 관리자(super_admin) 계정을 만들었습니다.',
+    `  아이디: ${first.loginId}   이메일: ${first.email}`,
+    first.password
+      ? `  비밀번호: ${first.password}   (이번 한 번만 표시됩니다. 로그인 후 변경하세요.)`
+      : '  비밀번호: ADMIN_PASSWORD 환경 변수의 값',
+  ];
+  if (demo) lines.push(demo);
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+/** One API process: the only one, or one of the cluster's. */
+async function serve(config: Config) {
   const startedAt = performance.now();
   const db = await openDatabase(config);
   // A brand-new embedded database was set up (first admin, demo data) by the first-start child process.
@@ -20,26 +70,15 @@ async function main() {
     config,
     db,
     scheduledJobs: config.scheduledJobs,
-    logger: loggerOptions(config.logLevel, process.stdout.isTTY && config.nodeEnv !== 'production'),
+    logger: loggerOptions(config.logLevel, prettyLogs(config)),
   });
-
-  if (first.created) {
-    const lines = [
-      '첫 최고 관리자(super_admin) 계정을 만들었습니다.',
-      `  아이디: ${first.loginId}   이메일: ${first.email}`,
-      first.password
-        ? `  비밀번호: ${first.password}   (이번 한 번만 표시됩니다. 로그인 후 변경하세요.)`
-        : '  비밀번호: ADMIN_PASSWORD 환경 변수의 값',
-    ];
-    if (db.firstStart?.demo) lines.push(db.firstStart.demo);
-    console.log(`\n${lines.join('\n')}\n`);
-  }
+  printFirstAdmin(first, db.firstStart?.demo);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, mode: 'refuse' | 'handOver' = 'refuse') => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal, mode }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown grace period over; exiting');
       process.exit(1);
@@ -47,7 +86,7 @@ async function main() {
     timer.unref();
     try {
       // Readiness goes 503 and new requests are refused while those already received finish.
-      app.beginDrain();
+      app.beginDrain(mode);
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await app.close();
       await db.close();
@@ -59,13 +98,16 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('message', (message) => {
+    if (message === HAND_OVER) void shutdown(HAND_OVER, 'handOver');
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const engine = db.engine === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL';
-  app.log.info(
-    { engine, startupMs: Math.round(performance.now() - startedAt) },
-    `일손 관리자: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`,
-  );
+  const startupMs = Math.round(performance.now() - startedAt);
+  // In a cluster the primary names the address once.
+  if (cluster.isWorker) app.log.debug({ startupMs }, 'API process listening');
+  else app.log.info({ engine, startupMs }, `일손 관리자: ${url(config)}`);
 }
 
 main().catch((error) => {

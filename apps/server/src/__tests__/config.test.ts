@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
@@ -57,5 +57,14 @@ describe('configuration', () => {
       /PII_KEY/,
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('runs one API process per core on PostgreSQL unless WEB_CONCURRENCY says otherwise, and one on PGlite', () => {
+    const pg = { DATA_DIR: dataDir(), DATABASE_URL: 'postgres://localhost/x' };
+    expect(loadConfig(pg).processes).toBe(availableParallelism());
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '0' }).processes).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_CONCURRENCY: '4' }).processes).toBe(1);
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
   });
 });

@@ -5,8 +5,13 @@ import { envelope } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Shutdown has begun: refuse new requests with a retryable 503 and close connections after each reply. */
-    beginDrain(): void;
+    /**
+     * Shutdown has begun: refuse new requests with a retryable 503 and close connections after each reply.
+     * `handOver`: this process is being replaced by a fresh one already listening (a rolling restart,
+     * docs/ARCHITECTURE.md#processes) — requests still get their answer, only the connections close after it, so
+     * the clients' next requests reach the new process.
+     */
+    beginDrain(mode?: 'refuse' | 'handOver'): void;
     readonly draining: boolean;
   }
 }
@@ -19,8 +24,10 @@ declare module 'fastify' {
  */
 export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
   let draining = false;
-  app.decorate('beginDrain', () => {
+  let refusing = false;
+  app.decorate('beginDrain', (mode: 'refuse' | 'handOver' = 'refuse') => {
     draining = true;
+    refusing = mode === 'refuse';
   });
   app.decorate('draining', {
     getter: () => draining,
@@ -28,6 +35,8 @@ export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!draining || request.url === '/healthz') return;
+    // Handing over, a request is answered (onSend closes its connection after the reply).
+    if (!refusing && request.url !== '/readyz') return;
     reply.header('Connection', 'close').header('Retry-After', '2');
     if (request.url === '/readyz') {
       return reply.code(503).send({ status: 'unavailable' });
