@@ -24,7 +24,13 @@ const rows: [string, string, string][] = [];
 if (want('web')) {
   const web = measureWebBuild();
   results.web = web;
-  rows.push(['web', '/login JS (gzip)', `${web.loginJsGzip} B (target ≤ 204,800)`]);
+  // Issue [N]: ≤ 150 KB.
+  const loginTarget = 150 * 1024;
+  rows.push([
+    'web',
+    '/login JS (gzip)',
+    `${web.loginJsGzip} B (target ≤ ${loginTarget.toLocaleString('en-US')} ${web.loginJsGzip <= loginTarget ? '✓' : '✘'})`,
+  ]);
   rows.push(['web', '/login CSS (gzip)', `${web.loginCssGzip} B`]);
   rows.push(['web', 'shell JS (gzip, cold)', `${web.shellJsGzip} B`]);
   rows.push([

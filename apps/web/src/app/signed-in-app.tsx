@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { useCan } from '../auth/permissions';
+import { usePreloadToasts } from '../components/toast';
 import ShellLayout from '../layout/shell-layout';
+import { AntdProvider } from './antd-provider';
 import { lazyPage } from './lazy';
 import { findScreen, SCREENS, type Screen } from './screens';
 
@@ -47,5 +49,7 @@ const signedInRoutes: RouteObject[] = [
  * shell nor the list of every page's chunk.
  */
 export default function SignedInApp() {
-  return useRoutes(signedInRoutes);
+  usePreloadToasts();
+  const routes = useRoutes(signedInRoutes);
+  return <AntdProvider>{routes}</AntdProvider>;
 }

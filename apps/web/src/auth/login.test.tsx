@@ -95,7 +95,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
     expect(await screen.findByText('로그인 응답 형식이 올바르지 않습니다')).toBeTruthy();
     expect(view.location()).toBe('/login');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    await waitFor(() => expect(submitButton().className).not.toContain('ant-btn-loading'));
+    await waitFor(() => expect(submitButton().getAttribute('aria-busy')).toBe('false'));
   });
 
   it('shows the server reason of a failed login and ends the loading state', async () => {
@@ -112,7 +112,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
     expect(await screen.findByText('아이디(이메일) 또는 비밀번호가 올바르지 않습니다.')).toBeTruthy();
     expect(view.location()).toBe('/login');
     expect(server.callsTo('POST', 'auth/refresh')).toHaveLength(0);
-    await waitFor(() => expect(submitButton().className).not.toContain('ant-btn-loading'));
+    await waitFor(() => expect(submitButton().getAttribute('aria-busy')).toBe('false'));
   });
 
   it('offers to retry a network failure, and clicking the toast retries', async () => {

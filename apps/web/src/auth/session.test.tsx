@@ -26,7 +26,7 @@ describe('access rule and session start (docs/ARCHITECTURE.md#screens and #sessi
     renderApp('/dashboard', server);
 
     const spinner = await screen.findByRole('status', { name: '로그인 정보를 확인하는 중...' });
-    expect(spinner.querySelector('.ant-spin-lg')).toBeTruthy();
+    expect(spinner.querySelector('.ilson-spinner[data-size="large"]')).toBeTruthy();
     answer({ status: 200, body: { user: wireUser } });
     expect(await screen.findByRole('heading', { name: '대시보드' })).toBeTruthy();
   });

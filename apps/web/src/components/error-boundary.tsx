@@ -1,20 +1,25 @@
-import { WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import WarningOutlined from '@ant-design/icons-svg/es/asn/WarningOutlined';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ko } from '../locales/ko/common';
+import { PlainIcon } from './plain-icon';
 
-/** Kept light on purpose (no antd Result and its illustrations): it ships with the first bundle. */
+/** Plain elements (index.css): it ships with the first bundle, which loads no antd (docs/ARCHITECTURE.md#first-load). */
 export function ErrorFallback() {
   return (
     <div role="alert" style={{ padding: '48px 24px', textAlign: 'center' }}>
-      <WarningOutlined style={{ fontSize: 56, color: '#faad14' }} />
+      <PlainIcon icon={WarningOutlined} style={{ fontSize: 56, color: '#faad14' }} />
       <h2 style={{ margin: '24px 0 8px', fontSize: 22, fontWeight: 600 }}>{ko.errors.chunkLoadTitle}</h2>
-      <p style={{ margin: '0 0 24px', color: 'var(--ant-color-text-tertiary, rgba(0, 0, 0, 0.45))' }}>
+      <p style={{ margin: '0 0 24px', color: 'var(--ilson-text-secondary)' }}>
         {ko.errors.chunkLoadDescription}
       </p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className="ilson-button-primary"
+        style={{ width: 'auto', height: 32, fontSize: 14, borderRadius: 6 }}
+        onClick={() => window.location.reload()}
+      >
         {ko.errors.reload}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,16 +1,14 @@
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
 import { ko } from '../locales/ko/common';
 
 type PublicLayoutProps = { title: string; subtitle?: string; width?: number; children: ReactNode };
 
 /**
- * The logged-out screens: a centred panel with a title and the copyright footer. Plain elements instead of
- * antd's Card and Typography keep those (and what they pull in) out of the login bundle.
+ * The logged-out screens: a centred panel with a title and the copyright footer. Plain elements with the theme's
+ * colours as CSS variables (index.css): the login bundle loads no antd (docs/ARCHITECTURE.md#first-load), and the
+ * screens follow dark mode too (docs/ARCHITECTURE.md#themes).
  */
 export function PublicLayout({ title, subtitle, width = 400, children }: PublicLayoutProps) {
-  // The theme's colours, so the logged-out screens follow dark mode too (docs/ARCHITECTURE.md#themes).
-  const { token } = theme.useToken();
   return (
     <div
       style={{
@@ -20,7 +18,7 @@ export function PublicLayout({ title, subtitle, width = 400, children }: PublicL
         alignItems: 'center',
         justifyContent: 'center',
         padding: 24,
-        background: token.colorBgLayout,
+        background: 'var(--ilson-bg-layout)',
       }}
     >
       <main
@@ -28,20 +26,20 @@ export function PublicLayout({ title, subtitle, width = 400, children }: PublicL
           width: '100%',
           maxWidth: width,
           padding: '40px 32px 32px',
-          background: token.colorBgContainer,
+          background: 'var(--ilson-bg-container)',
           borderRadius: 8,
-          boxShadow: token.boxShadowTertiary,
+          boxShadow: 'var(--ilson-shadow)',
         }}
       >
         <header style={{ textAlign: 'center', marginBottom: 32 }}>
-          <h1 style={{ margin: '0 0 8px', fontSize: 28, fontWeight: 600, color: token.colorText }}>
+          <h1 style={{ margin: '0 0 8px', fontSize: 28, fontWeight: 600, color: 'var(--ilson-text)' }}>
             {title}
           </h1>
-          {subtitle && <p style={{ margin: 0, color: token.colorTextSecondary }}>{subtitle}</p>}
+          {subtitle && <p style={{ margin: 0, color: 'var(--ilson-text-secondary)' }}>{subtitle}</p>}
         </header>
         {children}
       </main>
-      <footer style={{ marginTop: 24, color: token.colorTextSecondary, fontSize: 13 }}>
+      <footer style={{ marginTop: 24, color: 'var(--ilson-text-secondary)', fontSize: 13 }}>
         {ko.login.copyright}
       </footer>
     </div>

@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import type { CSSProperties } from 'react';
 import { ko } from '../locales/ko/common';
 
@@ -6,15 +5,17 @@ type SpinnerProps = { label?: string; size?: 'small' | 'medium' | 'large'; style
 
 const centred: CSSProperties = { display: 'flex', alignItems: 'center', justifyContent: 'center' };
 
-/** A spinner announced to screen readers by its label. */
+/**
+ * A spinner announced to screen readers by its label, shown under it. Plain CSS (index.css `.ilson-spinner`): it is
+ * on screen before antd is loaded, while the session is checked and the login form loads
+ * (docs/ARCHITECTURE.md#first-load).
+ */
 export function Spinner({ label = ko.app.loading, size = 'medium', style }: SpinnerProps) {
   return (
     <div role="status" aria-label={label} style={{ ...centred, ...style }}>
-      <Spin
-        size={size}
-        description={label}
-        styles={{ description: { color: 'var(--ant-color-text-secondary)' } }}
-      />
+      <span className="ilson-spinner" data-size={size}>
+        {label}
+      </span>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { TOAST_DURATION_SECONDS } from '@ilson/contracts';
+import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { classifyResponse } from '../api/errors';
-import { errorToastOptions } from './toast';
+import { errorToastOptions, type ToastApi, ToastProvider, useToast } from './toast';
 
 describe('errorToastOptions (docs/ARCHITECTURE.md#errors-and-validation display)', () => {
   it('shows a retryable error with a retry callback until clicked, and clicking retries', () => {
@@ -25,5 +27,38 @@ describe('errorToastOptions (docs/ARCHITECTURE.md#errors-and-validation display)
     const noCallback = errorToastOptions(classifyResponse(503, undefined), undefined, 'k3');
     expect(noCallback.duration).toBe(TOAST_DURATION_SECONDS);
     expect(noCallback.onClick).toBeUndefined();
+  });
+});
+
+describe('ToastProvider (docs/ARCHITECTURE.md#first-load)', () => {
+  it('loads antd only when a toast is asked for, and shows the toasts asked for meanwhile in order', async () => {
+    let captured: ToastApi | undefined;
+    function Probe() {
+      const toast = useToast();
+      useEffect(() => {
+        captured = toast;
+      }, [toast]);
+      return null;
+    }
+    render(
+      <ToastProvider>
+        <Probe />
+      </ToastProvider>,
+    );
+    // Nothing asked yet: no holder mounted.
+    expect(document.querySelector('.ant-message')).toBeNull();
+    const first = captured!;
+    act(() => {
+      first.success('첫 번째 알림');
+      first.error('두 번째 알림');
+    });
+    const shown = await screen.findByText('두 번째 알림');
+    const earlier = screen.getByText('첫 번째 알림');
+    expect(earlier.compareDocumentPosition(shown) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The API object is the same for the provider's life: a callback made before the holder loaded still works.
+    expect(captured).toBe(first);
+    act(() => first.info('세 번째 알림'));
+    expect(await screen.findByText('세 번째 알림')).toBeTruthy();
+    act(() => first.destroy());
   });
 });

@@ -1,26 +1,95 @@
 import { RETRY_TOAST_DURATION, TOAST_DURATION_SECONDS } from '@ilson/contracts';
-import { type MessageArgsProps, message } from 'antd';
-import { createContext, type ReactNode, useCallback, useContext } from 'react';
+import type { MessageArgsProps } from 'antd';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { type ApiError, classifyError } from '../api/errors';
 import { ko } from '../locales/ko/common';
 
-export type ToastApi = ReturnType<typeof message.useMessage>[0];
+type Content = MessageArgsProps['content'];
+
+/** What the screens use of antd's message API. */
+export type ToastApi = {
+  open(args: MessageArgsProps): void;
+  success(content: Content, duration?: number): void;
+  error(content: Content, duration?: number): void;
+  info(content: Content, duration?: number): void;
+  destroy(key?: MessageArgsProps['key']): void;
+};
+
 export type ShowErrorToast = (error: unknown, retry?: () => void) => void;
 
+type Call = { [M in keyof ToastApi]: { method: M; args: Parameters<ToastApi[M]> } }[keyof ToastApi];
+
 const ToastContext = createContext<ToastApi | null>(null);
+const ToastHolder = lazy(() => import('./toast-holder'));
 
 /**
- * Toasts through antd's message hook, so they follow the theme and locale. antd's App (which adds the
- * notification and modal hooks) wraps the shell instead: here it would put Modal into the login bundle.
+ * Toasts through antd's message hook, so they follow the theme and locale — loaded on first use (or when the
+ * signed-in app asks for it ahead, `usePreloadToasts`), so the login form loads none of antd
+ * (docs/ARCHITECTURE.md#first-load). Calls made before the holder is mounted wait and are shown in order once it is.
+ * antd's App (which adds the notification and modal hooks) wraps the shell instead.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [api, holder] = message.useMessage({ duration: TOAST_DURATION_SECONDS, maxCount: 3 });
-  return (
-    <ToastContext value={api}>
-      {holder}
-      {children}
-    </ToastContext>
+  const [wanted, setWanted] = useState(false);
+  // One API object for the provider's life: a callback made before the holder loaded still reaches it.
+  const [state] = useState(() => ({ holder: null as ToastApi | null, pending: [] as Call[] }));
+  const api = useMemo<ToastApi>(() => {
+    const call = (entry: Call) => {
+      if (state.holder) forward(state.holder, entry);
+      else {
+        state.pending.push(entry);
+        setWanted(true);
+      }
+    };
+    return {
+      open: (...args) => call({ method: 'open', args }),
+      success: (...args) => call({ method: 'success', args }),
+      error: (...args) => call({ method: 'error', args }),
+      info: (...args) => call({ method: 'info', args }),
+      destroy: (...args) => call({ method: 'destroy', args }),
+    };
+  }, [state]);
+  const onReady = useCallback(
+    (holder: ToastApi) => {
+      state.holder = holder;
+      for (const entry of state.pending.splice(0)) forward(holder, entry);
+    },
+    [state],
   );
+  const preload = useCallback(() => setWanted(true), []);
+  return (
+    <PreloadContext value={preload}>
+      <ToastContext value={api}>
+        {wanted && (
+          <Suspense fallback={null}>
+            <ToastHolder onReady={onReady} />
+          </Suspense>
+        )}
+        {children}
+      </ToastContext>
+    </PreloadContext>
+  );
+}
+
+function forward(holder: ToastApi, entry: Call): void {
+  (holder[entry.method] as (...args: unknown[]) => void)(...entry.args);
+}
+
+const PreloadContext = createContext<() => void>(() => {});
+
+/** Mounts the toast holder now (the signed-in app: its toasts then show without waiting for a chunk). */
+export function usePreloadToasts(): void {
+  const preload = useContext(PreloadContext);
+  useEffect(preload, [preload]);
 }
 
 export function useToast(): ToastApi {

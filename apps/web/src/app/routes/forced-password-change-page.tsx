@@ -7,6 +7,7 @@ import { PublicLayout } from '../../components/public-layout';
 import { PasswordForm } from '../../features/account/password-form';
 import { koAccount } from '../../locales/ko/account';
 import { ko } from '../../locales/ko/common';
+import { AntdProvider } from '../antd-provider';
 
 const t = koAccount.forced;
 
@@ -14,7 +15,16 @@ const t = koAccount.forced;
  * An admin signed in with a temporary password (invited, or reset by a super admin) sees only this, at
  * whatever address, until the password is changed; the server refuses everything else meanwhile.
  */
+/** With antd around it: the login route loads none (docs/ARCHITECTURE.md#first-load), this one brings its own. */
 export default function ForcedPasswordChangePage() {
+  return (
+    <AntdProvider>
+      <ForcedPasswordChange />
+    </AntdProvider>
+  );
+}
+
+function ForcedPasswordChange() {
   const { logout, reloadUser } = useSession();
 
   useEffect(() => {

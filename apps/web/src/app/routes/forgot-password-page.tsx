@@ -7,11 +7,21 @@ import { endpointQuery } from '../../api/endpoint';
 import { PublicLayout } from '../../components/public-layout';
 import { Spinner } from '../../components/spinners';
 import { ko } from '../../locales/ko/common';
+import { AntdProvider } from '../antd-provider';
 
 const t = ko.forgotPassword;
 
 /** /forgot-password: admins do not reset their own password; a super admin does, so show whom to ask. */
+/** With antd around it: the login route loads none (docs/ARCHITECTURE.md#first-load), this one brings its own. */
 export default function ForgotPasswordPage() {
+  return (
+    <AntdProvider>
+      <ForgotPassword />
+    </AntdProvider>
+  );
+}
+
+function ForgotPassword() {
   const settings = useQuery({
     ...endpointQuery(settingsApi.public, {}),
     meta: { errorToast: false },

@@ -1,7 +1,9 @@
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { fieldMessages, LOGIN_PASSWORD_MIN_LENGTH } from '@ilson/contracts';
-import { Button, Checkbox, Input, theme } from 'antd';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PlainIcon } from '../../components/plain-icon';
 import { ko } from '../../locales/ko/common';
 
 export type LoginValues = { email: string; password: string; remember: boolean };
@@ -9,7 +11,6 @@ type FieldName = 'email' | 'password';
 export type LoginErrors = Partial<Record<FieldName, string>>;
 
 const t = ko.login;
-/** antd's colorError, for the few plain elements of this form. */
 
 /** docs/ARCHITECTURE.md#errors-and-validation login rules, with the Korean messages from contracts. */
 export function validateLogin(values: LoginValues): LoginErrors {
@@ -23,7 +24,6 @@ export function validateLogin(values: LoginValues): LoginErrors {
 type FieldProps = { id: string; label: string; error?: string; children: ReactNode };
 
 function Field({ id, label, error, children }: FieldProps) {
-  const { token } = theme.useToken();
   return (
     <div style={{ marginBottom: error ? 2 : 24 }}>
       <label htmlFor={id} style={{ display: 'block', paddingBottom: 8 }}>
@@ -34,7 +34,7 @@ function Field({ id, label, error, children }: FieldProps) {
         <div
           id={`${id}-error`}
           role="alert"
-          style={{ color: token.colorErrorText, minHeight: 22, paddingTop: 2 }}
+          style={{ color: 'var(--ilson-error-text)', minHeight: 22, paddingTop: 2 }}
         >
           {error}
         </div>
@@ -43,11 +43,33 @@ function Field({ id, label, error, children }: FieldProps) {
   );
 }
 
+type TextInputProps = ComponentProps<'input'> & { invalid: boolean; revealable?: boolean };
+
+/** A large text input in antd's look (index.css `.ilson-input`); `revealable`: a password with a show/hide toggle. */
+function TextInput({ invalid, revealable, type, ...input }: TextInputProps) {
+  const [revealed, setRevealed] = useState(false);
+  return (
+    <span className="ilson-input" data-invalid={invalid}>
+      <input {...input} type={revealable && revealed ? 'text' : type} />
+      {revealable && (
+        <button
+          type="button"
+          aria-label={revealed ? t.hidePassword : t.showPassword}
+          aria-pressed={revealed}
+          onClick={() => setRevealed(!revealed)}
+        >
+          <PlainIcon icon={revealed ? EyeOutlined : EyeInvisibleOutlined} />
+        </button>
+      )}
+    </span>
+  );
+}
+
 type LoginFormProps = { submitting: boolean; onSubmit: (values: LoginValues) => void };
 
 /**
- * The login form. Plain form state rather than antd's Form keeps rc-form and async-validator out of the
- * bundle /login loads; the behaviour matches: each field is checked as it changes and all on submit.
+ * The login form, in plain elements styled like antd's (index.css): /login loads no antd at all
+ * (docs/ARCHITECTURE.md#first-load). Each field is checked as it changes and all on submit.
  */
 export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: true });
@@ -77,38 +99,39 @@ export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
   return (
     <form name="login" noValidate onSubmit={handleSubmit}>
       <Field id="login-email" label={t.identifierLabel} error={errors.email}>
-        <Input
+        <TextInput
           id="login-email"
           name="email"
-          size="large"
+          type="text"
           autoComplete="username"
           autoFocus
           placeholder={t.identifierPlaceholder}
           value={values.email}
-          status={errors.email ? 'error' : undefined}
+          invalid={Boolean(errors.email)}
           aria-required
           aria-invalid={Boolean(errors.email)}
           aria-describedby={describedBy('email')}
           ref={(input) => {
-            inputs.current.email = input?.input ?? null;
+            inputs.current.email = input;
           }}
           onChange={(event) => handleChange('email', event.target.value)}
         />
       </Field>
       <Field id="login-password" label={t.passwordLabel} error={errors.password}>
-        <Input.Password
+        <TextInput
           id="login-password"
           name="password"
-          size="large"
+          type="password"
+          revealable
           autoComplete="current-password"
           placeholder={t.passwordPlaceholder}
           value={values.password}
-          status={errors.password ? 'error' : undefined}
+          invalid={Boolean(errors.password)}
           aria-required
           aria-invalid={Boolean(errors.password)}
           aria-describedby={describedBy('password')}
           ref={(input) => {
-            inputs.current.password = input?.input ?? null;
+            inputs.current.password = input;
           }}
           onChange={(event) => handleChange('password', event.target.value)}
         />
@@ -116,18 +139,29 @@ export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
       <div
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: 24 }}
       >
-        <Checkbox
-          name="remember"
-          checked={values.remember}
-          onChange={(event) => setValues({ ...values, remember: event.target.checked })}
-        >
+        <label className="ilson-checkbox">
+          <input
+            type="checkbox"
+            name="remember"
+            checked={values.remember}
+            onChange={(event) => setValues({ ...values, remember: event.target.checked })}
+          />
           {t.remember}
-        </Checkbox>
+        </label>
         <Link to="/forgot-password">{t.forgotPassword}</Link>
       </div>
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+      <button
+        type="submit"
+        className="ilson-button-primary"
+        aria-busy={submitting}
+        onClick={(event) => {
+          // Loading: the click is ignored, as antd's loading button does.
+          if (submitting) event.preventDefault();
+        }}
+      >
+        {submitting && <span className="ilson-spinner" data-size="small" aria-hidden="true" />}
         {t.submit}
-      </Button>
+      </button>
     </form>
   );
 }

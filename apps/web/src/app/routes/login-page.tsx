@@ -1,4 +1,3 @@
-import { theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { recentIdleLogout } from '../../auth/idle-activity';
 import { useSession } from '../../auth/session-context';
@@ -7,19 +6,18 @@ import { useErrorToast } from '../../components/toast';
 import { ko } from '../../locales/ko/common';
 import { LoginForm, type LoginValues } from './login-form';
 
-/** After an idle logout: why the session ended (plain markup: antd's Alert stays out of this bundle). */
+/** After an idle logout: why the session ended (plain markup: no antd in this bundle, docs/ARCHITECTURE.md#first-load). */
 function IdleNotice({ minutes }: { minutes: number }) {
-  const { token } = theme.useToken();
   return (
     <div
       role="alert"
       style={{
         marginBottom: 24,
         padding: '9px 12px',
-        border: `1px solid ${token.colorWarningBorder}`,
+        border: '1px solid var(--ilson-warning-border)',
         borderRadius: 8,
-        background: token.colorWarningBg,
-        color: token.colorText,
+        background: 'var(--ilson-warning-bg)',
+        color: 'var(--ilson-text)',
       }}
     >
       {ko.logout.idle(minutes)}

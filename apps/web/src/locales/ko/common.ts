@@ -20,6 +20,8 @@ export const ko = {
     identifierPlaceholder: '아이디 또는 이메일을 입력하세요',
     passwordLabel: '비밀번호',
     passwordPlaceholder: '비밀번호를 입력하세요',
+    showPassword: '비밀번호 표시',
+    hidePassword: '비밀번호 숨기기',
     remember: '로그인 상태 유지',
     forgotPassword: '비밀번호를 잊으셨나요?',
     submit: '로그인',
