@@ -14,7 +14,7 @@ import { adminUrl, templateName, withDatabase } from './pg-admin';
 import { loginTo, randomPort, spawnServer, waitReady } from './server-process';
 
 const PASSWORD = 'Cluster-pass-123';
-const cleanup: (() => Promise<unknown> | void)[] = [];
+const cleanup: (() => unknown)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });

@@ -30,16 +30,17 @@ describe('errorToastOptions (docs/ARCHITECTURE.md#errors-and-validation display)
   });
 });
 
+let captured: ToastApi | undefined;
+function Probe() {
+  const toast = useToast();
+  useEffect(() => {
+    captured = toast;
+  }, [toast]);
+  return null;
+}
+
 describe('ToastProvider (docs/ARCHITECTURE.md#first-load)', () => {
   it('loads antd only when a toast is asked for, and shows the toasts asked for meanwhile in order', async () => {
-    let captured: ToastApi | undefined;
-    function Probe() {
-      const toast = useToast();
-      useEffect(() => {
-        captured = toast;
-      }, [toast]);
-      return null;
-    }
     render(
       <ToastProvider>
         <Probe />
