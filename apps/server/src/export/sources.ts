@@ -78,14 +78,20 @@ export async function openPostgresSource(pool: pg.Pool, plan: ExportPlan): Promi
     async *batches(values, signal) {
       const { text, params } = renderQuery(selectQuery(plan, values));
       const cursor = client.query(new Cursor<unknown[]>(text, params, { rowMode: 'array' }));
+      // One batch ahead: PostgreSQL sends the next rows while this process writes the current ones, instead of
+      // each side waiting for the other (the xlsx writer's CPU and the database's overlap).
+      let next: Promise<unknown[][]> | undefined = cursor.read(BATCH_ROWS);
       try {
         for (;;) {
           if (signal.aborted) return;
-          const rows = await cursor.read(BATCH_ROWS);
+          const rows = await next;
+          next = undefined;
           if (rows.length === 0) break;
+          next = cursor.read(BATCH_ROWS);
           yield rows;
         }
       } finally {
+        await next?.catch(() => {});
         if (!released) await cursor.close().catch(() => {});
       }
     },
