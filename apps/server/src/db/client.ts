@@ -97,9 +97,21 @@ export function wrapPglite(client: PGlite): DbHandle {
   };
 }
 
+/**
+ * PGlite's buffer pool, in place of its 128 MB default: it is resident from the start (PGlite touches all of it),
+ * and half of it holds a small team's working set many times over while the process stays under its memory
+ * target (docs/ARCHITECTURE.md#embedded-memory).
+ */
+export const EMBEDDED_SHARED_BUFFERS = '64MB';
+
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
   // pg_trgm: the lists' free-text search uses trigram indexes (migration 0007), as on PostgreSQL.
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  });
   // PGlite is one session for the life of the process: the same settings as every PostgreSQL connection.
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
   return wrapPglite(client);
