@@ -99,10 +99,10 @@ export function wrapPglite(client: PGlite): DbHandle {
 
 /**
  * PGlite's buffer pool, in place of its 128 MB default: it is resident from the start (PGlite touches all of it),
- * and half of it holds a small team's working set many times over while the process stays under its memory
+ * and 48 MB holds a small team's working set many times over while the process stays under its memory
  * target (docs/ARCHITECTURE.md#embedded-memory).
  */
-export const EMBEDDED_SHARED_BUFFERS = '64MB';
+export const EMBEDDED_SHARED_BUFFERS = '48MB';
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
   // pg_trgm: the lists' free-text search uses trigram indexes (migration 0007), as on PostgreSQL.
