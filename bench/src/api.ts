@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Started, startServer, stopServer } from './process';
@@ -13,6 +15,8 @@ export type ApiCase = {
   targetP95Ms?: number;
   login?: boolean;
   connections?: number;
+  /** A list page (the embedded engine's targets of issue [N] are per list). */
+  list?: boolean;
 };
 
 export type Latency = {
@@ -32,6 +36,8 @@ export type ApiResult = ApiCase & {
   sql?: Statement[];
   ratio?: number;
   totalEstimated?: boolean;
+  /** The embedded engine, a list: the same load at 5 connections (issue [N]: p95 ≤ 100 ms there). */
+  fiveConnections?: Latency;
   /** The same load on `npm start`'s default on PostgreSQL: one process per core (WEB_CONCURRENCY). */
   processes?: Latency & { count: number; ratio?: number };
 };
@@ -50,15 +56,17 @@ export function apiCases(ids: Record<string, number>): ApiCase[] {
 
 function allCases(ids: Record<string, number>): ApiCase[] {
   const list = (group: string, base: string, filters: Record<string, string>): ApiCase[] => [
-    { group, name: `${base} first page`, path: `/api/v1/${base}`, targetP95Ms: 50 },
+    { group, list: true, name: `${base} first page`, path: `/api/v1/${base}`, targetP95Ms: 50 },
     ...Object.entries(filters).map(([name, query]) => ({
       group,
+      list: true,
       name: `${base} ${name}`,
       path: `/api/v1/${base}?${query}`,
       targetP95Ms: 50,
     })),
     {
       group,
+      list: true,
       name: `${base} deepest page (500 × 20)`,
       path: `/api/v1/${base}?page=500&page_size=20`,
       targetP95Ms: 100,
@@ -338,11 +346,45 @@ export async function loadBare(
   return summarise(latencies, SECONDS, errors);
 }
 
+/**
+ * PGlite opened as the server opens it (apps/server/src/db/client.ts: the start parameters and session settings
+ * of docs/ARCHITECTURE.md#embedded-memory), for the embedded engine's bare limit.
+ */
+async function openDirectPglite(dir: string): Promise<PGlite> {
+  const db = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=48MB'],
+  });
+  await db.exec('SET enable_memoize = off');
+  return db;
+}
+
+/** A case's statements in a loop through PGlite for the bench's seconds. */
+async function loadPgliteDirect(db: PGlite, statements: Statement[]): Promise<Latency> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    try {
+      for (const s of statements) await db.query(s.query, s.params);
+    } catch {
+      errors++;
+      await db.exec('ROLLBACK').catch(() => {});
+    }
+    latencies.push(performance.now() - started);
+  }
+  return summarise(latencies, SECONDS, errors);
+}
+
 /** Runs every case against a server on `url` (PostgreSQL, with the bare limit) or an embedded data directory. */
 export async function measureApi(options: {
   port: number;
   env: Record<string, string>;
   databaseUrl?: string;
+  /** The embedded engine's data directory (pgdata): the statements are then also run through PGlite directly. */
+  pgliteDir?: string;
   /** Then the same cases again on this many processes (1: not). */
   processes?: number;
   log: (line: string) => void;
@@ -350,7 +392,7 @@ export async function measureApi(options: {
   const base = `http://127.0.0.1:${options.port}`;
   let traced = new Map<string, { statements: Statement[]; totalEstimated?: boolean }>();
   let cases: ApiCase[] | undefined;
-  if (options.databaseUrl) {
+  {
     const traceFile = path.join(tmpdir(), `ilson-bench-trace-${process.pid}.jsonl`);
     rmSync(traceFile, { force: true });
     const tracing = await startServer({ ...options.env, SQL_TRACE_FILE: traceFile }, options.port);
@@ -372,6 +414,8 @@ export async function measureApi(options: {
       const measured = await loadServer(base, c, token);
       const trace = traced.get(c.name);
       const result: ApiResult = { ...c, server: measured, totalEstimated: trace?.totalEstimated };
+      if (!options.databaseUrl && c.list)
+        result.fiveConnections = await loadServer(base, { ...c, connections: 5 }, token);
       if (options.databaseUrl && trace) {
         const bare = await loadBare(options.databaseUrl, trace.statements, c.connections);
         result.bare = { ...bare, statements: trace.statements.length };
@@ -387,6 +431,26 @@ export async function measureApi(options: {
     }
   } finally {
     await stopServer(server);
+  }
+  if (options.pgliteDir) {
+    // The embedded engine's own limit: the same statements through PGlite in this process, one after another
+    // (PGlite runs one query at a time, so more connections would only queue), on the stopped server's data.
+    const direct = await openDirectPglite(options.pgliteDir);
+    try {
+      for (const result of results) {
+        const trace = traced.get(result.name);
+        if (!trace) continue;
+        const bare = await loadPgliteDirect(direct, trace.statements);
+        result.bare = { ...bare, statements: trace.statements.length };
+        result.sql = trace.statements;
+        result.ratio = Math.round((result.server.reqPerSec / Math.max(1, bare.reqPerSec)) * 100);
+        options.log(
+          `  ${result.name}: PGlite directly ${bare.reqPerSec} req/s (the server ${result.ratio}% of it)`,
+        );
+      }
+    } finally {
+      await direct.close();
+    }
   }
   const count = options.processes ?? 1;
   if (count > 1) {

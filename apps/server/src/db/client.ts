@@ -82,8 +82,11 @@ function sqlTrace(file: string): Logger {
   };
 }
 
-export function wrapPglite(client: PGlite): DbHandle {
-  const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
+export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = {}): DbHandle {
+  const db = drizzlePglite(client, {
+    ...drizzleOptions,
+    logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
+  }) as unknown as Database;
   return {
     db,
     engine: 'pglite',
@@ -99,22 +102,29 @@ export function wrapPglite(client: PGlite): DbHandle {
 
 /**
  * PGlite's buffer pool, in place of its 128 MB default: it is resident from the start (PGlite touches all of it),
- * and 48 MB holds a small team's working set many times over while the process stays under its memory
- * target (docs/ARCHITECTURE.md#embedded-memory).
+ * and 48 MB holds the demo's data and much of a small team's while the process stays under its memory target
+ * (docs/ARCHITECTURE.md#embedded-memory).
  */
 export const EMBEDDED_SHARED_BUFFERS = '48MB';
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DbHandle> {
+/** The start parameters of every embedded database (the bench opens PGlite directly with them too). */
+export const EMBEDDED_START_PARAMS = ['-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  options: { sqlTraceFile?: string } = {},
+): Promise<DbHandle> {
   // pg_trgm: the lists' free-text search uses trigram indexes (migration 0007), as on PostgreSQL.
   const client = await PGlite.create({
     dataDir,
     loadDataDir,
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
   });
   // PGlite is one session for the life of the process: the same settings as every PostgreSQL connection.
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
-  return wrapPglite(client);
+  return wrapPglite(client, options);
 }
 
 /** Raw SQL rows, the same on both engines (both drivers answer with `{ rows }`). */

@@ -73,7 +73,9 @@ export async function openDatabase(config: Config): Promise<DbHandle & { firstSt
       const report = child.stdout.split('\n').find((line) => line.startsWith(INIT_REPORT_PREFIX));
       if (report) firstStart = JSON.parse(report.slice(INIT_REPORT_PREFIX.length)) as FirstStart;
     }
-    const handle = await openPglite(pgliteDir(config.dataDir));
+    const handle = await openPglite(pgliteDir(config.dataDir), undefined, {
+      sqlTraceFile: config.sqlTraceFile,
+    });
     try {
       await runMigrations(handle);
       await checkPiiKey(handle.db, config.piiKey);
