@@ -174,8 +174,7 @@ function apiCell(r: ApiResult): string {
         (p.ratio === undefined ? '' : ` → ${p.ratio}% ${p.ratio >= floor ? '✓' : '✘'}`),
     );
   }
-  if (r.targetP95Ms)
-    parts.push(`p95 target ≤ ${r.targetP95Ms} ${s.p95 <= r.targetP95Ms ? '✓' : '✘'}`);
+  if (r.targetP95Ms) parts.push(`p95 target ≤ ${r.targetP95Ms} ${s.p95 <= r.targetP95Ms ? '✓' : '✘'}`);
   if (r.totalEstimated) parts.push('total estimated');
   if (s.errors) parts.push(`${s.errors} errors ✘`);
   return parts.join('; ');
