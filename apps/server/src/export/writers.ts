@@ -65,11 +65,15 @@ function coreXml(created: Date): string {
 <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>일손</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${at}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${at}</dcterms:modified></cp:coreProperties>`;
 }
 
-function workbookXml(sheetName: string, lastColumn: string, lastRow: number): string {
+/**
+ * Stored before the sheet, so a streaming reader meets it first: exceljs' streaming reader (our own import) can lose
+ * a workbook part stored after the sheets (exceljs issue #3064). The sheet's `<autoFilter>` is enough for Excel,
+ * which adds its `_FilterDatabase` name itself.
+ */
+function workbookXml(sheetName: string): string {
   const name = xmlText(sheetName).replaceAll('"', '&quot;');
-  const quoted = `'${name.replaceAll("'", "''")}'`;
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${quoted}!$A$1:$${lastColumn}$${lastRow}</definedName></definedNames></workbook>`;
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 }
 
 /** Column letters: A … Z, AA … */
@@ -127,7 +131,7 @@ export class SheetWriter {
   private constructor(
     out: PassThrough,
     private readonly signal: AbortSignal,
-    private readonly sheetName: string,
+    sheetName: string,
     columns: readonly SheetColumn[],
   ) {
     this.letters = columns.map((_, index) => columnLetter(index));
@@ -143,6 +147,7 @@ export class SheetWriter {
       mtime: now,
     });
     this.zip.addBuffer(Buffer.from(STYLES_XML), 'xl/styles.xml', { ...level, mtime: now });
+    this.zip.addBuffer(Buffer.from(workbookXml(sheetName)), 'xl/workbook.xml', { ...level, mtime: now });
     this.zip.addReadStream(this.sheet, 'xl/worksheets/sheet1.xml', { ...level, mtime: now });
     this.ended = new Promise((resolve, reject) => {
       out.once('finish', resolve);
@@ -194,9 +199,6 @@ export class SheetWriter {
   async finish(): Promise<void> {
     const last = this.letters[this.letters.length - 1]!;
     this.sheet.end(`</sheetData><autoFilter ref="A1:${last}${this.rowNumber}"/></worksheet>`);
-    this.zip.addBuffer(Buffer.from(workbookXml(this.sheetName, last, this.rowNumber)), 'xl/workbook.xml', {
-      compressionLevel: 1,
-    });
     this.zip.end();
     await this.ended;
   }
