@@ -378,6 +378,11 @@ async function loadPgliteDirect(db: PGlite, statements: Statement[]): Promise<La
   return summarise(latencies, SECONDS, errors);
 }
 
+/** The server's req/s as a percentage of the bare limit's. */
+function shareOf(server: Latency, bare: Latency): number {
+  return Math.round((server.reqPerSec / Math.max(1, bare.reqPerSec)) * 100);
+}
+
 /** Runs every case against a server on `url` (PostgreSQL, with the bare limit) or an embedded data directory. */
 export async function measureApi(options: {
   port: number;
@@ -420,7 +425,7 @@ export async function measureApi(options: {
         const bare = await loadBare(options.databaseUrl, trace.statements, c.connections);
         result.bare = { ...bare, statements: trace.statements.length };
         result.sql = trace.statements;
-        result.ratio = Math.round((measured.reqPerSec / Math.max(1, bare.reqPerSec)) * 100);
+        result.ratio = shareOf(measured, bare);
       }
       options.log(
         `  ${c.name}: p50 ${measured.p50} / p95 ${measured.p95} / p99 ${measured.p99} ms, ${measured.reqPerSec} req/s` +
@@ -443,7 +448,7 @@ export async function measureApi(options: {
         const bare = await loadPgliteDirect(direct, trace.statements);
         result.bare = { ...bare, statements: trace.statements.length };
         result.sql = trace.statements;
-        result.ratio = Math.round((result.server.reqPerSec / Math.max(1, bare.reqPerSec)) * 100);
+        result.ratio = shareOf(result.server, bare);
         options.log(
           `  ${result.name}: PGlite directly ${bare.reqPerSec} req/s (the server ${result.ratio}% of it)`,
         );
@@ -459,9 +464,7 @@ export async function measureApi(options: {
       const token = await login(base);
       for (const result of results) {
         const measured = await loadServer(base, result, token);
-        const ratio = result.bare
-          ? Math.round((measured.reqPerSec / Math.max(1, result.bare.reqPerSec)) * 100)
-          : undefined;
+        const ratio = result.bare ? shareOf(measured, result.bare) : undefined;
         result.processes = { ...measured, count, ratio };
         options.log(
           `  ${result.name} on ${count} processes: p95 ${measured.p95} ms, ${measured.reqPerSec} req/s` +

@@ -107,8 +107,8 @@ export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = 
  */
 export const EMBEDDED_SHARED_BUFFERS = '48MB';
 
-/** The start parameters of every embedded database (the bench opens PGlite directly with them too). */
-export const EMBEDDED_START_PARAMS = ['-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+/** The start parameters of every embedded database (bench/src/api.ts opens PGlite directly with the same). */
+const EMBEDDED_START_PARAMS = ['-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 
 export async function openPglite(
   dataDir?: string,

@@ -31,6 +31,8 @@ type Call = { [M in keyof ToastApi]: { method: M; args: Parameters<ToastApi[M]> 
 
 const ToastContext = createContext<ToastApi | null>(null);
 const ToastHolder = lazy(() => import('./toast-holder'));
+/** Asks ToastProvider to mount the holder now (`usePreloadToasts`). */
+const PreloadContext = createContext<() => void>(() => {});
 
 /**
  * Toasts through antd's message hook, so they follow the theme and locale — loaded on first use (or when the
@@ -83,8 +85,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 function forward(holder: ToastApi, entry: Call): void {
   (holder[entry.method] as (...args: unknown[]) => void)(...entry.args);
 }
-
-const PreloadContext = createContext<() => void>(() => {});
 
 /** Mounts the toast holder now (the signed-in app: its toasts then show without waiting for a chunk). */
 export function usePreloadToasts(): void {
