@@ -2,7 +2,8 @@
 // suite against the built app. Without Chromium the browser suite is skipped with instructions, unless
 // REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,8 +21,31 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/** The failed tests of a vitest JSON report, one line each, so the end of a long log names them. */
+function failedTests(reportFile) {
+  if (!existsSync(reportFile)) return [];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `  ✘ ${where} › ${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]}`);
+    return tests.length || file.status !== 'failed' ? tests : [`  ✘ ${where}: ${file.message ?? 'failed'}`];
+  });
+}
+
 const failures = [];
-if (!run('unit and API tests (vitest)', 'npx', ['vitest', 'run'])) failures.push('vitest');
+const vitestReport = path.join(mkdtempSync(path.join(tmpdir(), 'ilson-vitest-')), 'report.json');
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+];
+if (!run('unit and API tests (vitest)', 'npx', vitestArgs)) {
+  failures.push(['vitest', ...failedTests(vitestReport)].join('\n'));
+}
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
     '\nTEST_DATABASE_URL is not set: API tests ran on PGlite only (set it to run them on PostgreSQL too).',
@@ -44,7 +68,7 @@ if (existsSync(chromium)) {
 }
 
 if (failures.length) {
-  console.error(`\nFailed: ${failures.join(', ')}`);
+  console.error(`\nFailed: ${failures.join('\n')}`);
   process.exit(1);
 }
 console.log('\nAll tests passed.');

@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 /**
  * Reading an uploaded table (docs/imports.md): one pass over the request's bytes, never the whole file in memory.
  * The bytes are hashed and counted as they pass; a CSV's encoding is decided from its first 64 KB (a BOM, else
- * strict UTF-8, else CP949, which Korean Excel writes), an xlsx is read by exceljs' streaming reader (first sheet).
+ * strict UTF-8, else CP949, which Korean Excel writes), an xlsx is read by exceljs' streaming reader (first sheet), its parts found by the zip's directory.
  */
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -113,31 +113,69 @@ async function* csvRows(source: AsyncIterable<Buffer>, onEncoding: (encoding: st
   }
 }
 
+/** The parts of exceljs' streaming reader that read one part each; `parse()` itself walks the zip as a stream. */
+type WorkbookParts = {
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string }[] };
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncIterable<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(part: Readable, sheetNo: string): Iterable<{ value: AsyncIterable<XlsxRow> }>;
+};
+type XlsxRow = { number: number; values: unknown[] };
+
+/** The zip path of the workbook's first sheet, from the workbook's relationships. */
+function firstSheetPath(parts: WorkbookParts): string | null {
+  const rId = parts.model?.sheets?.[0]?.rId;
+  const target = parts.workbookRels?.find((rel) => rel.Id === rId)?.Target;
+  if (!target) return null;
+  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+}
+
 /**
- * An xlsx is a zip whose parts may come in any order: it is taken in whole (compressed, once) and its first sheet
- * read row by row from there, so the sheet's XML is never held whole.
+ * An xlsx is a zip whose parts may come in any order: it is taken in whole (compressed, once) and its parts opened
+ * by the zip's central directory in the order reading needs — relationships, workbook, shared strings, styles —
+ * then its first sheet read row by row, so the sheet's XML is never held whole. exceljs' own `parse()` walks the
+ * zip front to back as a stream and can lose a part on the way (docs/imports.md#reading-a-file).
  */
 async function* xlsxRows(source: AsyncIterable<Buffer>) {
   const chunks: Buffer[] = [];
   for await (const chunk of source) chunks.push(chunk);
   const zip = Buffer.concat(chunks);
   chunks.length = 0;
-  const { default: excel } = await import('exceljs');
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([zip]), {
+  const [{ default: excel }, { default: unzipper }] = await Promise.all([
+    import('exceljs'),
+    import('unzipper'),
+  ]);
+  const directory = await unzipper.Open.buffer(zip);
+  const part = (path: string) => directory.files.find((file) => file.path === path)?.stream() ?? null;
+  const parts = new excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<{ number: number; values: unknown[] }>) {
+  }) as unknown as WorkbookParts;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const workbook = part('xl/workbook.xml');
+  if (!rels || !workbook) throw unreadable();
+  await parts._parseRels(rels);
+  await parts._parseWorkbook(workbook);
+  const sharedStrings = part('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of parts._parseSharedStrings(sharedStrings));
+  const styles = part('xl/styles.xml');
+  if (styles) await parts._parseStyles(styles);
+  const sheetPath = firstSheetPath(parts);
+  const sheet = sheetPath ? part(sheetPath) : null;
+  if (!sheetPath || !sheet) throw unreadable();
+  const sheetNo = /sheet(\d+)\.xml$/.exec(sheetPath)?.[1] ?? '1';
+  for (const { value: rows } of parts._parseWorksheet(sheet, sheetNo)) {
+    for await (const row of rows) {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       const cells: string[] = [];
       for (let i = 0; i < values.length; i++) cells.push(cellText(values[i]).trim());
       yield { rowNo: row.number, cells };
     }
-    break; // the first sheet only
   }
 }
 
