@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH } from '@ilson/contracts';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -11,6 +11,7 @@ import { checkpointAuditChain, configureAuditChain, startAuditChain } from './au
 import type { Config } from './config';
 import type { Database, DbHandle } from './db/client';
 import { vacuumEmbedded } from './db/maintenance';
+import { asRequestArrivedAt } from './db/oldest-request-first';
 import type { Clock } from './lib/clock';
 import { DEFAULT_WEB_DIST } from './lib/paths';
 import { createPiiCipher, type PiiCipher } from './lib/pii';
@@ -141,6 +142,14 @@ export async function buildApp(options: AppOptions) {
   const cacheSeconds = config.summaryCacheSeconds ?? 0;
   app.decorate('pii', pii);
 
+  if (db.engine === 'pglite') {
+    // The embedded engine takes the statements of the request that arrived first first
+    // (docs/ARCHITECTURE.md#embedded-fairness). Again before the handler: a body is read outside the request's context.
+    const inArrivalOrder = (_request: unknown, reply: FastifyReply, done: () => void) =>
+      asRequestArrivedAt(performance.now() - reply.elapsedTime, done);
+    app.addHook('onRequest', inArrivalOrder);
+    app.addHook('preHandler', inArrivalOrder);
+  }
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(wirePlugin);

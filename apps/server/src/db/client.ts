@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { serveOldestRequestFirst } from './oldest-request-first';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -83,6 +84,7 @@ function sqlTrace(file: string): Logger {
 }
 
 export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = {}): DbHandle {
+  serveOldestRequestFirst(client);
   const db = drizzlePglite(client, {
     ...drizzleOptions,
     logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
