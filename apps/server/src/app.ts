@@ -143,8 +143,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('pii', pii);
 
   if (db.engine === 'pglite') {
-    // The embedded engine takes the statements of the request that arrived first first
-    // (docs/ARCHITECTURE.md#embedded-fairness). Again before the handler: a body is read outside the request's context.
+    // The embedded engine runs the statements of the earliest request first (docs/ARCHITECTURE.md#embedded-fairness).
+    // Marked again before the handler: a request's body is read outside the request's context.
     const inArrivalOrder = (_request: unknown, reply: FastifyReply, done: () => void) =>
       asRequestArrivedAt(performance.now() - reply.elapsedTime, done);
     app.addHook('onRequest', inArrivalOrder);

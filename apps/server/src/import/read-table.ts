@@ -8,7 +8,8 @@ import { AppError } from '../lib/errors';
 /**
  * Reading an uploaded table (docs/imports.md): one pass over the request's bytes, never the whole file in memory.
  * The bytes are hashed and counted as they pass; a CSV's encoding is decided from its first 64 KB (a BOM, else
- * strict UTF-8, else CP949, which Korean Excel writes), an xlsx is read by exceljs' streaming reader (first sheet), its parts found by the zip's directory.
+ * strict UTF-8, else CP949, which Korean Excel writes); an xlsx's parts are found by the zip's directory and its
+ * first sheet read by exceljs' streaming sheet reader.
  */
 
 export type TableFormat = 'xlsx' | 'csv';
