@@ -66,9 +66,9 @@ function coreXml(created: Date): string {
 }
 
 /**
- * Stored before the sheet, so a streaming reader meets it first: exceljs' streaming reader (our own import) can lose
- * a workbook part stored after the sheets (exceljs issue #3064). The sheet's `<autoFilter>` is enough for Excel,
- * which adds its `_FilterDatabase` name itself.
+ * Stored before the sheet, so a reader that walks the zip front to back meets it first (exceljs' streaming reader
+ * can lose a part stored after the sheets: docs/exports.md). The sheet's `<autoFilter>` is enough for Excel, which
+ * adds its `_FilterDatabase` name itself.
  */
 function workbookXml(sheetName: string): string {
   const name = xmlText(sheetName).replaceAll('"', '&quot;');
