@@ -41,7 +41,8 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
       '/forgot-password',
     );
     expect(screen.getByText(/© 2024/)).toBeTruthy();
-    expect(document.title).toBe('로그인 | 일손 관리자');
+    // The title is set in a passive effect, which React may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('로그인 | 일손 관리자'));
   });
 
   it('asks for the identifier and the password in Korean', async () => {

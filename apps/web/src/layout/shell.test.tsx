@@ -93,7 +93,8 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     expect(crumbs.getByText('게시 중')).toBeTruthy();
     // The list itself, filtered by the same view.
     expect(await screen.findByRole('table', { name: '게시 중인 채용공고' })).toBeTruthy();
-    expect(document.title).toBe('게시 중인 채용공고 | 일손 관리자');
+    // Set in a passive effect, which may run after the table is on screen.
+    await waitFor(() => expect(document.title).toBe('게시 중인 채용공고 | 일손 관리자'));
   });
 
   it('collapses the sider to 80 px with the short mark, and expands it again', async () => {
