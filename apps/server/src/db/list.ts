@@ -152,7 +152,10 @@ export async function searchPage<R>(
 }
 
 /** A query for the rows a list matches (any columns, no order or limit): the input of listTotal. */
-type MatchingRows = { limit(n: number): { as(alias: string): unknown } } & { getSQL(): SQL };
+type MatchingRows = { limit(n: number): { as(alias: string): unknown } } & {
+  getSQL(): SQL;
+  toSQL(): { sql: string; params: unknown[] };
+};
 
 /** Most lists match fewer rows than this: one count capped here answers them in one round trip. */
 const QUICK_COUNT_LIMIT = 1_000;
@@ -171,6 +174,9 @@ const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
  * place).
  */
 export async function listTotal(executor: Executor, rows: () => MatchingRows): Promise<ListTotal> {
+  const key = JSON.stringify(rows().toSQL());
+  const reused = estimatedTotals.reuse(key);
+  if (reused !== undefined) return { total: reused, totalEstimated: true };
   const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT);
   if (quick <= QUICK_COUNT_LIMIT) return { total: quick, totalEstimated: false };
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
@@ -182,8 +188,46 @@ export async function listTotal(executor: Executor, rows: () => MatchingRows): P
     const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
     if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, totalEstimated: false };
   }
-  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalEstimated: true };
+  const total = Math.max(EXACT_TOTAL_LIMIT + 1, estimate);
+  estimatedTotals.keep(key, total);
+  return { total, totalEstimated: true };
 }
+
+/**
+ * Estimated totals, reused for ESTIMATE_REUSE_MS per process (docs/ARCHITECTURE.md#list-totals). An estimate is
+ * only ever about right, and the planner's own moves slowly, so reusing it for seconds changes nothing an operator
+ * can see, while it spares the three statements behind it (the count that passed 1,000, the plan, and sometimes
+ * the count to 50,000) on every first page of a big list. Exact totals are never reused: a row just added or
+ * removed must show in them at once.
+ */
+export const ESTIMATE_REUSE_MS = 10_000;
+const ESTIMATES_KEPT = 500;
+
+class EstimatedTotals {
+  private readonly known = new Map<string, { total: number; at: number }>();
+
+  reuse(key: string): number | undefined {
+    const known = this.known.get(key);
+    if (!known) return undefined;
+    if (Date.now() - known.at < ESTIMATE_REUSE_MS) return known.total;
+    this.known.delete(key);
+    return undefined;
+  }
+
+  keep(key: string, total: number): void {
+    // Oldest first out: a Map iterates in insertion order, and a kept key is re-inserted.
+    this.known.delete(key);
+    if (this.known.size >= ESTIMATES_KEPT) this.known.delete(this.known.keys().next().value!);
+    this.known.set(key, { total, at: Date.now() });
+  }
+
+  /** For tests: forget everything. */
+  clear(): void {
+    this.known.clear();
+  }
+}
+
+export const estimatedTotals = new EstimatedTotals();
 
 /** How many rows match, counting no further than `limit + 1`. */
 async function cappedCount(executor: Executor, rows: () => MatchingRows, limit: number): Promise<number> {

@@ -1,10 +1,21 @@
 import { EXACT_TOTAL_LIMIT, MAX_LIST_WINDOW } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Api, insertBranch, signedIn } from '../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../test/helpers';
-import { queryRows } from '../client';
-import { DEFERRED_JOIN_OFFSET, listTotal, pageWindow, tableTotal } from '../list';
+import { type Database, queryRows } from '../client';
+import {
+  DEFERRED_JOIN_OFFSET,
+  ESTIMATE_REUSE_MS,
+  estimatedTotals,
+  listTotal,
+  pageWindow,
+  tableTotal,
+} from '../list';
+import * as schema from '../schema';
 import { notices } from '../schema';
 
 let ctx: TestContext;
@@ -132,5 +143,70 @@ describe('page depth', () => {
     expect(pageWindow({ page: 1, pageSize: 20 })).toEqual({ limit: 20, offset: 0 });
     expect(pageWindow({ page: 500, pageSize: 20 })).toEqual({ limit: 20, offset: 9_980 });
     expect(() => pageWindow({ page: 501, pageSize: 20 })).toThrow(/10,000건까지만/);
+  });
+});
+
+describe('estimated totals reused for a few seconds (docs/ARCHITECTURE.md#list-totals)', () => {
+  /** A second drizzle over the same connection(s) whose logger counts the statements it runs. */
+  function countingDb() {
+    let statements = 0;
+    const options = { schema, casing: 'snake_case' as const, logger: { logQuery: () => void statements++ } };
+    const db = (ctx.handle.pool
+      ? drizzlePg(ctx.handle.pool, options)
+      : drizzlePglite(ctx.handle.pglite!, options)) as unknown as Database;
+    return { db, statements: () => statements };
+  }
+
+  it('answers an estimated total again without a statement, and counts it afresh once the time is up', async () => {
+    estimatedTotals.clear();
+    const { db, statements } = countingDb();
+    const first = await tableTotal(db, notices, undefined);
+    expect(first.totalEstimated).toBe(true);
+    const ran = statements();
+    expect(ran).toBeGreaterThanOrEqual(2);
+    expect(await tableTotal(db, notices, undefined)).toEqual(first);
+    expect(statements()).toBe(ran);
+
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + ESTIMATE_REUSE_MS + 1);
+    try {
+      expect((await tableTotal(db, notices, undefined)).totalEstimated).toBe(true);
+      expect(statements()).toBe(ran * 2);
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('never reuses an exact total: every write shows in the next one, whatever was asked before', async () => {
+    estimatedTotals.clear();
+    const { db, statements } = countingDb();
+    const pinned = sql`${notices.isPinned}`;
+    let expected = (await tableTotal(db, notices, pinned)).total;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('pin', 'unpin', 'look'), { maxLength: 8 }), async (steps) => {
+        for (const step of steps) {
+          const before = statements();
+          if (step === 'look') await tableTotal(db, notices, undefined);
+          else {
+            const [changed] = await queryRows<{ n: number }>(
+              ctx.db,
+              step === 'pin'
+                ? sql`WITH one AS (SELECT id FROM notices WHERE NOT is_pinned LIMIT 1)
+                        UPDATE notices SET is_pinned = true FROM one WHERE notices.id = one.id RETURNING 1 AS n`
+                : sql`WITH one AS (SELECT id FROM notices WHERE is_pinned LIMIT 1)
+                        UPDATE notices SET is_pinned = false FROM one WHERE notices.id = one.id RETURNING 1 AS n`,
+            );
+            if (changed) expected += step === 'pin' ? 1 : -1;
+          }
+          expect(await tableTotal(db, notices, pinned)).toEqual({ total: expected, totalEstimated: false });
+          expect(statements()).toBeGreaterThan(before);
+        }
+      }),
+      { numRuns: 15 },
+    );
+    // Back as the tests above found it.
+    await ctx.db.execute(
+      sql`UPDATE notices SET is_pinned = (title IN (SELECT '공지 ' || n FROM generate_series(1, 30) n))`,
+    );
   });
 });
