@@ -175,50 +175,55 @@ const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
  */
 export async function listTotal(executor: Executor, rows: () => MatchingRows): Promise<ListTotal> {
   const key = JSON.stringify(rows().toSQL());
-  const reused = estimatedTotals.reuse(key);
-  if (reused !== undefined) return { total: reused, totalEstimated: true };
-  const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT);
-  if (quick <= QUICK_COUNT_LIMIT) return { total: quick, totalEstimated: false };
+  const known = knownTotals.get(key);
+  if (known?.estimated && Date.now() - known.at < ESTIMATE_REUSE_MS) {
+    return { total: known.total, totalEstimated: true };
+  }
+  // The same statement counted past the quick count a moment ago: straight to the full count (still exact).
+  const countedToLimit = known !== undefined && !known.estimated && known.total > QUICK_COUNT_LIMIT;
+  if (countedToLimit) {
+    const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
+    if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false);
+  } else {
+    const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT);
+    if (quick <= QUICK_COUNT_LIMIT) return knownTotals.keep(key, quick, false);
+  }
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
     executor,
     sql`EXPLAIN (FORMAT JSON) ${rows().getSQL()}`,
   );
   const estimate = planRows(plan?.['QUERY PLAN']);
-  if (estimate <= RECOUNT_ESTIMATE_LIMIT) {
+  if (estimate <= RECOUNT_ESTIMATE_LIMIT && !countedToLimit) {
     const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
-    if (exact <= EXACT_TOTAL_LIMIT) return { total: exact, totalEstimated: false };
+    if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false);
   }
-  const total = Math.max(EXACT_TOTAL_LIMIT + 1, estimate);
-  estimatedTotals.keep(key, total);
-  return { total, totalEstimated: true };
+  return knownTotals.keep(key, Math.max(EXACT_TOTAL_LIMIT + 1, estimate), true);
 }
 
 /**
- * Estimated totals, reused for ESTIMATE_REUSE_MS per process (docs/ARCHITECTURE.md#list-totals). An estimate is
- * only ever about right, and the planner's own moves slowly, so reusing it for seconds changes nothing an operator
- * can see, while it spares the three statements behind it (the count that passed 1,000, the plan, and sometimes
- * the count to 50,000) on every first page of a big list. Exact totals are never reused: a row just added or
- * removed must show in them at once.
+ * What the process last learned of each count statement (docs/ARCHITECTURE.md#list-totals). An estimated total is
+ * reused for ESTIMATE_REUSE_MS: an estimate is only ever about right and the planner's own moves slowly, so the
+ * reuse changes nothing an operator can see, while it spares the statements behind it on every first page of a big
+ * list. An exact total is never reused; it only tells the next count of the same statement which count to run (one
+ * that matched more than QUICK_COUNT_LIMIT rows is counted to EXACT_TOTAL_LIMIT at once, without the quick count and
+ * the plan), so a row just added or removed still shows in the next total.
  */
 export const ESTIMATE_REUSE_MS = 10_000;
-const ESTIMATES_KEPT = 500;
+const TOTALS_KEPT = 500;
 
-class EstimatedTotals {
-  private readonly known = new Map<string, { total: number; at: number }>();
+class KnownTotals {
+  private readonly known = new Map<string, { total: number; estimated: boolean; at: number }>();
 
-  reuse(key: string): number | undefined {
-    const known = this.known.get(key);
-    if (!known) return undefined;
-    if (Date.now() - known.at < ESTIMATE_REUSE_MS) return known.total;
-    this.known.delete(key);
-    return undefined;
+  get(key: string) {
+    return this.known.get(key);
   }
 
-  keep(key: string, total: number): void {
+  keep(key: string, total: number, estimated: boolean): ListTotal {
     // Oldest first out: a Map iterates in insertion order, and a kept key is re-inserted.
     this.known.delete(key);
-    if (this.known.size >= ESTIMATES_KEPT) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, { total, at: Date.now() });
+    if (this.known.size >= TOTALS_KEPT) this.known.delete(this.known.keys().next().value!);
+    this.known.set(key, { total, estimated, at: Date.now() });
+    return { total, totalEstimated: estimated };
   }
 
   /** For tests: forget everything. */
@@ -227,7 +232,7 @@ class EstimatedTotals {
   }
 }
 
-export const estimatedTotals = new EstimatedTotals();
+export const knownTotals = new KnownTotals();
 
 /** How many rows match, counting no further than `limit + 1`. */
 async function cappedCount(executor: Executor, rows: () => MatchingRows, limit: number): Promise<number> {
