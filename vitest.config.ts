@@ -7,6 +7,9 @@ const serverProject = (name: string, engine: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores the whole suite ran file by file, while
+    // most API tests wait on their database half the time.
+    maxWorkers: 2,
     projects: [
       'packages/contracts/vitest.config.ts',
       'apps/web/vitest.config.ts',
