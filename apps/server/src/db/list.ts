@@ -170,8 +170,9 @@ const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
  * The number of rows a list matches: exact up to EXACT_TOTAL_LIMIT, above it the planner's estimate, flagged —
  * an exact count of a million rows costs more than the page itself (docs/ARCHITECTURE.md#list-totals).
  * A count capped at QUICK_COUNT_LIMIT first; over it, the plan's estimate decides whether a count capped at
- * EXACT_TOTAL_LIMIT is worth running. `rows` builds the query afresh on each call (drizzle's builders change in
- * place).
+ * EXACT_TOTAL_LIMIT is worth running. What the last count of the same statement found (knownTotals, below) may
+ * answer an estimate again or skip the quick count. `rows` builds the query afresh on each call (drizzle's builders
+ * change in place).
  */
 export async function listTotal(executor: Executor, rows: () => MatchingRows): Promise<ListTotal> {
   const key = JSON.stringify(rows().toSQL());
