@@ -52,13 +52,30 @@ export function formatOf(fileName: string): TableFormat {
 export function sniffEncoding(head: Buffer): string {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  let text: string;
   try {
     // `stream: true` lets a character cut at the end of the sample pass; anything else that is not UTF-8 throws.
-    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-    return 'utf-8';
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
   } catch {
     return 'cp949';
   }
+  return readsAsCp949Hangul(text, head) ? 'cp949' : 'utf-8';
+}
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]/;
+const isAscii = (code: number) => code <= 0x7f;
+const isHangulSyllable = (code: number) => code >= 0xac00 && code <= 0xd7a3;
+
+/**
+ * Bytes that are valid UTF-8 and CP949 alike: some CP949 Hangul reads as UTF-8 Latin letters or control characters
+ * (혖 is C2 81, U+0081; 횁 is C3 81, Á). When the UTF-8 reading holds letters beyond ASCII but no Hangul at all,
+ * and the CP949 reading is ASCII and Hangul syllables only (a character cut at the sample's end aside), the file is
+ * a Korean one in CP949 (docs/imports.md#reading-a-file).
+ */
+function readsAsCp949Hangul(utf8Text: string, head: Buffer): boolean {
+  if (![...utf8Text].some((char) => !isAscii(char.charCodeAt(0))) || HANGUL.test(utf8Text)) return false;
+  const korean = iconv.decode(head, 'cp949').slice(0, -1);
+  return [...korean].every((char) => isAscii(char.charCodeAt(0)) || isHangulSyllable(char.charCodeAt(0)));
 }
 
 /** A cell as text: dates as YYYY-MM-DD (Excel keeps them at UTC midnight), formulas by their result. */

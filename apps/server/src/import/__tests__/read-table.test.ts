@@ -75,6 +75,14 @@ describe('readTable (property: what a spreadsheet writes is what we read)', () =
   it('takes CP949 for Korean text that is not UTF-8, whatever the sample cuts', () => {
     const korean = iconv.encode('성명,국적\n응우옌,베트남\n', 'cp949');
     expect(sniffEncoding(korean)).toBe('cp949');
+    // CP949 Hangul that is valid UTF-8 too (혖 is C2 81, U+0081; 횁 is C3 81, Á): found by the property above on CI
+    // (seed 1035535729), read as an empty cell.
+    expect(sniffEncoding(iconv.encode('a\n혖\n', 'cp949'))).toBe('cp949');
+    expect(sniffEncoding(iconv.encode('이름\n횁\n', 'cp949'))).toBe('cp949');
+    // UTF-8 with Hangul, or whose CP949 reading is not all Hangul, stays UTF-8.
+    expect(sniffEncoding(Buffer.from('이름\nÁ\n'))).toBe('utf-8');
+    expect(sniffEncoding(Buffer.from('name\nNguyễn Văn Á\n'))).toBe('utf-8');
+    expect(sniffEncoding(Buffer.from('a\n\u0080\n'))).toBe('utf-8');
     const utf8 = Buffer.from('성명,국적\n응우옌,베트남\n');
     // A sample that ends in the middle of a character is still UTF-8.
     expect(sniffEncoding(utf8.subarray(0, 4))).toBe('utf-8');
