@@ -73,7 +73,7 @@ const isHangulSyllable = (code: number) => code >= 0xac00 && code <= 0xd7a3;
  * a Korean one in CP949 (docs/imports.md#reading-a-file).
  */
 function readsAsCp949Hangul(utf8Text: string, head: Buffer): boolean {
-  if (![...utf8Text].some((char) => !isAscii(char.charCodeAt(0))) || HANGUL.test(utf8Text)) return false;
+  if ([...utf8Text].every((char) => isAscii(char.charCodeAt(0))) || HANGUL.test(utf8Text)) return false;
   const korean = iconv.decode(head, 'cp949').slice(0, -1);
   return [...korean].every((char) => isAscii(char.charCodeAt(0)) || isHangulSyllable(char.charCodeAt(0)));
 }
