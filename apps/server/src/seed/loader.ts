@@ -13,7 +13,8 @@ const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join
 
 export type SeedConnection = {
   query<T = Record<string, unknown>>(text: string): Promise<T[]>;
-  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
+  /** `freeze`: the table was emptied by TRUNCATE in this transaction (COPY … FREEZE, docs/seed.md#bulk-load). */
+  copyCsv(table: string, columns: readonly string[], csv: string, freeze: boolean): Promise<void>;
   release(): Promise<void>;
 };
 
@@ -32,9 +33,9 @@ function pgConnection(client: pg.PoolClient): SeedConnection {
     async query<T>(text: string) {
       return (await client.query(text)).rows as T[];
     },
-    async copyCsv(table, columns, csv) {
+    async copyCsv(table, columns, csv, freeze) {
       const stream = client.query(
-        copyFrom(`COPY ${table} (${quoted(columns)}) FROM STDIN WITH (FORMAT csv)`),
+        copyFrom(`COPY ${table} (${quoted(columns)}) FROM STDIN WITH (${copyOptions(freeze)})`),
       );
       await pipeline(Readable.from([csv]), stream);
     },
@@ -49,12 +50,51 @@ function pgliteConnection(db: PGlite): SeedConnection {
     async query<T>(text: string) {
       return (await db.query<T>(text)).rows;
     },
-    async copyCsv(table, columns, csv) {
-      await db.query(`COPY ${table} (${quoted(columns)}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-        blob: new Blob([csv]),
-      });
+    async copyCsv(table, columns, csv, freeze) {
+      await db.query(
+        `COPY ${table} (${quoted(columns)}) FROM '/dev/blob' WITH (${copyOptions(freeze)})`,
+        [],
+        {
+          blob: new Blob([csv]),
+        },
+      );
     },
     async release() {},
+  };
+}
+
+const copyOptions = (freeze: boolean) => (freeze ? 'FORMAT csv, FREEZE' : 'FORMAT csv');
+
+/**
+ * docs/seed.md#bulk-load: sets aside the secondary indexes and the foreign keys of the tables about to be filled (in
+ * the seed's transaction: nothing is seen or lost if it fails) and returns how to put them back, built once over the
+ * loaded rows instead of row by row. Unique indexes and foreign keys are checked again as they come back, so a seed
+ * that broke one still fails. Primary keys, unique and exclusion constraints, checks and triggers stay in force
+ * throughout.
+ */
+export async function setAsideIndexesAndKeys(
+  conn: SeedConnection,
+  tables: readonly string[],
+): Promise<() => Promise<void>> {
+  const set = `ARRAY[${tables.map((table) => `'${table}'`).join(', ')}]::regclass[]`;
+  const keys = await conn.query<{ owner: string; name: string; definition: string }>(
+    `SELECT conrelid::regclass::text AS owner, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
+       FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(${set}) ORDER BY oid`,
+  );
+  const indexes = await conn.query<{ name: string; definition: string }>(
+    `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
+       FROM pg_index i
+      WHERE indrelid = ANY(${set})
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+      ORDER BY indexrelid`,
+  );
+  for (const key of keys) await conn.query(`ALTER TABLE ${key.owner} DROP CONSTRAINT ${key.name}`);
+  if (indexes.length > 0) await conn.query(`DROP INDEX ${indexes.map((index) => index.name).join(', ')}`);
+  return async () => {
+    for (const index of indexes) await conn.query(index.definition);
+    for (const key of keys) {
+      await conn.query(`ALTER TABLE ${key.owner} ADD CONSTRAINT ${key.name} ${key.definition}`);
+    }
   };
 }
 
@@ -71,7 +111,7 @@ export async function copyRecords<T>(
   conn: SeedConnection,
   spec: TableSpec<T>,
   records: Iterable<T>,
-  options: { batchRows?: number; onProgress?: (rows: number) => void } = {},
+  options: { batchRows?: number; onProgress?: (rows: number) => void; freeze?: boolean } = {},
 ): Promise<LoadResult> {
   const batchRows = options.batchRows ?? 20_000;
   const table = getTableName(spec.table);
@@ -90,7 +130,9 @@ export async function copyRecords<T>(
     waitMs += performance.now() - waitStarted;
     rows += count;
     const reported = rows;
-    inFlight = conn.copyCsv(table, columns, chunk).then(() => options.onProgress?.(reported));
+    inFlight = conn
+      .copyCsv(table, columns, chunk, options.freeze ?? false)
+      .then(() => options.onProgress?.(reported));
     // A failed batch surfaces at the next await; keep it from counting as unhandled meanwhile.
     inFlight.catch(() => {});
   };

@@ -1,3 +1,4 @@
+import { getTableName } from 'drizzle-orm';
 import { AUDIT_CHAIN_LOCK_ID, auditChainKey, GENESIS_HASH, upgradeAuditChain } from '../audit/chain';
 import { appendAudit } from '../audit/trail';
 import type { DbHandle } from '../db/client';
@@ -8,7 +9,7 @@ import { generateBranches } from './branches';
 import { seoulDateOf } from './dates';
 import { generateEmployers } from './employers';
 import { type EmployerRef, generateJobPosts, type SeedJobPost } from './job-posts';
-import { connect, copyRecords, type LoadResult, type SeedConnection } from './loader';
+import { connect, copyRecords, type LoadResult, type SeedConnection, setAsideIndexesAndKeys } from './loader';
 import {
   generateMatchings,
   type MatchingEffects,
@@ -34,6 +35,7 @@ import {
   payoutSpec,
   resumeSpec,
   reviewSpec,
+  type TableSpec,
   workerSpec,
 } from './rows';
 import { countsFor, MAX_SCALE, type SeedCounts } from './scale';
@@ -67,6 +69,9 @@ export const SEEDED_TABLES = [
   'employers',
   'branches',
 ] as const;
+
+/** admins reference branches, so branches are deleted rather than truncated; admins stay untouched. */
+const TRUNCATED_TABLES: readonly string[] = SEEDED_TABLES.filter((table) => table !== 'branches');
 
 export function validateScale(scale: number): void {
   if (!Number.isFinite(scale) || scale <= 0 || scale > MAX_SCALE) {
@@ -198,6 +203,10 @@ function employerRefs(employers: Iterable<import('./employers').SeedEmployer>): 
   return refs;
 }
 
+/**
+ * Empties the seeded tables (refusing unless `reset` when any holds rows). An empty database's tables are truncated
+ * too: a table truncated in this transaction takes its rows by COPY … FREEZE (docs/seed.md#bulk-load).
+ */
 async function emptyOrReset(conn: SeedConnection, reset: boolean): Promise<void> {
   // One connection: the checks run one after another.
   const filled: string[] = [];
@@ -205,8 +214,7 @@ async function emptyOrReset(conn: SeedConnection, reset: boolean): Promise<void>
     const rows = await conn.query(`SELECT 1 FROM ${table} LIMIT 1`);
     if (rows.length > 0) filled.push(table);
   }
-  if (filled.length === 0) return;
-  if (!reset) {
+  if (filled.length > 0 && !reset) {
     throw new SeedError(
       `데이터베이스에 이미 데이터가 있습니다(${filled.join(', ')}). 지우고 다시 채우려면 --reset 을 붙여 실행해 주세요.`,
     );
@@ -214,13 +222,12 @@ async function emptyOrReset(conn: SeedConnection, reset: boolean): Promise<void>
   const [bound] = await conn.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM admins WHERE branch_id IS NOT NULL',
   );
-  if (bound!.n > 0) {
+  if (bound!.n > 0 && filled.includes('branches')) {
     throw new SeedError(
       `지점에 소속된 관리자 ${bound!.n}명이 있어 지점을 비울 수 없습니다. 관리자의 소속 지점을 먼저 해제해 주세요.`,
     );
   }
-  // admins reference branches, so branches are deleted rather than truncated; admins stay untouched.
-  await conn.query(`TRUNCATE ${SEEDED_TABLES.filter((t) => t !== 'branches').join(', ')} RESTART IDENTITY`);
+  await conn.query(`TRUNCATE ${TRUNCATED_TABLES.join(', ')} RESTART IDENTITY`);
   await conn.query('DELETE FROM branches');
 }
 
@@ -258,41 +265,54 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     await upgradeAuditChain(handle.db);
     await conn.query('BEGIN');
     await emptyOrReset(conn, options.reset);
+    const putBack = await setAsideIndexesAndKeys(conn, SEEDED_TABLES);
+    const load = <T>(
+      spec: TableSpec<T>,
+      records: Iterable<T>,
+      loadOptions: { onProgress?: (rows: number) => void } = {},
+    ) =>
+      copyRecords(conn, spec, records, {
+        ...loadOptions,
+        freeze: TRUNCATED_TABLES.includes(getTableName(spec.table)),
+      });
     const planStarted = performance.now();
     data.plan();
     log(`매칭 계획(근로자 상태·충원 인원) ${((performance.now() - planStarted) / 1000).toFixed(1)}초`);
-    report(await copyRecords(conn, branchSpec, data.branches));
+    report(await load(branchSpec, data.branches));
     report(
-      await copyRecords(conn, employerSpec, data.employers(), {
+      await load(employerSpec, data.employers(), {
         onProgress: progress('employers', data.counts.employers),
       }),
     );
     report(
-      await copyRecords(conn, workerSpec(options.pii), data.workers(), {
+      await load(workerSpec(options.pii), data.workers(), {
         onProgress: progress('workers', data.counts.workers),
       }),
     );
     // Before the matchings, which refer to them.
-    report(await copyRecords(conn, resumeSpec, data.resumes()));
+    report(await load(resumeSpec, data.resumes()));
     report(
-      await copyRecords(conn, jobPostSpec, data.jobPosts(), {
+      await load(jobPostSpec, data.jobPosts(), {
         onProgress: progress('job_posts', data.counts.jobPosts),
       }),
     );
     report(
-      await copyRecords(conn, matchingSpec, data.matchings(), {
+      await load(matchingSpec, data.matchings(), {
         onProgress: progress('matchings', data.counts.matchings),
       }),
     );
-    report(await copyRecords(conn, historySpec, historyOf(data.matchings())));
+    report(await load(historySpec, historyOf(data.matchings())));
     report(
-      await copyRecords(conn, payoutSpec(options.pii), data.payouts(), {
+      await load(payoutSpec(options.pii), data.payouts(), {
         onProgress: progress('payouts', data.counts.payouts),
       }),
     );
-    report(await copyRecords(conn, reviewSpec, data.reviews()));
-    report(await copyRecords(conn, appUserSpec, data.appUsers()));
-    report(await copyRecords(conn, consentSpec, data.consents()));
+    report(await load(reviewSpec, data.reviews()));
+    report(await load(appUserSpec, data.appUsers()));
+    report(await load(consentSpec, data.consents()));
+    const indexesStarted = performance.now();
+    await putBack();
+    log(`색인·외래 키 다시 만들기 ${((performance.now() - indexesStarted) / 1000).toFixed(1)}초`);
     // The access log: chained onto its last row under the lock appendAudit takes (audit/trail.ts).
     await conn.query(`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
     const [last] = await conn.query<{ hash: string }>('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1');

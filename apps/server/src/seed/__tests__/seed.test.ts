@@ -49,8 +49,9 @@ import type { SeedBranch } from '../branches';
 import { addDays } from '../dates';
 import type { SeedEmployer } from '../employers';
 import type { SeedJobPost } from '../job-posts';
+import { connect, setAsideIndexesAndKeys } from '../loader';
 import { NAME_POOLS } from '../pools';
-import { generateAll, runSeed, SeedError } from '../run';
+import { generateAll, runSeed, SEEDED_TABLES, SeedError } from '../run';
 import type { SeedWorker } from '../workers';
 
 const SCALE = 0.05;
@@ -696,14 +697,31 @@ describe('seed generator: access log', () => {
   });
 });
 
+/** The seeded tables' indexes and foreign keys as the catalog defines them. */
+function indexesAndKeys(ctx: TestContext) {
+  const tables = sql.raw(`ARRAY[${SEEDED_TABLES.map((table) => `'${table}'`).join(', ')}]::regclass[]`);
+  return queryRows<{ name: string; definition: string }>(
+    ctx.db,
+    sql`SELECT name, definition FROM (
+          SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
+            FROM pg_index WHERE indrelid = ANY(${tables})
+          UNION ALL
+          SELECT conname, pg_get_constraintdef(oid) || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END
+            FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(${tables})
+        ) catalog ORDER BY name`,
+  );
+}
+
 describe('seed loader (COPY) on the test database', () => {
   let ctx: TestContext;
   let admin: Api;
+  let migrated: { name: string; definition: string }[];
   const data = collect(SCALE, 1);
 
   beforeAll(async () => {
     ctx = await createTestContext();
     admin = (await signedIn(ctx, 'super_admin')).api;
+    migrated = await indexesAndKeys(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -810,6 +828,35 @@ describe('seed loader (COPY) on the test database', () => {
     ]);
     const [after] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM admins`);
     expect(after!.n).toBe(before!.n);
+  });
+
+  it('puts back every index and foreign key it set aside for the load (docs/seed.md#bulk-load)', async () => {
+    expect(migrated.length).toBeGreaterThan(100);
+    expect(await indexesAndKeys(ctx)).toEqual(migrated);
+  });
+
+  it('a load that breaks a unique index or a foreign key fails as they are put back, and keeps nothing', async () => {
+    const breaks = [
+      // branches_code_key, a unique index (not a constraint) the load sets aside
+      [
+        'UPDATE branches SET code = (SELECT code FROM branches ORDER BY id LIMIT 1) WHERE id = (SELECT max(id) FROM branches)',
+        '23505',
+      ],
+      ['UPDATE payouts SET employer_id = 2147483647 WHERE id = (SELECT min(id) FROM payouts)', '23503'],
+    ] as const;
+    for (const [breakIt, code] of breaks) {
+      const conn = await connect(ctx.handle);
+      try {
+        await conn.query('BEGIN');
+        const putBack = await setAsideIndexesAndKeys(conn, SEEDED_TABLES);
+        await conn.query(breakIt);
+        await expect(putBack()).rejects.toMatchObject({ code });
+      } finally {
+        await conn.query('ROLLBACK');
+        await conn.release();
+      }
+    }
+    expect(await indexesAndKeys(ctx)).toEqual(migrated);
   });
 
   it('the API lists the seeded records with the generated values', async () => {
