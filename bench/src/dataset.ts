@@ -25,12 +25,18 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** `npm run seed` as a user runs it, against the given environment (DATABASE_URL or DATA_DIR). */
+export type SeedRun = { rows: number; ms: number };
+
+/**
+ * `npm run seed` as a user runs it, against the given environment (DATABASE_URL or DATA_DIR): the rows it reports
+ * and the time it took from the command to its end.
+ */
 export function runSeed(
   env: Record<string, string>,
   scale: number,
   log: (line: string) => void,
-): Promise<void> {
+): Promise<SeedRun> {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'seed', '--', '--scale', String(scale), '--reset'], {
       cwd: ROOT,
@@ -38,14 +44,22 @@ export function runSeed(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let tail = '';
+    let rows = 0;
     const keep = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4000);
-      for (const line of chunk.toString().split('\n')) if (/행,/.test(line)) log(`  ${line.trim()}`);
+      for (const line of chunk.toString().split('\n')) {
+        if (/행,|초$/.test(line)) log(`  ${line.trim()}`);
+        // The last line: "완료: 9,876,543행, 123.4초".
+        const done = /^완료: ([\d,]+)행/.exec(line);
+        if (done) rows = Number(done[1]!.replaceAll(',', ''));
+      }
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`seed failed (${code}):\n${tail}`)),
+      code === 0
+        ? resolve({ rows, ms: performance.now() - started })
+        : reject(new Error(`seed failed (${code}):\n${tail}`)),
     );
   });
 }
@@ -61,9 +75,7 @@ export async function ensurePgDataset(
   port: number,
   log: (line: string) => void,
 ): Promise<void> {
-  await ensureDatabase(url);
-  const server = await startServer(env, port);
-  await stopServer(server);
+  await prepareDatabase(url, env, port);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -79,4 +91,22 @@ export async function ensurePgDataset(
     await client.end();
   }
   await runSeed(env, PG_SCALE, log);
+}
+
+/** The database created if missing, migrated, and its first admin made (the seed's access log needs one). */
+async function prepareDatabase(url: string, env: Record<string, string>, port: number): Promise<void> {
+  await ensureDatabase(url);
+  await stopServer(await startServer(env, port));
+}
+
+/** Issue [N]: seeding scale 1000 on PostgreSQL, from the command to its end (the api section reuses the data). */
+export async function measurePgSeed(
+  url: string,
+  env: Record<string, string>,
+  port: number,
+  log: (line: string) => void,
+): Promise<SeedRun> {
+  await prepareDatabase(url, env, port);
+  log(`seeding PostgreSQL at scale ${PG_SCALE}…`);
+  return runSeed(env, PG_SCALE, log);
 }

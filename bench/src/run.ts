@@ -1,4 +1,4 @@
-// `npm run bench [-- startup web browser api exports import]`: measures and prints one table, writes bench/results/<timestamp>.json
+// `npm run bench [-- startup web browser seed api exports import]`: measures and prints one table, writes bench/results/<timestamp>.json
 // (ignored by git) and the latest summary into BENCHMARKS.md. `exports` needs PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/ilson_bench), seeded at BENCH_SCALE (1000: 1M workers) on first use; `api`
 // also runs on the embedded engine at BENCH_PGLITE_SCALE.
@@ -7,7 +7,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiResult, measureApi, PASSWORD } from './api';
 import { measureBrowser } from './browser';
-import { BENCH_SECRETS, ensurePgDataset, PG_SCALE, PGLITE_SCALE, runSeed } from './dataset';
+import { BENCH_SECRETS, ensurePgDataset, measurePgSeed, PG_SCALE, PGLITE_SCALE, runSeed } from './dataset';
 import { measureExports } from './exports';
 import { measureImports } from './imports';
 import { ROOT, startServer, stopServer } from './process';
@@ -70,17 +70,40 @@ if (want('browser')) {
   }
 }
 
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ilson_bench';
+const pgServerEnv = (dataDir: string) => ({
+  DATABASE_URL: BENCH_DATABASE_URL,
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: PASSWORD,
+  TRUST_PROXY: '1',
+  ...BENCH_SECRETS,
+});
+
+// Not in a plain `npm run bench`: it replaces the benchmark database's data (minutes at scale 1000).
+if (sections.has('seed')) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-bench-seed-'));
+  try {
+    const seed = await measurePgSeed(BENCH_DATABASE_URL, pgServerEnv(dataDir), PORT, (line) =>
+      console.log(line),
+    );
+    results.seed = seed;
+    const minutes = seed.ms / 60_000;
+    const perSecond = Math.round(seed.rows / (seed.ms / 1000));
+    rows.push([
+      'seed',
+      `scale ${PG_SCALE} on PostgreSQL`,
+      `${minutes.toFixed(1)} min (target ≤ 5 ${minutes <= 5 ? '✓' : '✘'}), ${seed.rows.toLocaleString('en-US')} rows, ${perSecond.toLocaleString('en-US')} rows/s (target ≥ 25,000 ${perSecond >= 25_000 ? '✓' : '✘'})`,
+    ]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (want('api')) {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ilson_bench';
+  const url = BENCH_DATABASE_URL;
   const log = (line: string) => console.log(line);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-bench-api-'));
-  const pgEnv = {
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: PASSWORD,
-    TRUST_PROXY: '1',
-    ...BENCH_SECRETS,
-  };
+  const pgEnv = pgServerEnv(dataDir);
   const liteEnv = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1', ...BENCH_SECRETS };
   try {
     await ensurePgDataset(url, pgEnv, PORT, log);
@@ -232,7 +255,7 @@ function mergedSummary(fresh: [string, string, string][], machine: string, at: s
   }
   const when = `${at.slice(0, 16).replace('T', ' ')} UTC`;
   const all = [...kept, ...fresh.map(([section, what, value]) => [section, what, value, when])];
-  const order = ['web', 'startup', 'browser', 'api-pg', 'api-pglite', 'exports'];
+  const order = ['web', 'startup', 'browser', 'seed', 'api-pg', 'api-pglite', 'exports'];
   all.sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
   const table = all.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
   return `# Benchmarks\n\nLatest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured).\nLast run on ${machine}.\n\n| section | measure | value | measured |\n|---|---|---|---|\n${table}\n`;
