@@ -15,6 +15,24 @@ import type { SeedJobPost } from './job-posts';
 import { createRng, type Weighted } from './random';
 import type { SeedWorker } from './workers';
 
+/** The random state each accepted attempt of a `generateMatchings` run began with (four words each). */
+export class AcceptedAttempts {
+  states = new Uint32Array(4 * 1024);
+  length = 0;
+  /** Set once a run has gone through all its attempts: later runs replay the noted ones. */
+  complete = false;
+
+  note(state: Uint32Array): void {
+    if (4 * (this.length + 1) > this.states.length) {
+      const grown = new Uint32Array(this.states.length * 2);
+      grown.set(this.states);
+      this.states = grown;
+    }
+    this.states.set(state, 4 * this.length);
+    this.length++;
+  }
+}
+
 const DAY_MS = 86_400_000;
 const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const at = (day: number, seconds: number) => new Date(day * DAY_MS - SEOUL_OFFSET_MS + seconds * 1000);
@@ -180,6 +198,12 @@ function chainTo(
  * looking for work and free (one matching at a time per worker), the visa fits the post and runs past the
  * contract, and a post never contracts more than its headcount. Same seed, same matchings; run it twice to
  * learn the effects first.
+ *
+ * Most attempts are refused (about nine in ten at every scale: the worker is busy, the post full, the visa too
+ * short). `attempts` makes the later runs cheap: the first run notes the random state each accepted attempt began
+ * with, and a run given a complete note replays only those, which reach the same matchings (the state the checks
+ * read, who is busy and how many each post has contracted, changes only when an attempt is accepted;
+ * docs/seed.md#generating-once-reading-several-times).
  */
 export function* generateMatchings(
   count: number,
@@ -188,20 +212,22 @@ export function* generateMatchings(
   workers: WorkerIndex,
   today: string,
   effects?: MatchingEffects,
+  attempts?: AcceptedAttempts,
 ): Generator<SeedMatching> {
   const rng = createRng(seed, 'matchings');
   const lastDay = toDay(today) - 1;
   const busyUntil = new Map<number, number>();
   const contracted = new Map<number, number>();
   if (posts.length === 0) return;
-  let id = 0;
-  for (let attempt = 0; id < count && attempt < count * 30; attempt++) {
+  let accepted = 0;
+  /** One attempt at the next matching: the matching, or null when a check refuses it (nothing changes then). */
+  const attempt = (): SeedMatching | null => {
     const post = rng.pick(posts);
     const visa = rng.pick(post.allowedVisaTypes);
     const pool = workers.byVisa.get(visa);
-    if (!pool || pool.length === 0) continue;
+    if (!pool || pool.length === 0) return null;
     const w = rng.pick(pool);
-    if (workers.korean[w]! < post.requiredKorean) continue;
+    if (workers.korean[w]! < post.requiredKorean) return null;
 
     let final = rng.weighted(FINAL);
     if (CONTRACTED_CHAIN.has(final) && (contracted.get(post.id) ?? 0) >= post.headcount - 1)
@@ -214,7 +240,7 @@ export function* generateMatchings(
     ]);
     const withInterview = rng.chance(0.7) || cancelledFrom === 'interview' || final === 'interview';
     const chain = chainTo(final, cancelledFrom, withInterview);
-    if (chain.includes('contracted') && (contracted.get(post.id) ?? 0) >= post.headcount - 1) continue;
+    if (chain.includes('contracted') && (contracted.get(post.id) ?? 0) >= post.headcount - 1) return null;
 
     // Days between steps; work lasts the contract (or until it is ended early).
     const gaps = chain.slice(1).map((s) => {
@@ -229,7 +255,7 @@ export function* generateMatchings(
     const toContract = contractIndex < 0 ? 0 : gaps.slice(0, contractIndex).reduce((a, b) => a + b, 0);
     const from = Math.max(post.openFrom, workers.createdDay[w]! + 1, (busyUntil.get(w) ?? 0) + 1);
     const to = Math.min(post.openTo - toContract, lastDay - span);
-    if (from > to) continue;
+    if (from > to) return null;
     const created = rng.int(from, to);
     const days = [created];
     for (const g of gaps) days.push(days[days.length - 1]! + g);
@@ -239,10 +265,10 @@ export function* generateMatchings(
     // The visa must outlast the contract: no hard issue and no warning to override at 'contracted'.
     if (startDay !== null) {
       const end = startDay + (post.contractMonths ?? 6) * 31;
-      if (workers.expiryDay[w]! < end) continue;
-    } else if (workers.expiryDay[w]! < lastDay + 1) continue;
+      if (workers.expiryDay[w]! < end) return null;
+    } else if (workers.expiryDay[w]! < lastDay + 1) return null;
 
-    id++;
+    const id = accepted + 1;
     const live = final !== 'completed' && final !== 'cancelled' && final !== 'terminated';
     busyUntil.set(w, live ? Number.POSITIVE_INFINITY : days[days.length - 1]!);
     if (contractIndex >= 0) contracted.set(post.id, (contracted.get(post.id) ?? 0) + 1);
@@ -280,7 +306,7 @@ export function* generateMatchings(
         });
       }
     }
-    yield {
+    return {
       id,
       jobPostId: post.id,
       employerId: post.employerId,
@@ -310,5 +336,27 @@ export function* generateMatchings(
       version: chain.length,
       history,
     };
+  };
+  if (attempts?.complete) {
+    for (let i = 0; i < attempts.length && accepted < count; i++) {
+      rng.restore(attempts.states, i * 4);
+      const m = attempt();
+      if (!m) throw new Error(`matching ${i + 1}: a replayed attempt was refused`);
+      accepted++;
+      yield m;
+    }
+    return;
   }
+  // A run that did not finish (its reader stopped early) noted only some: start the note again.
+  if (attempts) attempts.length = 0;
+  const state = new Uint32Array(4);
+  for (let tried = 0; accepted < count && tried < count * 30; tried++) {
+    rng.save(state, 0);
+    const m = attempt();
+    if (!m) continue;
+    accepted++;
+    attempts?.note(state);
+    yield m;
+  }
+  if (attempts) attempts.complete = true;
 }

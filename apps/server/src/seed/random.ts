@@ -8,6 +8,10 @@ export type Rng = {
   /** Picks by weight: `[[value, weight], …]`. */
   weighted<T>(table: Weighted<T>): T;
   digits(count: number): string;
+  /** Writes the generator's state (four 32-bit words) at `offset`, to `restore` it later. */
+  save(into: Uint32Array, offset: number): void;
+  /** Continues from a state `save` wrote: the same draws follow as followed then. */
+  restore(from: Uint32Array, offset: number): void;
 };
 
 export type Weighted<T> = readonly (readonly [T, number])[];
@@ -66,6 +70,18 @@ export function createRng(seed: number, label: string): Rng {
       let out = '';
       for (let i = 0; i < count; i++) out += String(int(0, 9));
       return out;
+    },
+    save(into, offset) {
+      into[offset] = a;
+      into[offset + 1] = b;
+      into[offset + 2] = c;
+      into[offset + 3] = d;
+    },
+    restore(from, offset) {
+      a = from[offset]!;
+      b = from[offset + 1]!;
+      c = from[offset + 2]!;
+      d = from[offset + 3]!;
     },
   };
 }

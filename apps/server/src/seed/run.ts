@@ -11,6 +11,7 @@ import { generateEmployers } from './employers';
 import { type EmployerRef, generateJobPosts, type SeedJobPost } from './job-posts';
 import { connect, copyRecords, type LoadResult, type SeedConnection, setAsideIndexesAndKeys } from './loader';
 import {
+  AcceptedAttempts,
   generateMatchings,
   type MatchingEffects,
   type PostRef,
@@ -94,7 +95,9 @@ export function generateAll(scale: number, seed: number, today: string) {
   const rawWorkers = () => generateWorkers(counts.workers, seed, pools, branches, today);
 
   // Matchings are planned first: they decide workers' statuses and posts' filled counts, loaded before them.
-  let plan: { posts: PostRef[]; index: WorkerIndex; effects: MatchingEffects } | undefined;
+  let plan:
+    | { posts: PostRef[]; index: WorkerIndex; effects: MatchingEffects; attempts: AcceptedAttempts }
+    | undefined;
   const planned = () => {
     if (plan) return plan;
     const posts: PostRef[] = [];
@@ -103,14 +106,26 @@ export function generateAll(scale: number, seed: number, today: string) {
       if (ref && ref.allowedVisaTypes.length > 0) posts.push(ref);
     }
     const index = new WorkerIndex();
-    for (const w of rawWorkers()) index.add(w);
-    for (const r of generateResumes(seed, rawWorkers(), today)) {
+    // One pass over the workers fills the index and gives the resumes their workers.
+    function* indexed(): Generator<SeedWorker> {
+      for (const w of rawWorkers()) {
+        index.add(w);
+        yield w;
+      }
+    }
+    for (const r of generateResumes(seed, indexed(), today)) {
       if (r.status === 'active') index.resume[r.workerId] = r.id;
     }
     const effects: MatchingEffects = { workers: new Map(), filled: new Map() };
-    for (const _ of generateMatchings(counts.matchings, seed, posts, index, today, effects));
-    plan = { posts, index, effects };
+    const attempts = new AcceptedAttempts();
+    for (const _ of generateMatchings(counts.matchings, seed, posts, index, today, effects, attempts));
+    plan = { posts, index, effects, attempts };
     return plan;
+  };
+  /** The planned matchings again, replaying only the attempts the plan accepted. */
+  const matchings = () => {
+    const { posts, index, attempts } = planned();
+    return generateMatchings(counts.matchings, seed, posts, index, today, undefined, attempts);
   };
   function* seededWorkers(): Generator<SeedWorker> {
     const { effects } = planned();
@@ -138,10 +153,7 @@ export function generateAll(scale: number, seed: number, today: string) {
       const { effects } = planned();
       for (const p of rawJobPosts()) yield { ...p, filledCount: effects.filled.get(p.id) ?? 0 };
     },
-    matchings: () => {
-      const { posts, index } = planned();
-      return generateMatchings(counts.matchings, seed, posts, index, today);
-    },
+    matchings,
     appUsers: function* () {
       const seen: ConsentSubject[] = [];
       for (const u of generateAppUsers(seed, employers(), seededWorkers(), today)) {
@@ -158,17 +170,14 @@ export function generateAll(scale: number, seed: number, today: string) {
         today,
       ),
     resumes: () => generateResumes(seed, rawWorkers(), today),
-    reviews: () => {
-      const { posts, index } = planned();
-      return generateReviews(seed, generateMatchings(counts.matchings, seed, posts, index, today), today);
-    },
+    reviews: () => generateReviews(seed, matchings(), today),
     payouts: () => {
-      const { posts, index } = planned();
+      const { index } = planned();
       const employerNames = refs!;
       return generatePayouts(
         counts.payouts,
         seed,
-        generateMatchings(counts.matchings, seed, posts, index, today),
+        matchings(),
         { employer: (id) => employerNames[id - 1]!.companyName, worker: (id) => index.name[id]! },
         today,
       );

@@ -36,6 +36,7 @@ import {
   workerExtensionSchema,
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, signedIn } from '../../../test/fixtures';
 import { createTestContext, type TestContext, testConfig } from '../../../test/helpers';
@@ -50,6 +51,8 @@ import { addDays } from '../dates';
 import type { SeedEmployer } from '../employers';
 import type { SeedJobPost } from '../job-posts';
 import { connect, setAsideIndexesAndKeys } from '../loader';
+import { generateMatchings } from '../matchings';
+import { generateReviews } from '../people';
 import { NAME_POOLS } from '../pools';
 import { generateAll, runSeed, SEEDED_TABLES, SeedError } from '../run';
 import type { SeedWorker } from '../workers';
@@ -387,6 +390,22 @@ describe('seed generator: matchings', () => {
   const workers = new Map(data.workers.map((w) => [w.id, w]));
   const resumes = new Map(data.resumes.map((r) => [r.id, r]));
   const now = Date.now();
+
+  it('replaying the attempts the plan accepted gives what trying every attempt gives, for any seed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(0.2, 0.5, 1), (seed, scale) => {
+        const generated = generateAll(scale, seed, TODAY);
+        const { posts, index } = generated.plan();
+        const tried = [...generateMatchings(generated.counts.matchings, seed, posts, index, TODAY)];
+        const replayed = [...generated.matchings()];
+        expect(replayed.length).toBe(tried.length);
+        expect(digest(replayed)).toBe(digest(tried));
+        // The payouts and reviews read the replayed matchings too.
+        expect(digest([...generated.reviews()])).toBe(digest([...generateReviews(seed, tried, TODAY)]));
+      }),
+      { numRuns: 6 },
+    );
+  });
 
   it('reach the planned count and every status', () => {
     expect(data.matchings.length).toBe(data.counts.matchings);
