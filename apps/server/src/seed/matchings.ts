@@ -13,6 +13,7 @@ import {
 import { fromDay, toDay } from './dates';
 import type { SeedJobPost } from './job-posts';
 import { createRng, type Weighted } from './random';
+import type { ResumeWorker } from './resumes';
 import type { SeedWorker } from './workers';
 
 /** The random state each accepted attempt of a `generateMatchings` run began with (four words each). */
@@ -48,9 +49,18 @@ export class WorkerIndex {
   /** The worker's active resume, if any (0: none): matchings from an application carry it. */
   readonly resume: number[] = [];
   readonly byVisa = new Map<VisaType, number[]>();
+  /** The rest of what a resume is made from, so the resumes are generated again without the workers. */
+  private readonly entryDate: string[] = [];
+  private readonly dateOfBirth: string[] = [];
+  private readonly createdAt: number[] = [];
+  private readonly desiredIndustries: Industry[][] = [];
 
   add(w: SeedWorker): void {
     const i = w.id;
+    this.entryDate[i] = w.entryDate;
+    this.dateOfBirth[i] = w.dateOfBirth;
+    this.createdAt[i] = w.createdAt.getTime();
+    this.desiredIndustries[i] = w.desiredIndustries;
     this.visa[i] = w.visaType;
     this.nationality[i] = w.nationality;
     this.expiryDay[i] = w.visaExpiryDate ? toDay(w.visaExpiryDate) : Number.POSITIVE_INFINITY;
@@ -62,6 +72,22 @@ export class WorkerIndex {
     const list = this.byVisa.get(w.visaType);
     if (list) list.push(i);
     else this.byVisa.set(w.visaType, [i]);
+  }
+
+  /** The indexed workers as `generateResumes` reads them, in the order they were added. */
+  *resumeWorkers(): Generator<ResumeWorker> {
+    for (let i = 1; i < this.entryDate.length; i++) {
+      if (this.entryDate[i] === undefined) continue;
+      yield {
+        id: i,
+        entryDate: this.entryDate[i]!,
+        dateOfBirth: this.dateOfBirth[i]!,
+        nationality: this.nationality[i]!,
+        koreanLevel: KOREAN_LEVELS[this.korean[i]!]!,
+        desiredIndustries: this.desiredIndustries[i]!,
+        createdAt: new Date(this.createdAt[i]!),
+      };
+    }
   }
 }
 

@@ -80,10 +80,16 @@ const STATUS: Weighted<ResumeStatus> = [
   ['hidden', 10],
 ];
 
+/** What a resume is made from: a worker's entry, age, origin, Korean, wishes and registration. */
+export type ResumeWorker = Pick<
+  SeedWorker,
+  'id' | 'entryDate' | 'dateOfBirth' | 'nationality' | 'koreanLevel' | 'desiredIndustries' | 'createdAt'
+>;
+
 /** A resume for most workers: work and schooling at home before entry, Korean level as their TOPIK grade. */
 export function* generateResumes(
   seed: number,
-  workers: Iterable<SeedWorker>,
+  workers: Iterable<ResumeWorker>,
   today: string,
 ): Generator<SeedResume> {
   const rng = createRng(seed, 'resumes');

@@ -169,7 +169,8 @@ export function generateAll(scale: number, seed: number, today: string) {
         consentSubjects ?? generateAppUsers(seed, employers(), seededWorkers(), today),
         today,
       ),
-    resumes: () => generateResumes(seed, rawWorkers(), today),
+    /** From the plan's worker index: the workers are not generated again for them. */
+    resumes: () => generateResumes(seed, planned().index.resumeWorkers(), today),
     reviews: () => generateReviews(seed, matchings(), today),
     payouts: () => {
       const { index } = planned();

@@ -54,6 +54,7 @@ import { connect, setAsideIndexesAndKeys } from '../loader';
 import { generateMatchings } from '../matchings';
 import { generateReviews } from '../people';
 import { NAME_POOLS } from '../pools';
+import { generateResumes } from '../resumes';
 import { generateAll, runSeed, SEEDED_TABLES, SeedError } from '../run';
 import type { SeedWorker } from '../workers';
 
@@ -391,7 +392,7 @@ describe('seed generator: matchings', () => {
   const resumes = new Map(data.resumes.map((r) => [r.id, r]));
   const now = Date.now();
 
-  it('replaying the attempts the plan accepted gives what trying every attempt gives, for any seed', () => {
+  it('replaying the attempts the plan accepted gives what trying every attempt gives, for any seed (and the resumes from its index what they get from the workers)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(0.2, 0.5, 1), (seed, scale) => {
         const generated = generateAll(scale, seed, TODAY);
@@ -402,6 +403,10 @@ describe('seed generator: matchings', () => {
         expect(digest(replayed)).toBe(digest(tried));
         // The payouts and reviews read the replayed matchings too.
         expect(digest([...generated.reviews()])).toBe(digest([...generateReviews(seed, tried, TODAY)]));
+        // The resumes come from the plan's worker index: the same as from the workers themselves.
+        expect(digest([...generated.resumes()])).toBe(
+          digest([...generateResumes(seed, generated.workers(), TODAY)]),
+        );
       }),
       { numRuns: 6 },
     );
