@@ -12,6 +12,16 @@ describe('PII cipher', () => {
     expect(cipher.decrypt(a)).toBe('9001015123456');
   });
 
+  it('never uses an IV twice, across the draws IVs are taken from (4,096 each)', () => {
+    const ivs = new Set<string>();
+    for (let i = 0; i < 10_000; i++) {
+      const stored = cipher.encrypt('M12345678');
+      ivs.add(stored.slice(3, stored.indexOf('.')));
+      expect(cipher.decrypt(stored)).toBe('M12345678');
+    }
+    expect(ivs.size).toBe(10_000);
+  });
+
   it('detects tampering and a wrong key', () => {
     const stored = cipher.encrypt('M12345678');
     // Flip the second-to-last character (the one replaced, not the last one, decides the swap).
