@@ -51,13 +51,8 @@ function pgliteConnection(db: PGlite): SeedConnection {
       return (await db.query<T>(text)).rows;
     },
     async copyCsv(table, columns, csv, freeze) {
-      await db.query(
-        `COPY ${table} (${quoted(columns)}) FROM '/dev/blob' WITH (${copyOptions(freeze)})`,
-        [],
-        {
-          blob: new Blob([csv]),
-        },
-      );
+      const statement = `COPY ${table} (${quoted(columns)}) FROM '/dev/blob' WITH (${copyOptions(freeze)})`;
+      await db.query(statement, [], { blob: new Blob([csv]) });
     },
     async release() {},
   };
