@@ -215,9 +215,10 @@ for (const view of VIEWS) {
     // Every screen is checked before the test fails, so one run lists every finding.
     const findings: Record<string, string[]> = {};
     const check = async (path: string, how: 'load' | 'in-app') => {
-      if (how === 'load') await page.goto(path);
-      else await navigateInApp(page, path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (how === 'load') {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      } else await navigateInApp(page, path);
       await settled();
       const found = await seriousViolations(page, view.rules);
       // On a phone nothing scrolls the page sideways (a wide table scrolls inside its own box).
