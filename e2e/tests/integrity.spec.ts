@@ -110,7 +110,9 @@ test('an edit that would break a contracted matching is refused with a link to i
 
   await link.click();
   // The form holds unsaved input: leaving asks first.
-  await page.getByRole('dialog').getByRole('button', { name: '나가기' }).click();
+  const unsaved = page.getByRole('dialog').filter({ hasText: '저장하지 않은 변경 사항' });
+  await unsaved.getByRole('button', { name: '나가기' }).click();
+  await expect(unsaved).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/matchings/${matchingId}$`));
   await expect(page.getByRole('region', { name: '진행 단계' }).getByText('면접 생략')).toBeVisible();
 });
