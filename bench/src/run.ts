@@ -105,19 +105,24 @@ if (want('api')) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-bench-api-'));
   const pgEnv = pgServerEnv(dataDir);
   const liteEnv = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: '1', ...BENCH_SECRETS };
+  // BENCH_API_ENGINES: `pg`, `pglite` or both (the default), comma-separated.
+  const engines = new Set((process.env.BENCH_API_ENGINES ?? 'pg,pglite').split(','));
   try {
-    await ensurePgDataset(url, pgEnv, PORT, log);
-    log(`API on PostgreSQL, scale ${PG_SCALE}:`);
-    const onPg = await measureApi({
-      port: PORT,
-      env: pgEnv,
-      databaseUrl: url,
-      processes: Number(process.env.BENCH_API_PROCESSES ?? os.availableParallelism()),
-      log,
-    });
+    let onPg: ApiResult[] = [];
+    if (engines.has('pg')) {
+      await ensurePgDataset(url, pgEnv, PORT, log);
+      log(`API on PostgreSQL, scale ${PG_SCALE}:`);
+      onPg = await measureApi({
+        port: PORT,
+        env: pgEnv,
+        databaseUrl: url,
+        processes: Number(process.env.BENCH_API_PROCESSES ?? os.availableParallelism()),
+        log,
+      });
+    }
     rmSync(dataDir, { recursive: true, force: true });
     let onPglite: ApiResult[] = [];
-    if (process.env.BENCH_API_ENGINES !== 'pg') {
+    if (engines.has('pglite')) {
       log(`API on the embedded engine (PGlite), scale ${PGLITE_SCALE}:`);
       await stopServer(await startServer({ ...liteEnv, DEMO_DATA_SCALE: '0' }, PORT));
       await runSeed(liteEnv, PGLITE_SCALE, log);
