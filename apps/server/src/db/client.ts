@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { watchEmbeddedWrites } from './embedded-writes';
 import { serveOldestRequestFirst } from './oldest-request-first';
 import * as schema from './schema';
 
@@ -89,6 +90,8 @@ export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = 
     ...drizzleOptions,
     logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
   }) as unknown as Database;
+  // Lets a list reuse an exact total while nothing it counts was written (db/list.ts listTotal).
+  watchEmbeddedWrites(client, db);
   return {
     db,
     engine: 'pglite',

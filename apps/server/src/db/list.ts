@@ -16,6 +16,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/errors';
 import { queryRows } from './client';
+import { embeddedWritesOf, type WriteSnapshot } from './embedded-writes';
 import type { Executor } from './types';
 
 const TOO_DEEP = `목록은 앞의 ${MAX_LIST_WINDOW.toLocaleString('ko-KR')}건까지만 넘겨 볼 수 있습니다. 검색 조건을 좁히거나 정렬을 바꿔 주세요.`;
@@ -180,14 +181,46 @@ export async function listTotal(executor: Executor, rows: () => MatchingRows): P
   if (known?.estimated && Date.now() - known.at < ESTIMATE_REUSE_MS) {
     return { total: known.total, totalEstimated: true };
   }
+  // The embedded engine: an exact total holds while nothing it counts has been written (db/embedded-writes.ts).
+  const writes = embeddedWritesOf(executor);
+  if (known && !known.estimated && known.snapshot && writes?.unchangedSince(known.snapshot)) {
+    return { total: known.total, totalEstimated: false };
+  }
+  await writes?.ready();
+  // Taken before counting: a write that lands after it, even one queued ahead of the count, makes it stale.
+  const snapshot = writes?.snapshot(key);
+  if (!writes || !snapshot) return countTotal(executor, rows, key, known, snapshot);
+  // A burst of the same page (a cold start, or twenty operators after one save) counts once: a count in flight since
+  // before the last write to what it counts is joined, and what it finds is current for every request joining it.
+  const pending = countsInFlight.get(key);
+  if (pending && writes.unchangedSince(pending.snapshot)) return pending.total;
+  const entry = { snapshot, total: countTotal(executor, rows, key, known, snapshot) };
+  countsInFlight.set(key, entry);
+  try {
+    return await entry.total;
+  } finally {
+    if (countsInFlight.get(key) === entry) countsInFlight.delete(key);
+  }
+}
+
+/** The embedded engine's counts under way, by statement (listTotal). */
+const countsInFlight = new Map<string, { snapshot: WriteSnapshot; total: Promise<ListTotal> }>();
+
+async function countTotal(
+  executor: Executor,
+  rows: () => MatchingRows,
+  key: string,
+  known: ReturnType<typeof knownTotals.get>,
+  snapshot: WriteSnapshot | undefined,
+): Promise<ListTotal> {
   // The same statement counted past the quick count a moment ago: straight to the full count (still exact).
   const countedToLimit = known !== undefined && !known.estimated && known.total > QUICK_COUNT_LIMIT;
   if (countedToLimit) {
     const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
-    if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false);
+    if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false, snapshot);
   } else {
     const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT);
-    if (quick <= QUICK_COUNT_LIMIT) return knownTotals.keep(key, quick, false);
+    if (quick <= QUICK_COUNT_LIMIT) return knownTotals.keep(key, quick, false, snapshot);
   }
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
     executor,
@@ -196,7 +229,7 @@ export async function listTotal(executor: Executor, rows: () => MatchingRows): P
   const estimate = planRows(plan?.['QUERY PLAN']);
   if (estimate <= RECOUNT_ESTIMATE_LIMIT && !countedToLimit) {
     const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
-    if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false);
+    if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false, snapshot);
   }
   return knownTotals.keep(key, Math.max(EXACT_TOTAL_LIMIT + 1, estimate), true);
 }
@@ -205,25 +238,30 @@ export async function listTotal(executor: Executor, rows: () => MatchingRows): P
  * What the process last learned of each count statement (docs/ARCHITECTURE.md#list-totals). An estimated total is
  * reused for ESTIMATE_REUSE_MS: an estimate is only ever about right and the planner's own moves slowly, so the
  * reuse changes nothing an operator can see, while it spares the statements behind it on every first page of a big
- * list. An exact total is never reused; it only tells the next count of the same statement which count to run (one
- * that matched more than QUICK_COUNT_LIMIT rows is counted to EXACT_TOTAL_LIMIT at once, without the quick count and
- * the plan), so a row just added or removed still shows in the next total.
+ * list. On PostgreSQL an exact total is never reused; it only tells the next count of the same statement which
+ * count to run (one that matched more than QUICK_COUNT_LIMIT rows is counted to EXACT_TOTAL_LIMIT at once, without
+ * the quick count and the plan), so a row just added or removed still shows in the next total. On the embedded
+ * engine, whose one process sees every write, an exact total is reused while nothing it counts was written
+ * (docs/ARCHITECTURE.md "Exact totals on the embedded engine").
  */
 export const ESTIMATE_REUSE_MS = 10_000;
 const TOTALS_KEPT = 500;
 
 class KnownTotals {
-  private readonly known = new Map<string, { total: number; estimated: boolean; at: number }>();
+  private readonly known = new Map<
+    string,
+    { total: number; estimated: boolean; at: number; snapshot?: WriteSnapshot }
+  >();
 
   get(key: string) {
     return this.known.get(key);
   }
 
-  keep(key: string, total: number, estimated: boolean): ListTotal {
+  keep(key: string, total: number, estimated: boolean, snapshot?: WriteSnapshot): ListTotal {
     // Oldest first out: a Map iterates in insertion order, and a kept key is re-inserted.
     this.known.delete(key);
     if (this.known.size >= TOTALS_KEPT) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, { total, estimated, at: Date.now() });
+    this.known.set(key, { total, estimated, at: Date.now(), snapshot });
     return { total, totalEstimated: estimated };
   }
 

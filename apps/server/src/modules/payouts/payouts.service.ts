@@ -17,6 +17,7 @@ import {
 import { listTargetHistory } from '../../audit/history';
 import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
+import { reusedUntilWritten } from '../../db/embedded-writes';
 import { digitTerm } from '../../db/list';
 import { cachedSummary } from '../../db/summary-cache';
 import type { Executor } from '../../db/types';
@@ -168,7 +169,8 @@ export function createPayoutsService({
     const live = !totalEstimated || query.q !== undefined;
     const key = `payout-totals:${scopeKey(actor.scope)}:${JSON.stringify(filters)}`;
     const totals = live
-      ? { value: await repo.payoutTotals(db, actor.scope, filters), computedAt: null }
+      ? // On the embedded engine, reused while no payout is written (docs/ARCHITECTURE.md#list-totals).
+        { value: await reusedUntilWritten(db, repo.payoutTotals(db, actor.scope, filters)), computedAt: null }
       : await cachedSummary(db, key, cacheSeconds, () => repo.payoutTotals(db, actor.scope, filters));
     const byStatus = totalsByStatus(totals.value);
     return {
