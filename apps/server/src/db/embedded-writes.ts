@@ -1,9 +1,9 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /**
- * What the embedded engine has written, table by table (docs/ARCHITECTURE.md, "Exact totals on the embedded engine"). The embedded database
- * belongs to one process (the data directory is locked) and runs one statement at a time, so this process sees every
- * write: each statement that may write bumps the generation of the tables it may write, once it has run, and a
+ * What the embedded engine has written, table by table (docs/ARCHITECTURE.md, "Exact totals on the embedded
+ * engine"). The embedded database belongs to one process (the data directory is locked) and runs one statement at a
+ * time, so this process sees every write: each statement that may write bumps the generation of the tables it may write, once it has run, and a
  * transaction bumps them again as it ends (its rows appear, or vanish, only then). A count taken when the tables it
  * reads stood at some generations still holds while they stand there.
  *
@@ -58,6 +58,11 @@ export class EmbeddedWrites {
   ran(statement: string, several = false): Written {
     const written = writtenBy(statement, several);
     this.bump(written);
+    if (written === 'everything' && CHANGES_THE_SCHEMA.test(statement)) {
+      // A new trigger or key may reach further: the catalog is read again before anything is reused.
+      this.#reach = undefined;
+      this.#loading = undefined;
+    }
     return written;
   }
 
@@ -147,6 +152,8 @@ const WORDS = /[a-z_][a-z0-9_]*/g;
 /** Functions whose value changes with time alone: a count that calls one is never reused. */
 const READS_THE_CLOCK =
   /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|random)\b/i;
+/** DDL anywhere in the text (a word in a string only costs a second reading of the catalog). */
+const CHANGES_THE_SCHEMA = /\b(?:create|alter|drop)\b/i;
 const LEADING = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/|\()*/;
 /** Statements that write nothing a count reads. `explain analyze` runs its statement, so it is not among them. */
 const READS =

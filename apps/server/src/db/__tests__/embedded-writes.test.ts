@@ -1,48 +1,36 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { insertBranch, insertWorker } from '../../../test/fixtures';
 import { createAdmin, engine, openTestDatabase } from '../../../test/helpers';
 import type { DbHandle } from '../client';
-import { embeddedWritesOf, reusedUntilWritten, writtenBy } from '../embedded-writes';
+import { embeddedWritesOf, reusedUntilWritten, type Written, writtenBy } from '../embedded-writes';
 import { listTotal } from '../list';
 import { branches, resumes, workers } from '../schema';
 
 describe('writtenBy (db/embedded-writes.ts)', () => {
   it('reads no write into a read, and errs wide on whatever it cannot name', () => {
-    expect(writtenBy('select count(*) from "workers"')).toBeNull();
-    expect(writtenBy('  /* a list */ (select 1 from "workers") union all (select 2)')).toBeNull();
-    expect(writtenBy('EXPLAIN (FORMAT JSON) select 1 from "payouts"')).toBeNull();
-    expect(writtenBy('SELECT pg_advisory_xact_lock($1)')).toBeNull();
-    expect(writtenBy('rollback to savepoint sp1')).toBeNull();
-    expect(writtenBy('insert into "workers" ("name_ko") values ($1)')).toEqual({
-      kind: 'insert',
-      table: 'workers',
-    });
-    expect(writtenBy('\n  UPDATE resumes r SET x = 1 FROM workers w')).toEqual({
-      kind: 'update',
-      table: 'resumes',
-    });
-    expect(writtenBy('delete from "public"."admins" where id = $1')).toEqual({
-      kind: 'delete',
-      table: 'admins',
-    });
-    expect(writtenBy('-- note\nINSERT INTO rate_limits (key) VALUES ($1)')).toEqual({
-      kind: 'insert',
-      table: 'rate_limits',
-    });
-    for (const statement of [
-      'EXPLAIN ANALYZE delete from workers',
-      'explain (analyze) update workers set version = 1',
-      'WITH gone AS (DELETE FROM workers RETURNING 1) SELECT count(*) FROM gone',
-      "COPY workers (name_ko) FROM '/dev/blob' WITH (FORMAT csv)",
-      'TRUNCATE workers, resumes',
-      'ALTER TABLE workers ADD COLUMN x int',
-      'DO $$ BEGIN END $$',
-    ]) {
-      expect(writtenBy(statement), statement).toBe('everything');
-    }
+    const cases: [statement: string, written: Written][] = [
+      ['select count(*) from "workers"', null],
+      ['  /* a list */ (select 1 from "workers") union all (select 2)', null],
+      ['EXPLAIN (FORMAT JSON) select 1 from "payouts"', null],
+      ['SELECT pg_advisory_xact_lock($1)', null],
+      ['rollback to savepoint sp1', null],
+      ['insert into "workers" ("name_ko") values ($1)', { kind: 'insert', table: 'workers' }],
+      ['\n  UPDATE resumes r SET x = 1 FROM workers w', { kind: 'update', table: 'resumes' }],
+      ['delete from "public"."admins" where id = $1', { kind: 'delete', table: 'admins' }],
+      ['-- note\nINSERT INTO rate_limits (key) VALUES ($1)', { kind: 'insert', table: 'rate_limits' }],
+      ['EXPLAIN ANALYZE delete from workers', 'everything'],
+      ['explain (analyze) update workers set version = 1', 'everything'],
+      ['WITH gone AS (DELETE FROM workers RETURNING 1) SELECT count(*) FROM gone', 'everything'],
+      ["COPY workers (name_ko) FROM '/dev/blob' WITH (FORMAT csv)", 'everything'],
+      ['TRUNCATE workers, resumes', 'everything'],
+      ['ALTER TABLE workers ADD COLUMN x int', 'everything'],
+      ['DO $$ BEGIN END $$', 'everything'],
+    ];
+    for (const [statement, written] of cases) expect(writtenBy(statement), statement).toEqual(written);
     expect(writtenBy('SET enable_memoize = off; SET statement_timeout = 0', true)).toBeNull();
     expect(writtenBy("SET a = 'x;y'; DELETE FROM workers", true)).toBe('everything');
   });
@@ -61,6 +49,24 @@ describe.skipIf(engine === 'pg')(
       handle = await openTestDatabase();
     });
     afterAll(async () => handle.close());
+
+    /** Counts the statements run through PGlite's `query` from here on; `stop` puts the watched one back. */
+    function countStatements(pglite: PGlite) {
+      const query = pglite.query;
+      let count = 0;
+      pglite.query = ((...args: Parameters<typeof query>) => {
+        count++;
+        return query(...args);
+      }) as typeof query;
+      return {
+        get count() {
+          return count;
+        },
+        stop() {
+          pglite.query = query;
+        },
+      };
+    }
 
     type Op =
       | { t: 'addWorker'; branch: number }
@@ -114,15 +120,25 @@ describe.skipIf(engine === 'pg')(
       }
     });
 
+    it('reads the catalog again after the schema changes: a key added later is followed', async () => {
+      const db = handle.db;
+      await listTotal(db, () => db.select({ one: sql`1` }).from(workers));
+      await db.execute(sql`CREATE TABLE later_parent (id int PRIMARY KEY)`);
+      await db.execute(
+        sql`CREATE TABLE later_child (id int PRIMARY KEY, parent_id int REFERENCES later_parent ON DELETE CASCADE)`,
+      );
+      await db.execute(sql`INSERT INTO later_parent VALUES (1)`);
+      await db.execute(sql`INSERT INTO later_child VALUES (1, 1), (2, 1)`);
+      const children = () => db.select({ one: sql`1` }).from(sql`later_child`);
+      expect((await listTotal(db, children)).total).toBe(2);
+      // Only the parent is named; its key deletes the children.
+      await db.execute(sql`DELETE FROM later_parent WHERE id = 1`);
+      expect((await listTotal(db, children)).total).toBe(0);
+    });
+
     it('counts a burst of the same list once, and afresh after a write', async () => {
       const db = handle.db;
-      const pglite = handle.pglite!;
-      let statements = 0;
-      const query = pglite.query;
-      pglite.query = ((...args: Parameters<typeof query>) => {
-        statements++;
-        return query(...args);
-      }) as typeof pglite.query;
+      const statements = countStatements(handle.pglite!);
       try {
         const live = () => db.select({ one: sql`1` }).from(workers).where(isNull(workers.deletedAt));
         const fresh = async () =>
@@ -130,26 +146,22 @@ describe.skipIf(engine === 'pg')(
         const branchId = (await insertBranch({ db }))!.id;
         for (const added of [1, 2]) {
           for (let i = 0; i < added; i++) await insertWorker({ db }, branchId);
-          const before = statements;
+          const before = statements.count;
           const totals = await Promise.all(Array.from({ length: 8 }, () => listTotal(db, live)));
           // Fewer than a thousand workers: one quick count answers all eight.
-          expect(statements - before).toBe(1);
+          expect(statements.count - before).toBe(1);
           expect(new Set(totals.map((t) => t.total))).toEqual(new Set([await fresh()]));
         }
       } finally {
-        pglite.query = query;
+        statements.stop();
       }
     });
 
     it('every total is the fresh count after any write, and reused while nothing is written', async () => {
       const db = handle.db;
       const pglite = handle.pglite!;
-      let statements = 0;
-      const query = pglite.query.bind(pglite);
-      pglite.query = ((...args: Parameters<typeof query>) => {
-        statements++;
-        return query(...args);
-      }) as typeof pglite.query;
+      const statements = countStatements(pglite);
+      onTestFinished(() => statements.stop());
 
       const [first, second] = [await insertBranch({ db }), await insertBranch({ db })];
       const branchIds = [first!.id, second!.id];
@@ -232,12 +244,12 @@ describe.skipIf(engine === 'pg')(
               expect(Number((await reusedUntilWritten(db, counted(list)))[0]!.n)).toBe(await fresh(list));
             }
             // Nothing written since: the same totals again without a statement.
-            const before = statements;
+            const before = statements.count;
             for (const list of lists) {
               await listTotal(db, rowsOf(list));
               await reusedUntilWritten(db, counted(list));
             }
-            expect(statements).toBe(before);
+            expect(statements.count).toBe(before);
           }
         }),
         { numRuns: 25 },
