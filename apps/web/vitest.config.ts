@@ -9,7 +9,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Screens render through the real providers and lazy chunks: slower than unit tests.
-    testTimeout: 20_000,
+    // Screens render through the real providers and lazy chunks: slower than unit tests, and up to 20 s on a slow
+    // machine while the API suites share its cores.
+    testTimeout: 60_000,
   },
 });

@@ -41,9 +41,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Each test starts the product once or twice (a first start runs initdb and the migrations): far above the suite's
-// 30 s on a slow machine sharing its cores with the other test files.
-describe(`the server process (${engine})`, { timeout: 90_000 }, () => {
+describe(`the server process (${engine})`, () => {
   it('starts on an empty database, prints the first admin once, and drains in-flight requests on SIGTERM', async () => {
     const server = startServer(port(), 'info');
     await waitReady(server);

@@ -178,6 +178,8 @@ describe('estimated totals reused for a few seconds (docs/ARCHITECTURE.md#list-t
   });
 
   it('never reuses an exact total: every write shows in the next one, across the quick count and back', async () => {
+    // PostgreSQL's rule, on both engines: the counting handle is not the one the embedded engine's write log watches
+    // (its reuse of exact totals is tested in embedded-writes.test.ts).
     knownTotals.clear();
     const { db, statements } = countingDb();
     const pinned = sql`${notices.isPinned}`;
