@@ -42,8 +42,6 @@ export type EmployerFilterValues = {
 export type EmployerFilters = EmployerFilterValues & {
   sort: 'created_at' | 'company_name' | 'status' | 'approved_at';
   order: 'asc' | 'desc';
-  /** The global search's page: newest registered first, no count (db/list.ts searchPage). */
-  globalSearch?: boolean;
   page: number;
   pageSize: number;
 };
@@ -104,15 +102,39 @@ export async function listEmployers(executor: Executor, scope: Scope, filters: E
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  if (filters.globalSearch) {
-    const rows = await searchPage(executor, selectEmployers, employers, where, limit);
-    return { rows, total: rows.length, totalEstimated: false };
-  }
   return tablePage(executor, selectEmployers(executor), employers, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],
     window: { limit, offset },
   });
+}
+
+/**
+ * What the global search shows of an employer: a few columns of its own, no joins — the list's row is six times as
+ * wide and each of its columns is built, sent and parsed again per search (docs/ARCHITECTURE.md "Global search").
+ */
+const searchColumns = {
+  id: employers.id,
+  companyName: employers.companyName,
+  businessRegNo: employers.businessRegNo,
+  ceoName: employers.ceoName,
+  status: employers.status,
+};
+
+/** The global search's page of employers: the list's WHERE, newest registered first, no count (searchPage). */
+export function searchEmployers(
+  executor: Executor,
+  scope: Scope,
+  filters: EmployerFilterValues,
+  limit: number,
+) {
+  return searchPage(
+    executor,
+    (e) => e.select(searchColumns).from(employers),
+    employers,
+    filterConditions(scope, filters),
+    limit,
+  );
 }
 
 export async function findEmployer(

@@ -99,11 +99,9 @@ export function createEmployersService({ db }: { db: Database }) {
     return toEmployer(row);
   }
 
-  /** `globalSearch`: the global search's page — newest registered first, no count (db/list.ts searchPage). */
-  async function list(query: EmployerListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
+  async function list(query: EmployerListQuery, actor: Actor) {
     const { rows, total, totalEstimated } = await repo.listEmployers(db, actor.scope, {
       ...employerFilters(query),
-      globalSearch: options.globalSearch,
       sort: query.sort,
       order: query.order,
       page: query.page,
@@ -113,6 +111,11 @@ export function createEmployersService({ db }: { db: Database }) {
       data: rows.map(toEmployer),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
+  }
+
+  /** The global search's page: the list's filters, the newest `pageSize` matches, a few columns (searchEmployers). */
+  function search(query: EmployerListQuery, actor: Actor) {
+    return repo.searchEmployers(db, actor.scope, employerFilters(query), query.pageSize);
   }
 
   async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {
@@ -262,6 +265,7 @@ export function createEmployersService({ db }: { db: Database }) {
 
   return {
     list,
+    search,
     get: (id: number, actor: Actor) => detail(db, id, actor),
     create,
     update,

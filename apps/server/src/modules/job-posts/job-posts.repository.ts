@@ -33,7 +33,7 @@ export type JobPostValues = Omit<
 >;
 
 export type JobPostFilters = {
-  /** The global search's page: newest registered first, no count (db/list.ts searchPage). */
+  /** The global search (searchJobPosts): its search box reads titles only (searchCondition). */
   globalSearch?: boolean;
   status?: JobPostStatus;
   employerId?: number;
@@ -128,15 +128,37 @@ export async function listJobPosts(executor: Executor, scope: Scope, filters: Jo
   const where = filterConditions(executor, scope, filters, today);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  if (filters.globalSearch) {
-    const rows = await searchPage(executor, selectJobPosts, jobPosts, where, limit);
-    return { rows, total: rows.length, totalEstimated: false };
-  }
   return tablePage(executor, selectJobPosts(executor), jobPosts, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
     window: { limit, offset },
   });
+}
+
+/** What the global search shows of a post: its title, status and deadline, its employer's name (employers' searchColumns). */
+const searchColumns = {
+  id: jobPosts.id,
+  title: jobPosts.title,
+  status: jobPosts.status,
+  deadline: jobPosts.deadline,
+  employerName: employers.companyName,
+};
+
+/** The global search's page of posts: the list's WHERE, newest registered first, no count (searchPage). */
+export function searchJobPosts(
+  executor: Executor,
+  scope: Scope,
+  filters: Omit<JobPostFilters, 'page' | 'pageSize' | 'sort' | 'order'>,
+  today: string,
+  limit: number,
+) {
+  return searchPage(
+    executor,
+    (e) => e.select(searchColumns).from(jobPosts).innerJoin(employers, eq(employers.id, jobPosts.employerId)),
+    jobPosts,
+    filterConditions(executor, scope, { ...filters, globalSearch: true }, today),
+    limit,
+  );
 }
 
 export async function findJobPost(

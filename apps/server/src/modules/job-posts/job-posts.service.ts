@@ -114,15 +114,13 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     return employer;
   }
 
-  /** `globalSearch`: the global search's page — newest registered first, no count (db/list.ts searchPage). */
-  async function list(query: JobPostListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
+  async function list(query: JobPostListQuery, actor: Actor) {
     const today = seoulToday();
     const { rows, total, totalEstimated } = await repo.listJobPosts(
       db,
       actor.scope,
       {
         ...jobPostFilters(query),
-        globalSearch: options.globalSearch,
         sort: query.sort,
         order: query.order,
         page: query.page,
@@ -134,6 +132,13 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       data: rows.map((row) => toJobPost(row, today)),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
+  }
+
+  /** The global search's page: titles only, the newest `pageSize` matches, a few columns (searchJobPosts). */
+  async function search(query: JobPostListQuery, actor: Actor) {
+    const today = seoulToday();
+    const rows = await repo.searchJobPosts(db, actor.scope, jobPostFilters(query), today, query.pageSize);
+    return rows.map((row) => ({ ...row, status: effectiveStatus(row, today) }));
   }
 
   async function create(input: JobPostCreate, actor: Actor): Promise<JobPost> {
@@ -315,6 +320,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
 
   return {
     list,
+    search,
     // An operator's view is not counted: viewCount counts the app's views (docs/DOMAIN.md).
     get: (id: number, actor: Actor) => detail(db, id, actor),
     create,

@@ -53,7 +53,7 @@ type Services = {
 export function createSearchService(services: Services) {
   const page = { page: 1, pageSize: SEARCH_GROUP_SIZE };
   // The rows only, newest registered first: a count of a common name's matches would cost far more than the five
-  // rows (db/list.ts searchPage).
+  // rows (db/list.ts searchPage); employers, workers and posts read only the columns an item shows.
   const globalSearch = { globalSearch: true };
 
   const kinds: Record<
@@ -63,11 +63,7 @@ export function createSearchService(services: Services) {
     employers: {
       permission: 'employers:read',
       async find(q, actor) {
-        const { data } = await services.employers.list(
-          employerListQuerySchema.parse({ ...page, q }),
-          actor,
-          globalSearch,
-        );
+        const data = await services.employers.search(employerListQuerySchema.parse({ ...page, q }), actor);
         return data.map((e) => ({
           id: e.id,
           label: e.companyName,
@@ -78,11 +74,7 @@ export function createSearchService(services: Services) {
     workers: {
       permission: 'workers:read',
       async find(q, actor) {
-        const { data } = await services.workers.list(
-          workerListQuerySchema.parse({ ...page, q }),
-          actor,
-          globalSearch,
-        );
+        const data = await services.workers.search(workerListQuerySchema.parse({ ...page, q }), actor);
         return data.map((w) => ({
           id: w.id,
           label: w.nameKo || `${w.lastName} ${w.firstName}`.trim(),
@@ -93,11 +85,7 @@ export function createSearchService(services: Services) {
     jobPosts: {
       permission: 'job_posts:read',
       async find(q, actor) {
-        const { data } = await services.jobPosts.list(
-          jobPostListQuerySchema.parse({ ...page, q }),
-          actor,
-          globalSearch,
-        );
+        const data = await services.jobPosts.search(jobPostListQuerySchema.parse({ ...page, q }), actor);
         return data.map((p) => ({
           id: p.id,
           label: p.title,

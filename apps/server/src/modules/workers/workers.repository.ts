@@ -53,8 +53,6 @@ export type WorkerFilters = {
 export type WorkerListFilters = WorkerFilters & {
   sort: 'created_at' | 'last_name' | 'visa_expiry_date' | 'nationality';
   order: 'asc' | 'desc';
-  /** The global search's page: newest registered first, no count (db/list.ts searchPage). */
-  globalSearch?: boolean;
   page: number;
   pageSize: number;
 };
@@ -138,15 +136,33 @@ export async function listWorkers(executor: Executor, scope: Scope, filters: Wor
   const where = filterConditions(scope, filters);
   const direction = filters.order === 'asc' ? asc : desc;
   const { limit, offset } = pageWindow(filters);
-  if (filters.globalSearch) {
-    const rows = await searchPage(executor, selectWorkers, workers, where, limit);
-    return { rows, total: rows.length, totalEstimated: false };
-  }
   return tablePage(executor, selectWorkers(executor), workers, {
     where,
     order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],
     window: { limit, offset },
   });
+}
+
+/** What the global search shows of a worker: names, nationality, visa and phone, no joins (employers' searchColumns). */
+const searchColumns = {
+  id: workers.id,
+  nameKo: workers.nameKo,
+  firstName: workers.firstName,
+  lastName: workers.lastName,
+  nationality: workers.nationality,
+  visaType: workers.visaType,
+  phoneNumber: workers.phoneNumber,
+};
+
+/** The global search's page of workers: the list's WHERE, newest registered first, no count (searchPage). */
+export function searchWorkers(executor: Executor, scope: Scope, filters: WorkerFilters, limit: number) {
+  return searchPage(
+    executor,
+    (e) => e.select(searchColumns).from(workers),
+    workers,
+    filterConditions(scope, filters),
+    limit,
+  );
 }
 
 export async function findWorker(

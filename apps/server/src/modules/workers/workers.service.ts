@@ -70,6 +70,15 @@ export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
   };
 }
 
+/** The worker list's view for its access-log entry (listViewEntry): the filters as sent, the rows shown. */
+const listView = (filters: Record<string, unknown>, rows: { id: number }[], total: number) => ({
+  label: '근로자 목록 조회',
+  targetType: 'worker',
+  filters,
+  ids: rows.map((r) => r.id),
+  total,
+});
+
 const displayName = (w: { nameKo: string; firstName: string; lastName: string }) =>
   w.nameKo || `${w.firstName} ${w.lastName}`;
 
@@ -158,36 +167,34 @@ export function createWorkersService({
    * The list returns workers' personal data: one access-log entry per request (docs/SECURITY.md). A search by a full
    * identifier is checked first (permission, reason, the admin's budget) and its entry carries the reason.
    */
-  /** `globalSearch`: the global search's page — newest registered first, no count (db/list.ts searchPage). */
-  async function list(query: WorkerListQuery, actor: Actor, options: { globalSearch?: boolean } = {}) {
+  async function list(query: WorkerListQuery, actor: Actor) {
     const lookup = await checkIdentifierSearch(db, actor, query);
     const { reason: _reason, ...shown } = query;
     const { rows, total, totalEstimated } = await repo.listWorkers(db, actor.scope, {
       ...workerFilters(pii, query, { contactsMasked: contactsMaskedFor(actor.role) }),
-      globalSearch: options.globalSearch,
       sort: query.sort,
       order: query.order,
       page: query.page,
       pageSize: query.pageSize,
     });
-    await appendAudit(
-      db,
-      actor.audit,
-      listViewEntry(
-        {
-          label: '근로자 목록 조회',
-          targetType: 'worker',
-          filters: shown,
-          ids: rows.map((r) => r.id),
-          total,
-        },
-        lookup,
-      ),
-    );
+    await appendAudit(db, actor.audit, listViewEntry(listView(shown, rows, total), lookup));
     return {
       data: rows.map((row) => contactsShownTo(toWorker(row), actor.role)),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },
     };
+  }
+
+  /**
+   * The global search's page: the list's filters, the newest `pageSize` matches, a few columns (searchWorkers) — a
+   * view of personal data all the same, logged and masked as the list is.
+   */
+  async function search(query: WorkerListQuery, actor: Actor) {
+    const lookup = await checkIdentifierSearch(db, actor, query);
+    const { reason: _reason, ...shown } = query;
+    const filters = workerFilters(pii, query, { contactsMasked: contactsMaskedFor(actor.role) });
+    const rows = await repo.searchWorkers(db, actor.scope, filters, query.pageSize);
+    await appendAudit(db, actor.audit, listViewEntry(listView(shown, rows, rows.length), lookup));
+    return rows.map((row) => contactsShownTo(row, actor.role));
   }
 
   /**
@@ -431,6 +438,18 @@ export function createWorkersService({
     return { data: await listTargetHistory(db, { type: 'worker', id, excludeActions: ['VIEW_PII'] }) };
   }
 
-  return { list, get, create, update, changeStatus, changeBranch, updateExtension, reveal, remove, history };
+  return {
+    list,
+    search,
+    get,
+    create,
+    update,
+    changeStatus,
+    changeBranch,
+    updateExtension,
+    reveal,
+    remove,
+    history,
+  };
 }
 export type WorkersService = ReturnType<typeof createWorkersService>;

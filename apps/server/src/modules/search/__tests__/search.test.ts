@@ -1,4 +1,4 @@
-import { SEARCH_GROUP_SIZE, type SearchResponse } from '@ilson/contracts';
+import { formatBusinessRegNo, SEARCH_GROUP_SIZE, type SearchResponse } from '@ilson/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { auditLogs } from '../../../db/schema';
+import { auditLogs, employers, jobPosts } from '../../../db/schema';
 import { IDENTIFIER_REFUSED } from '../search.service';
 
 let ctx: TestContext;
@@ -71,6 +71,42 @@ describe('GET /search', () => {
     expect(labels(reply, 'branches').sort()).toEqual(['한빛부산지점', '한빛안산지점']);
     for (const group of reply.groups) expect(group.items.length).toBeLessThanOrEqual(SEARCH_GROUP_SIZE);
     expect(reply.refused).toBeNull();
+  });
+
+  it("shows each item's details as its list would: a post past its deadline as 마감, with its employer", async () => {
+    const [employer] = await ctx.db
+      .select()
+      .from(employers)
+      .where(eq(employers.companyName, '한빛정밀 안산공장'));
+    await ctx.db.insert(jobPosts).values({
+      employerId: employer!.id,
+      branchId: branchA,
+      title: '한빛 야간 포장 모집',
+      industry: 'manufacturing',
+      jobDescription: '포장',
+      headcount: 2,
+      region: '경기도',
+      workAddress: '경기도 안산시 단원구 산단로 1',
+      employmentType: 'full_time',
+      workDays: ['mon', 'tue'],
+      workStartTime: '21:00',
+      workEndTime: '06:00',
+      salaryType: 'monthly',
+      salaryAmount: 2_500_000,
+      allowedVisaTypes: ['E-9'],
+      status: 'active',
+      deadline: '2026-01-31',
+    });
+    const reply = await search(superAdmin, '한빛 야간');
+    expect(reply.groups.find((group) => group.kind === 'jobPosts')?.items).toEqual([
+      expect.objectContaining({ label: '한빛 야간 포장 모집', detail: '한빛정밀 안산공장 · 마감' }),
+    ]);
+    const [found] = (await search(superAdmin, '한빛정밀 안산')).groups[0]!.items;
+    expect(found).toEqual({
+      id: employer!.id,
+      label: '한빛정밀 안산공장',
+      detail: `${formatBusinessRegNo(employer!.businessRegNo)} · 박대표 · 승인`,
+    });
   });
 
   it('keeps a branch manager to their branch, as the lists do', async () => {
