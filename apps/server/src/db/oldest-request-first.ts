@@ -34,6 +34,15 @@ export class OldestRequestFirst {
   }
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.#busy && performance.now() - this.#polledAt >= POLL_EVERY_MS) {
+      // Idle now, but not necessarily since the loop last turned: each request arrives in a socket's callback, after
+      // which Node runs the promise steps it started, so a request finding the engine idle would run every statement
+      // it has before the next socket is read — twenty of them, one after another, in one turn of the loop. Past the
+      // budget, this statement too waits for a turn of the loop, in the queue with those that arrive meanwhile.
+      this.#busy = true;
+      this.#polledAt = performance.now();
+      setImmediate(() => this.#startNext());
+    }
     if (this.#busy) {
       const key = arrival.getStore() ?? performance.now();
       await new Promise<void>((start) => this.#enqueue({ key, order: this.#order++, start }));
@@ -53,6 +62,12 @@ export class OldestRequestFirst {
         setImmediate(next.start);
       }
     }
+  }
+
+  #startNext() {
+    const next = this.#waiting.shift();
+    if (!next) this.#busy = false;
+    else next.start();
   }
 
   #enqueue(waiting: Waiting) {

@@ -82,6 +82,42 @@ describe('OldestRequestFirst (the embedded engine’s order, docs/ARCHITECTURE.m
     expect(done.slice(0, 4)).toContain('the event loop');
   });
 
+  it('lets the event loop turn when requests arrive one callback at a time and never wait for each other', async () => {
+    // Each request arrives in its own I/O callback, after which Node runs the promise steps it started: a request
+    // that found the engine idle ran its statements at once, all of them, before the next socket was read. Twenty
+    // requests so served took the loop 200–400 ms a turn, and connections waiting to be accepted waited turns.
+    const order = new OldestRequestFirst();
+    const work = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    let longest = 0;
+    let running = true;
+    let last = performance.now();
+    const turn = () => {
+      longest = Math.max(longest, performance.now() - last);
+      last = performance.now();
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const request = async () => {
+      for (let i = 0; i < 10; i++) {
+        await order.run(async () => work(1));
+        for (let hop = 0; hop < 3; hop++) await Promise.resolve();
+      }
+    };
+    // Timer callbacks stand for the sockets' callbacks: one phase of the loop runs them all, each to its end.
+    const requests = Array.from(
+      { length: 20 },
+      () => new Promise<void>((resolve) => setTimeout(() => void request().then(resolve), 0)),
+    );
+    await Promise.all(requests);
+    running = false;
+    turn();
+    // 200 statements of 1 ms: the loop turns at least every few of them (not once after all 200 ms).
+    expect(longest).toBeLessThan(50);
+  });
+
   it('goes on after a statement that fails', async () => {
     const order = new OldestRequestFirst();
     const failing = order.run(async () => {
@@ -96,10 +132,14 @@ describe('OldestRequestFirst (the embedded engine’s order, docs/ARCHITECTURE.m
   it('counts a statement outside any request from when it is issued', async () => {
     const order = new OldestRequestFirst();
     const done: string[] = [];
+    let begun!: () => void;
+    const running = new Promise<void>((resolve) => (begun = resolve));
     const first = order.run(async () => {
+      begun();
       await tick();
       done.push('first');
     });
+    await running;
     // Issued now, outside a request: after a request that arrived long ago, before one that arrives later.
     const job = order.run(async () => void done.push('job'));
     const old = asRequestArrivedAt(0, () => order.run(async () => void done.push('old request')));
