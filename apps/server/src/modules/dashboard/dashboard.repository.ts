@@ -17,7 +17,7 @@ import { filterConditions as employerConditions } from '../employers/employers.r
 import { filterConditions as payoutConditions } from '../payouts/payouts.repository';
 import { inQueue } from '../reviews/reviews.repository';
 import { boardConditions } from '../workers/visa-expiry.repository';
-import { filterConditions as workerConditions } from '../workers/workers.repository';
+import { filterConditions as workerConditions, workerIdentityColumns } from '../workers/workers.repository';
 
 /** Seoul dates: today, and the last day of the first visa alert window. */
 export type VisaWindow = { today: string; windowEnd: string };
@@ -186,12 +186,7 @@ export async function soonestVisas(
 ) {
   return executor
     .select({
-      id: workers.id,
-      nameKo: workers.nameKo,
-      firstName: workers.firstName,
-      lastName: workers.lastName,
-      nationality: workers.nationality,
-      visaType: workers.visaType,
+      ...workerIdentityColumns,
       visaExpiryDate: sql<string>`${workers.visaExpiryDate}`.mapWith(workers.visaExpiryDate),
       daysLeft: int(sql`${workers.visaExpiryDate} - ${window.today}::date`),
       branchName: branches.name,

@@ -35,7 +35,7 @@ import {
 import type { Executor } from '../../db/types';
 import { bumpVersion, lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
-import { searchableNames } from '../workers/workers.repository';
+import { searchableNames, workerIdentityColumns } from '../workers/workers.repository';
 
 export type MatchingRecord = typeof matchings.$inferSelect;
 export type MatchingValues = Omit<
@@ -243,12 +243,7 @@ export async function workerFor(executor: Executor, id: number, options: LookupO
   const { scope, lock = true } = options;
   const query = executor
     .select({
-      id: workers.id,
-      nameKo: workers.nameKo,
-      firstName: workers.firstName,
-      lastName: workers.lastName,
-      nationality: workers.nationality,
-      visaType: workers.visaType,
+      ...workerIdentityColumns,
       visaStatus: workers.visaStatus,
       visaExpiryDate: workers.visaExpiryDate,
       koreanLevel: workers.koreanLevel,

@@ -3,7 +3,7 @@ import { pageWindow, tableTotal } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { Scope } from '../../lib/scope';
-import { filterConditions, type WorkerFilters } from './workers.repository';
+import { filterConditions, type WorkerFilters, workerIdentityColumns } from './workers.repository';
 
 /** Expiry dates between two days, inclusive; an open start reaches back to the oldest overdue visa. */
 export type DateWindow = { from?: string; to: string };
@@ -55,12 +55,7 @@ export async function listExpiring(
   const { limit, offset } = pageWindow(query);
   const rows = await executor
     .select({
-      id: workers.id,
-      nameKo: workers.nameKo,
-      firstName: workers.firstName,
-      lastName: workers.lastName,
-      nationality: workers.nationality,
-      visaType: workers.visaType,
+      ...workerIdentityColumns,
       visaStatus: workers.visaStatus,
       visaExpiryDate: sql<string>`${workers.visaExpiryDate}`.mapWith(workers.visaExpiryDate),
       daysLeft: sql<number>`(${workers.visaExpiryDate} - ${query.today}::date)`.mapWith(Number),

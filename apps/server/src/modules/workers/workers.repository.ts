@@ -143,16 +143,18 @@ export async function listWorkers(executor: Executor, scope: Scope, filters: Wor
   });
 }
 
-/** What the global search shows of a worker: names, nationality, visa and phone, no joins (employers' searchColumns). */
-const searchColumns = {
+/** Who a worker is, as the boards, the matchings and the search show them: id, names, nationality, visa type. */
+export const workerIdentityColumns = {
   id: workers.id,
   nameKo: workers.nameKo,
   firstName: workers.firstName,
   lastName: workers.lastName,
   nationality: workers.nationality,
   visaType: workers.visaType,
-  phoneNumber: workers.phoneNumber,
 };
+
+/** What the global search shows of a worker: who they are and their phone, no joins (employers' searchColumns). */
+const searchColumns = { ...workerIdentityColumns, phoneNumber: workers.phoneNumber };
 
 /** The global search's page of workers: the list's WHERE, newest registered first, no count (searchPage). */
 export function searchWorkers(executor: Executor, scope: Scope, filters: WorkerFilters, limit: number) {
