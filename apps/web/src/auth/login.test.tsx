@@ -46,7 +46,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
   });
 
   it('asks for the identifier and the password in Korean', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openLogin();
     await fillIn(user, '', '');
     expect(await screen.findByText(fieldMessages.loginIdRequired)).toBeTruthy();
@@ -56,7 +56,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
   });
 
   it('requires at least 6 characters of password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openLogin();
     await fillIn(user, 'admin', '12345');
     expect(await screen.findByText(fieldMessages.passwordMin)).toBeTruthy();
@@ -69,7 +69,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
       status: 200,
       body: { token: 'access-1', refresh_token: 'refresh-1', user: wireUser },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openLogin();
     await user.click(screen.getByRole('checkbox', { name: '로그인 상태 유지' }));
     await fillIn(user, 'admin', 'secret-pass');
@@ -89,7 +89,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
 
   it('rejects a login answer without token, refresh token and user', async () => {
     server.on('POST', 'auth/login', { status: 200, body: { token: 'access-1', user: wireUser } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openLogin();
     await fillIn(user, 'admin', 'secret-pass');
 
@@ -106,7 +106,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
         error: { code: 'INVALID_CREDENTIALS', message: '아이디(이메일) 또는 비밀번호가 올바르지 않습니다.' },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openLogin();
     await fillIn(user, 'admin', 'wrong-pass');
 
@@ -144,7 +144,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
         contact_phone: '02-1234-5678',
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openLogin();
     await user.click(screen.getByRole('link', { name: '비밀번호를 잊으셨나요?' }));
 

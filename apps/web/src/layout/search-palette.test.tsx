@@ -43,7 +43,7 @@ const dialog = () => screen.findByRole('dialog');
 
 describe('global search (docs/ARCHITECTURE.md, "Global search")', () => {
   it('opens with Ctrl+K, lists the results by kind and opens one with the keyboard', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openShell();
     await user.keyboard('{Control>}k{/Control}');
     const box = within(await dialog()).getByRole('textbox', { name: '통합 검색' });
@@ -62,7 +62,7 @@ describe('global search (docs/ARCHITECTURE.md, "Global search")', () => {
   });
 
   it('opens with / outside a field, and shows the records opened from it as recent', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openShell();
     await user.keyboard('/');
     const box = within(await dialog()).getByRole('textbox', { name: '통합 검색' });
@@ -86,7 +86,7 @@ describe('global search (docs/ARCHITECTURE.md, "Global search")', () => {
         refused: '외국인등록번호·여권번호 검색은 근로자 목록에서 사유와 함께 할 수 있습니다.',
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openShell();
     await user.click(screen.getByRole('button', { name: /검색/ }));
     await user.type(within(await dialog()).getByRole('textbox', { name: '통합 검색' }), '900101-5123456');

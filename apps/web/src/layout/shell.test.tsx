@@ -98,7 +98,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
   });
 
   it('collapses the sider to 80 px with the short mark, and expands it again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openShell('/dashboard');
     expect(sider().style.width).toBe('200px');
     expect(within(sider()).getByText('일손 관리자')).toBeTruthy();
@@ -113,7 +113,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
   });
 
   it('opens the current group again when the sider expands', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openShell('/reviews/moderation');
     await user.click(screen.getByRole('button', { name: '메뉴 접기' }));
     await user.click(screen.getByRole('button', { name: '메뉴 펼치기' }));
@@ -130,7 +130,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
   });
 
   it('switches to the dark theme from 화면 모드 and remembers it (docs/ARCHITECTURE.md#themes)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openShell('/dashboard');
     expect(document.documentElement.dataset.theme).toBe('light');
     await user.click(screen.getByRole('button', { name: /김관리/ }));
@@ -164,7 +164,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     ).happyDOM;
     viewport.setViewport({ width: 390, height: 844 });
     try {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/dashboard', server);
       await screen.findByRole('button', { name: '메뉴 열기' });
       expect(screen.queryByTestId('app-sider')).toBeNull();
@@ -179,7 +179,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
   });
 
   it('shows the initial avatar and name; 내 정보 opens the profile', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openShell('/dashboard');
     const trigger = screen.getByRole('button', { name: /김관리/ });
     expect(within(trigger).getByText('김')).toBeTruthy();
@@ -201,7 +201,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
   });
 
   it('설정 goes to /settings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openShell('/dashboard');
     await user.click(screen.getByRole('button', { name: /김관리/ }));
     await user.click(await userMenuItem('설정'));
@@ -211,7 +211,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
 
   it('logs out even when the server call fails: tokens cleared, toast, /login', async () => {
     server.on('POST', 'auth/logout', { networkError: true });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = await openShell('/employers');
     await user.click(screen.getByRole('button', { name: /김관리/ }));
     await user.click(await userMenuItem('로그아웃'));
@@ -225,7 +225,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
 
   it('hides from a viewer the screens it cannot open, and answers their address with a 403 page', async () => {
     server.on('GET', 'auth/me', { status: 200, body: { user: wireUserWithRole('viewer') } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openShell('/notices/new');
     expect(
       await screen.findByText('이 화면을 볼 권한이 없습니다. 필요한 권한은 최고 관리자에게 요청해 주세요.'),

@@ -63,7 +63,7 @@ async function openExport(user: ReturnType<typeof userEvent.setup>) {
 describe('list export', () => {
   it("sends the list's filters and sort in snake_case with format and reason, and saves the file", async () => {
     signedInAs(server, 'admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(
       '/employers?status=pending&branch_id=2&registered_from=2024-01-01&sort=company_name&order=asc&page=3',
       server,
@@ -117,7 +117,7 @@ describe('list export', () => {
     async (path, resource, label, format, name, ext, filters) => {
       signedInAs(server, 'admin');
       server.on('GET', `exports/${resource}`, { status: 200, body: xlsx() });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp(path, server);
 
       const modal = await openExport(user);
@@ -139,7 +139,7 @@ describe('list export', () => {
 
   it('asks for the purpose when the settings require it, and sends nothing', async () => {
     signedInAs(server, 'admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -154,7 +154,7 @@ describe('list export', () => {
   it('lets the purpose be left empty when the settings do not require it', async () => {
     signedInAs(server, 'admin');
     clientSettings(false);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -168,7 +168,7 @@ describe('list export', () => {
   it('offers unmasked identifiers only with exports:unmasked, and then always asks for the purpose', async () => {
     signedInAs(server, 'admin');
     clientSettings(false);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -186,7 +186,7 @@ describe('list export', () => {
 
   it('shows no unmasking to a branch manager, and no export button to a viewer', async () => {
     signedInAs(server, 'branch_manager');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers', server);
     const modal = await openExport(user);
     expect(modal.getByLabelText('다운로드 사유')).toBeTruthy();
@@ -209,7 +209,7 @@ describe('list export', () => {
         { field: 'reason', message: '다운로드 사유를 입력해 주세요.' },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -232,7 +232,7 @@ describe('list export', () => {
       'exports/workers',
       errorReply(422, 'VALIDATION_ERROR', '입력값을 확인해 주세요.', [{ field: 'format', message }]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers', server);
 
     const modal = await openExport(user);
@@ -251,7 +251,7 @@ describe('list export', () => {
       'exports/employers',
       errorReply(422, 'VALIDATION_ERROR', '조회 기간이 올바르지 않습니다.'),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -268,7 +268,7 @@ describe('list export', () => {
       status: 403,
       body: { error: { code: 'FORBIDDEN', message: 'x' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -289,7 +289,7 @@ describe('list export', () => {
       });
       return new Promise(() => {});
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);
@@ -314,7 +314,7 @@ describe('list export', () => {
       exchange.downloadProgress(512 * 1024, 2048 * 1024);
       return new Promise(() => {});
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
 
     const modal = await openExport(user);

@@ -57,7 +57,7 @@ beforeEach(() => {
 describe('address search beside the address inputs', { timeout: 45_000 }, () => {
   it('is not offered while the setting is off: the address is typed', async () => {
     addressSearch(false);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     const road = await screen.findByLabelText('도로명 주소');
     await waitFor(() => expect(server.callsTo('GET', 'settings/client')).toHaveLength(1));
@@ -86,7 +86,7 @@ describe('address search beside the address inputs', { timeout: 45_000 }, () => 
   it('says in Korean when the service cannot be reached, and the address can still be typed', async () => {
     addressSearch(true);
     vi.mocked(loadPostcode).mockRejectedValue(new Error('offline'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     await user.click(await screen.findByRole('button', { name: searchName }));
 
@@ -102,7 +102,7 @@ describe('address search beside the address inputs', { timeout: 45_000 }, () => 
   it('fills the picked road address with the building name, and the 우편번호', async () => {
     addressSearch(true);
     const seen = fakeService();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     await user.click(await screen.findByRole('button', { name: searchName }));
 

@@ -29,7 +29,7 @@ afterEach(() => {
 describe('the filter bar on a phone', () => {
   it('keeps the search box in the bar and opens the other filters in a drawer whose button counts them', async () => {
     happyDom().setViewport({ width: 390, height: 844 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers?status=pending&region=경기도', server);
     await screen.findByText('가나다제조 주식회사');
 

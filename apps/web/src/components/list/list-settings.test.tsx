@@ -39,7 +39,7 @@ describe('list settings and saved views', () => {
       body: { columns: ['status', 'company_name'], density: 'small', page_size: null },
     });
     server.on('PUT', 'me/list-settings/employers', (request) => ({ status: 200, body: request.body }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
     await screen.findByText('가나다제조 주식회사');
 
@@ -76,7 +76,7 @@ describe('list settings and saved views', () => {
       status: 201,
       body: view({ id: 3, ...(request.body as Record<string, unknown>) }),
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = renderApp('/employers?industry=manufacturing', server);
     await screen.findByText('가나다제조 주식회사');
 

@@ -67,7 +67,7 @@ beforeEach(() => {
 });
 
 async function openMore(name: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('button', { name: new RegExp(`${name} ${t.more}`) }));
   return user;
 }
@@ -94,7 +94,7 @@ describe('/settings/admins', () => {
 
   it('lists admins with role, branch, status, lock and self marker, and filters by role', async () => {
     signedInAs(server, 'super_admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/settings/admins', server);
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('박직원')).toBeTruthy();
@@ -124,7 +124,7 @@ describe('/settings/admins', () => {
           temporary_password: 'Tmp-Pass-7xQ2',
         },
       }));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings/admins', server);
       await user.click(await screen.findByRole('button', { name: new RegExp(t.create) }));
       const form = await screen.findByRole('form', { name: t.createTitle });
@@ -157,7 +157,7 @@ describe('/settings/admins', () => {
     'with a chosen password: the policy and the confirmation are checked before sending',
     async () => {
       signedInAs(server, 'super_admin');
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings/admins', server);
       await user.click(await screen.findByRole('button', { name: new RegExp(t.create) }));
       const form = await screen.findByRole('form', { name: t.createTitle });
@@ -187,7 +187,7 @@ describe('/settings/admins', () => {
           { field: 'login_id', message: adminMessages.duplicateLoginId },
         ]),
       );
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings/admins', server);
       await user.click(await screen.findByRole('button', { name: new RegExp(t.create) }));
       const form = await screen.findByRole('form', { name: t.createTitle });
@@ -216,7 +216,7 @@ describe('/settings/admins', () => {
           { field: 'role', message: adminMessages.lastSuperAdmin },
         ]),
       );
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings/admins', server);
       const table = await screen.findByRole('table');
       await within(table).findByText('박직원');

@@ -70,7 +70,7 @@ describe('app users', () => {
       status: 200,
       body: wireAppUser({ status: 'suspended', version: 4 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/users?user=12', server);
 
     const drawer = within(await screen.findByRole('dialog'));
@@ -97,7 +97,7 @@ describe('app users', () => {
   });
 
   it('opens a member from the row and keeps its id in the URL', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/users', server);
     await user.click(await screen.findByText('ganada'));
     await waitFor(() => expect(view.location()).toBe('/users?user=13'));
@@ -154,7 +154,7 @@ describe('app users', () => {
         withdrawn_by_name: '관리자',
       }),
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/users?user=12', server);
     const drawer = within(await screen.findByRole('dialog'));
     await user.click(await drawer.findByRole('tab', { name: '동의 내역' }));
@@ -202,7 +202,7 @@ describe('app users', () => {
         ],
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/users?user=12', server);
     const drawer = within(await screen.findByRole('dialog'));
     await user.click(await drawer.findByRole('tab', { name: '동의 내역' }));

@@ -157,7 +157,7 @@ describe('access log list', () => {
   });
 
   it('filters by an action picked from the list, by target and by IP typed in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/settings/logs', server);
     await screen.findByText('2025-03-01 23:59:59');
 
@@ -185,7 +185,7 @@ describe('access log list', () => {
   });
 
   it('opens a row in a drawer: every field and the before/after of what changed, as people read them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/settings/logs', server);
     await user.click(await screen.findByText('사업주 수정: companyName, address'));
     await waitFor(() => expect(view.location()).toContain('log=41'));
@@ -270,7 +270,7 @@ describe('access log list', () => {
   it('cuts a long summary to its column and shows it whole in a tooltip', async () => {
     const long = `설정 변경: ${'자동 로그아웃 시간, 기본 매칭 수수료, '.repeat(8)}다운로드 사유 필수`;
     server.on('GET', 'audit-logs', listReply([wireLog({ summary: long })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs', server);
     const cell = await screen.findByText(long);
     expect(cell.style.textOverflow).toBe('ellipsis');
@@ -288,7 +288,7 @@ describe('access log list', () => {
 describe('무결성 확인', () => {
   it('reports an intact chain with its count', async () => {
     server.on('POST', 'audit-logs/verify', verifyReply());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs', server);
     await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
     const result = await screen.findByRole('status');
@@ -301,7 +301,7 @@ describe('무결성 확인', () => {
     server.on('GET', 'audit-logs', (request) =>
       listReply([wireLog()], (request.params as Record<string, unknown>).to_id ? 1234 : 1262),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/settings/logs?action=UPDATE&page=3', server);
     expect(await screen.findByText('총 1,262건')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
@@ -346,7 +346,7 @@ describe('무결성 확인', () => {
         },
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs', server);
     await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
     const result = await screen.findByRole('status');
@@ -377,7 +377,7 @@ describe('무결성 확인', () => {
       }),
     );
     server.on('GET', 'audit-logs/57', { status: 200, body: wireDetail({ id: 57 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/settings/logs', server);
     await user.click(await screen.findByRole('button', { name: /무결성 확인/ }));
     const alert = within(await screen.findByRole('alert'));
@@ -410,7 +410,7 @@ describe('CSV 내보내기', () => {
       status: 200,
       body: new Blob(['\uFEFF번호,일시\n'], { type: 'text/csv' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs?action=EXPORT&target_type=worker&page=2', server);
     await user.click(await screen.findByRole('button', { name: /CSV 내보내기/ }));
     const modal = await dialog('접속기록 내보내기');
@@ -442,7 +442,7 @@ describe('CSV 내보내기', () => {
       status: 200,
       body: { export_reason_required: false, session_timeout_minutes: 30, visa_alert_days: [30] },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs', server);
     await user.click(await screen.findByRole('button', { name: /CSV 내보내기/ }));
     const modal = await dialog('접속기록 내보내기');
@@ -459,7 +459,7 @@ describe('월간 점검 기록', () => {
       status: 201,
       body: wireReview({ id: 4, ...(request.body as object) }),
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/settings/logs', server);
     await user.click((await screen.findByRole('radio', { name: '월간 점검 기록' })).closest('label')!);
     await waitFor(() => expect(view.location()).toContain('tab=reviews'));
@@ -500,7 +500,7 @@ describe('월간 점검 기록', () => {
         { field: 'reviewed_at', message: '점검일은 점검 월의 1일 이후여야 합니다.' },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs?tab=reviews', server);
     await user.click(await screen.findByRole('button', { name: /점검 기록 등록/ }));
     const form = await dialog('월간 점검 기록 등록');
@@ -571,7 +571,7 @@ describe('자동 점검 결과', () => {
         }),
       };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings/logs?tab=reviews&period=2025-06', server);
     const table = within(await screen.findByRole('table', { name: '자동 점검 결과' }));
     expect(await table.findByText('불명확한 다운로드 사유')).toBeTruthy();

@@ -20,7 +20,7 @@ describe('branches', () => {
       status: 200,
       body: { ...wireBranch(), employer_count: 12, worker_count: 40 },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/branches?status=active', server);
 
     const table = await screen.findByRole('table');
@@ -49,7 +49,7 @@ describe('branches', () => {
         { field: 'code', message: recordMessages.duplicateBranchCode },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/branches/new', server);
 
     await user.type(await screen.findByLabelText('지점명'), '대구 지점');
@@ -89,7 +89,7 @@ describe('branch edit and status', () => {
       status: 200,
       body: { ...wireBranch({ name: '서울 중앙점', version: 2 }), employer_count: 3, worker_count: 9 },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/branches/1/edit', server);
 
     const name = await screen.findByLabelText('지점명');
@@ -121,7 +121,7 @@ describe('branch edit and status', () => {
       status: 200,
       body: { ...wireBranch({ status: 'inactive', version: 2 }), employer_count: 3, worker_count: 9 },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/branches/1', server);
     await user.click(await screen.findByRole('button', { name: '운영 중지' }));
     const modal = within(

@@ -111,7 +111,7 @@ describe('dashboard', () => {
     expect(kpis().getByText('신고 접수 6건')).toBeTruthy();
     expect(server.callsTo('GET', 'dashboard')).toHaveLength(1);
 
-    await userEvent.setup().click(employers);
+    await userEvent.setup({ delay: null }).click(employers);
     await waitFor(() => expect(view.location()).toBe('/employers?status=pending'));
   });
 
@@ -173,7 +173,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('대시보드를 불러오지 못했습니다.', {}, firstRender)).toBeTruthy();
     const calls = server.callsTo('GET', 'dashboard').length;
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: '다시 시도' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: '다시 시도' }));
 
     expect(await screen.findByRole('link', { name: '승인 대기 사업주 6곳' })).toBeTruthy();
     expect(server.callsTo('GET', 'dashboard')).toHaveLength(calls + 1);

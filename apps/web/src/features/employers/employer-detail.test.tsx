@@ -42,7 +42,7 @@ describe('employer detail', () => {
       status = 'rejected';
       return { status: 200, body: wireEmployer({ status }) };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/10', server);
 
     await screen.findByRole('heading', { name: '가나다제조 주식회사' });
@@ -175,7 +175,7 @@ describe('employer detail', () => {
         ],
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers/10', server);
     await user.click(await screen.findByRole('tab', { name: '변경 이력' }));
     expect(view.location()).toBe('/employers/10?tab=history');
@@ -191,7 +191,7 @@ describe('employer detail', () => {
     server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
     server.on('GET', 'job-posts', listReply([wireJobPost()]));
     server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers/10', server);
     await user.click(await screen.findByRole('tab', { name: '채용공고' }));
     expect(await screen.findByText('자동차 부품 생산직')).toBeTruthy();
@@ -208,7 +208,7 @@ describe('employer detail', () => {
     signedInAs(server, 'admin');
     server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
     server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/10', server);
     await user.click(await screen.findByRole('tab', { name: '근로자' }));
     expect(await screen.findByText('응우옌 반 안')).toBeTruthy();

@@ -33,7 +33,7 @@ const submit = (user: User, name = '등록') => user.click(screen.getByRole('but
 
 describe('employer form', () => {
   it('asks for every required field in Korean and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     await screen.findByLabelText('상호(회사명)');
     await submit(user);
@@ -49,7 +49,7 @@ describe('employer form', () => {
   });
 
   it('takes typing in 업종: the options narrow to the Korean names that match, and one is picked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     const industry = await screen.findByRole('combobox', { name: '업종' });
     await user.click(industry);
@@ -71,7 +71,7 @@ describe('employer form', () => {
   });
 
   it('checks the 사업자등록번호 check digit and dashes it as typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     const input = await screen.findByLabelText('사업자등록번호');
     await user.type(input, '1248100997');
@@ -86,7 +86,7 @@ describe('employer form', () => {
   it('registers: digits on the wire, one idempotency key, then the new detail page', async () => {
     server.on('POST', 'employers', { status: 201, body: wireEmployer({ id: 31 }) });
     server.on('GET', 'employers/31', { status: 200, body: wireEmployer({ id: 31 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers/new', server);
     await fillValidEmployer(user);
     await submit(user);
@@ -116,7 +116,7 @@ describe('employer form', () => {
       count === 1 ? { networkError: true } : { status: 201, body: wireEmployer({ id: 32 }) },
     );
     server.on('GET', 'employers/32', { status: 200, body: wireEmployer({ id: 32 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     await fillValidEmployer(user);
     await submit(user);
@@ -135,7 +135,7 @@ describe('employer form', () => {
         { field: 'business_reg_no', message: recordMessages.duplicateBusinessRegNo },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers/new', server);
     await fillValidEmployer(user);
     await submit(user);
@@ -158,7 +158,7 @@ describe('employer form', () => {
         { message: '하루 등록 한도를 넘었습니다.' },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/new', server);
     await fillValidEmployer(user);
     await submit(user);
@@ -181,7 +181,7 @@ describe('employer form', () => {
       }
       return { status: 200, body: wireEmployer({ version: version + 1 }) };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers/10?mode=edit', server);
     const ceo = await screen.findByLabelText('대표자명');
     expect(await screen.findByRole('heading', { name: '가나다제조 주식회사 정보 수정' })).toBeTruthy();
@@ -220,7 +220,7 @@ describe('employer form', () => {
 
   it('asks before leaving a form with unsaved input', async () => {
     server.on('GET', 'branches', listReply([]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers/new', server);
     await user.type(await screen.findByLabelText('상호(회사명)'), '작성 중');
     await user.click(screen.getByRole('link', { name: '지점 관리' }));

@@ -63,7 +63,7 @@ describe('employer list', () => {
   it('writes a changed filter, a sort and a search into the URL and asks the server with them', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'employers', listReply([pending], 1));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers?status=pending&page=2', server);
     await screen.findByText('가나다제조 주식회사');
 
@@ -92,7 +92,7 @@ describe('employer list', () => {
   it('shows a Korean empty state, offering to clear the filters', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'employers', listReply([], 0));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp(
       '/employers?region=%EC%A0%9C%EC%A3%BC%ED%8A%B9%EB%B3%84%EC%9E%90%EC%B9%98%EB%8F%84',
       server,
@@ -110,7 +110,7 @@ describe('employer list', () => {
     signedInAs(server, 'admin');
     server.on('GET', 'employers', listReply([pending], 1));
     server.on('GET', 'employers/10', { status: 200, body: pending });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers', server);
     await user.click(await screen.findByText('홍길동'));
     expect(await screen.findByRole('heading', { name: '가나다제조 주식회사' })).toBeTruthy();
@@ -163,7 +163,7 @@ describe('employer list', () => {
         meta: { page: 1, page_size: 10, total: 1 },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers', server);
     await screen.findByText('가나다제조 주식회사');
 
@@ -199,7 +199,7 @@ describe('employer list', () => {
       status: 422,
       body: { error: { code: 'VALIDATION_ERROR', message: '입력값을 확인해 주세요.' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/employers?status=pending', server);
     await screen.findByText('가나다제조 주식회사');
     await user.click(screen.getAllByRole('checkbox')[0]!);

@@ -69,7 +69,7 @@ describe('job post list', () => {
 
 describe('job post form', () => {
   it('asks for the required fields in Korean and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/job-posts/new', server);
     await screen.findByLabelText('공고 제목');
     await user.click(screen.getByRole('button', { name: '검토 요청' }));
@@ -84,7 +84,7 @@ describe('job post form', () => {
   });
 
   it('shows the hourly equivalent as the pay is typed, and warns below the minimum wage', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/job-posts/new', server);
     const amount = await screen.findByLabelText('급여액');
     await waitFor(() => expect(server.callsTo('GET', 'settings')).toHaveLength(1));
@@ -113,7 +113,7 @@ describe('job post form', () => {
         { field: 'salary_amount', message },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/job-posts/new', server);
     await screen.findByLabelText('공고 제목');
     await fillValidPost(user);
@@ -127,7 +127,7 @@ describe('job post form', () => {
   it('saves a draft with 임시저장: submit false, an idempotency key, then the detail', async () => {
     server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'draft' }) });
     server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'draft' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/job-posts/new', server);
     await screen.findByLabelText('공고 제목');
     await fillValidPost(user);
@@ -154,7 +154,7 @@ describe('job post form', () => {
 
   it('takes Enter in the 마감일 picker as the date, never as a submit (docs/ARCHITECTURE.md#forms)', async () => {
     server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'draft' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/job-posts/new', server);
     await screen.findByLabelText('공고 제목');
     await fillValidPost(user);
@@ -170,7 +170,7 @@ describe('job post form', () => {
   it('sends the post to review with 검토 요청: submit true', async () => {
     server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'pending' }) });
     server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'pending' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/job-posts/new', server);
     await screen.findByLabelText('공고 제목');
     await fillValidPost(user);
@@ -185,7 +185,7 @@ describe('job post detail', () => {
   it('rejects a pending post only with a reason', async () => {
     server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'pending' }) });
     server.on('POST', 'job-posts/50/status', { status: 200, body: wireJobPost({ status: 'rejected' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/job-posts/50', server);
     await screen.findByRole('heading', { name: '자동차 부품 생산직' });
     expect(screen.getByRole('button', { name: '승인(게시)' })).toBeTruthy();

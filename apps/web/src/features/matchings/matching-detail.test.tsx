@@ -69,7 +69,7 @@ describe('matching status flow', () => {
       status: 200,
       body: wireMatching({ status: 'cancelled', cancel_reason: '근로자 입국 지연' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openMatching('proposed');
 
     await user.click(header().getByRole('button', { name: '취소' }));
@@ -93,7 +93,7 @@ describe('matching status flow', () => {
   it('asks for the contract and start dates when contracting', async () => {
     signedInAs(server, 'admin');
     server.on('POST', 'matchings/90/status', { status: 200, body: wireMatching({ status: 'contracted' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openMatching('accepted', { contract_date: '2099-01-02', start_date: '2099-01-05' });
 
     await user.click(header().getByRole('button', { name: '계약 체결' }));
@@ -187,7 +187,7 @@ describe('skipping the interview', () => {
   it('asks for the reason before 면접 생략 후 합격 and sends it', async () => {
     signedInAs(server, 'admin');
     server.on('POST', 'matchings/90/status', { status: 200, body: wireMatching({ status: 'accepted' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openMatching('proposed');
 
     const button = header().getByRole('button', { name: '면접 생략 후 합격' });
@@ -212,7 +212,7 @@ describe('skipping the interview', () => {
 
   it("does not carry one step's reason over to the next dialog", async () => {
     signedInAs(server, 'admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openMatching('proposed');
     await user.click(header().getByRole('button', { name: '면접 생략 후 합격' }));
     const first = within(await screen.findByRole('dialog'));
@@ -243,7 +243,7 @@ describe('skipping the interview', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openMatching('accepted', { contract_date: '2099-01-02', start_date: '2099-01-05' });
     await user.click(header().getByRole('button', { name: '계약 체결' }));
     const dialog = within(await screen.findByRole('dialog'));
@@ -282,7 +282,7 @@ describe('who changed the matching', () => {
         ],
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openMatching('cancelled', {
       status_history: [
         {

@@ -55,7 +55,7 @@ describe('matching creation', () => {
     server.on('GET', 'matchings/eligibility', eligibility([]));
     server.on('POST', 'matchings', { status: 201, body: wireMatching() });
     server.on('GET', 'matchings/90', { status: 200, body: wireMatching() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/matchings/new', server);
     await screen.findByText('채용공고와 근로자를 고르면 바로 매칭 가능 여부를 확인합니다.');
     expect(submitButton().disabled).toBe(true);
@@ -91,7 +91,7 @@ describe('matching creation', () => {
       'matchings/eligibility',
       eligibility([{ code: 'VISA_NOT_ALLOWED_BY_POST', severity: 'hard', message: HARD }]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/matchings/new', server);
     await screen.findByLabelText('채용공고');
     await pickPair(user);
@@ -112,7 +112,7 @@ describe('matching creation', () => {
     );
     server.on('POST', 'matchings', { status: 201, body: wireMatching() });
     server.on('GET', 'matchings/90', { status: 200, body: wireMatching() });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/matchings/new', server);
     await screen.findByLabelText('채용공고');
     await pickPair(user);
@@ -139,7 +139,7 @@ describe('matching creation', () => {
       'matchings/eligibility',
       eligibility([{ code: 'KOREAN_LEVEL_BELOW', severity: 'warning', message: WARNING }]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/matchings/new', server);
     await screen.findByLabelText('채용공고');
     await pickPair(user);
@@ -165,7 +165,7 @@ describe('matching creation', () => {
         },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/matchings/new', server);
     await screen.findByLabelText('채용공고');
     await pickPair(user);
@@ -178,7 +178,7 @@ describe('matching creation', () => {
 describe('the worker picker', () => {
   it('does not send a full identifier as a search term, and says where such a search is made', async () => {
     signedInAs(server, 'admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/matchings/new', server);
     await screen.findByText('채용공고와 근로자를 고르면 바로 매칭 가능 여부를 확인합니다.');
     await user.click(screen.getByRole('combobox', { name: '근로자' }));

@@ -54,7 +54,7 @@ describe('notice list', () => {
 
 describe('notice form', () => {
   it('asks for a title and content and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/notices/new', server);
     await screen.findByRole('textbox', { name: '내용' });
     await user.click(screen.getByRole('button', { name: '게시' }));
@@ -69,7 +69,7 @@ describe('notice form', () => {
       status: 200,
       body: { content: '<p>정리된 <strong>본문</strong></p>' },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/notices/new', server);
     await user.type(await screen.findByLabelText('제목'), '시스템 점검 안내');
     await writeContent(user, '점검 시간 안내');
@@ -93,7 +93,7 @@ describe('notice form', () => {
       }),
     });
     server.on('GET', 'notices/33', { status: 200, body: wireNotice({ id: 33 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/notices/new', server);
     await user.type(await screen.findByLabelText('제목'), '신규 기능 안내');
     await writeContent(user, '새 기능을 소개합니다');
@@ -149,7 +149,7 @@ describe('notice detail', () => {
   it('hides a published notice with its status action', async () => {
     server.on('GET', 'notices/30', { status: 200, body: wireNotice() });
     server.on('POST', 'notices/30/status', { status: 200, body: wireNotice({ status: 'hidden' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/notices/30', server);
     await screen.findByRole('heading', { name: '설 연휴 고객센터 운영 안내', level: 1 });
     await user.click(screen.getByRole('button', { name: '숨김' }));

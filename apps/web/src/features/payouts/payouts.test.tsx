@@ -106,7 +106,7 @@ describe('payout form', () => {
   it('defaults VAT live by type, keeps a VAT typed by hand, and shows the total', async () => {
     server.on('POST', 'payouts', { status: 201, body: wirePayout({ id: 201 }) });
     server.on('GET', 'payouts/201', { status: 200, body: wirePayout({ id: 201 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/payouts/new', server);
     await screen.findByLabelText('공급가액');
     await pickOption(user, '사업주', '가나다제조 주식회사');
@@ -145,7 +145,7 @@ describe('payout form', () => {
   });
 
   it('asks for a worker for a wage payout', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/payouts/new', server);
     await screen.findByLabelText('공급가액');
     await pickOption(user, '사업주', '가나다제조 주식회사');
@@ -162,7 +162,7 @@ describe('payout form', () => {
       status: 200,
       body: wirePayout({ memo: '세금계산서 발행', version: 3 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/payouts/200/edit', server);
     const account = await screen.findByLabelText('계좌번호');
     expect(account.getAttribute('placeholder')).toBe('변경할 때만 입력 (현재 ********6789)');
@@ -195,7 +195,7 @@ describe('payout detail', () => {
   it('reveals the account number with a reason', async () => {
     server.on('GET', 'payouts/200', { status: 200, body: wirePayout() });
     server.on('POST', 'payouts/200/reveal', { status: 200, body: { value: '110123456789' } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/payouts/200', server);
     await user.click(await screen.findByRole('button', { name: '계좌번호 열람' }));
 
@@ -222,7 +222,7 @@ describe('payout detail', () => {
     signedInAs(server, 'super_admin');
     server.on('GET', 'payouts/200', { status: 200, body: wirePayout({ last_edited_by: wireUser.id }) });
     server.on('POST', 'payouts/200/status', { status: 200, body: wirePayout({ status: 'approved' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/payouts/200', server);
     await user.click(await screen.findByRole('button', { name: '지급 승인' }));
     const modal = await dialog('지급 승인');
@@ -242,7 +242,7 @@ describe('payout detail', () => {
   it('marks an approved payout paid with its time', async () => {
     server.on('GET', 'payouts/200', { status: 200, body: wirePayout({ status: 'approved' }) });
     server.on('POST', 'payouts/200/status', { status: 200, body: wirePayout({ status: 'paid' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/payouts/200', server);
     await user.click(await screen.findByRole('button', { name: '지급 완료 처리' }));
     const modal = await dialog('지급일시');

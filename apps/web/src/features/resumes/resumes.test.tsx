@@ -23,7 +23,7 @@ const save = async (user: ReturnType<typeof userEvent.setup>) =>
 describe('resume editor', () => {
   it('reorders entries with the up and down buttons and saves them in that order', async () => {
     server.on('PATCH', 'resumes/70', { status: 200, body: wireResume({ version: 6 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/resumes/70?mode=edit', server);
     await screen.findByRole('group', { name: '경력 1' });
     expect(companyOf('경력 1')).toBe('하노이 전자');
@@ -61,7 +61,7 @@ describe('resume editor', () => {
   });
 
   it('adds an entry that is checked on its own, and removes it again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/resumes/70?mode=edit', server);
     await screen.findByRole('group', { name: '경력 2' });
 
@@ -83,7 +83,7 @@ describe('resume editor', () => {
   });
 
   it('refuses an end date before the start date within an entry', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/resumes/70?mode=edit', server);
     await screen.findByRole('group', { name: '경력 1' });
     const first = entry('경력 1');
@@ -98,7 +98,7 @@ describe('resume editor', () => {
 
   it('adds a language with its four levels and sends it', async () => {
     server.on('PATCH', 'resumes/70', { status: 200, body: wireResume({ version: 6 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/resumes/70?mode=edit', server);
     await screen.findByRole('group', { name: '언어 1' });
 
@@ -153,7 +153,7 @@ describe('resume screens', () => {
       status: 200,
       body: wireResume({ id: 72, resume_id: 'RS-000072', status: 'draft' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/resumes/workers/20', server);
 
     expect(await screen.findByRole('heading', { name: '응우옌 반 안의 이력서' })).toBeTruthy();

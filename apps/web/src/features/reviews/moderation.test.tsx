@@ -59,7 +59,7 @@ describe('moderation queue', () => {
   });
 
   it('publishes with A and opens the next review at once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openQueue();
     await user.keyboard('a');
 
@@ -76,7 +76,7 @@ describe('moderation queue', () => {
   });
 
   it('hides with H only with a reason: Enter on an empty one is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openQueue();
     await user.keyboard('h');
     const reason = screen.getByRole('textbox', { name: '숨김 사유' });
@@ -102,7 +102,7 @@ describe('moderation queue', () => {
   });
 
   it('cancels the reason with Esc, moves with J and K, skips with S', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openQueue();
     await user.keyboard('h');
     await user.click(screen.getByText('개인정보 노출'));
@@ -127,7 +127,7 @@ describe('moderation queue', () => {
         ? queueReply([queue[2]], 3, null)
         : queueReply(queue.slice(0, 2), 3, 102),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await openQueue();
     await waitFor(() =>
       expect(server.callsTo('GET', 'reviews/moderation').map((call) => call.params)).toContainEqual({

@@ -18,7 +18,7 @@ beforeEach(() => {
 describe('review list', () => {
   it('shows stars, direction, reports and status, and filters reported ones', async () => {
     server.on('GET', 'reviews', listReply([wireReview({ status: 'published', report_count: 2, rating: 2 })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/reviews', server);
     const table = within(await screen.findByRole('table'));
     expect(await table.findByRole('img', { name: '5점 만점에 2점' })).toBeTruthy();
@@ -37,7 +37,7 @@ describe('review list: long texts', () => {
   it('cuts a long review to its column and shows the whole text, line breaks kept, in a tooltip', async () => {
     const content = `${'야간 근무가 잦았지만 관리자분들이 배려해 주셔서 적응이 빨랐습니다. '.repeat(6)}\n다시 일하고 싶습니다.`;
     server.on('GET', 'reviews', listReply([wireReview({ content })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/reviews', server);
     const table = within(await screen.findByRole('table'));
     const excerpt = await table.findByText(
@@ -55,7 +55,7 @@ describe('review detail', () => {
   it('links the matching and hides only with a reason', async () => {
     server.on('GET', 'reviews/100', { status: 200, body: wireReview() });
     server.on('POST', 'reviews/100/status', { status: 200, body: wireReview({ status: 'hidden' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/reviews/100', server);
     expect((await screen.findByRole('link', { name: '매칭 #90 보기' })).getAttribute('href')).toBe(
       '/matchings/90',

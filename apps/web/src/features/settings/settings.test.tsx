@@ -75,7 +75,7 @@ describe('/settings', () => {
         status: 200,
         body: wireSettings(request.body as Record<string, unknown>),
       }));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings', server);
 
       const timeout = await screen.findByLabelText(t.fields.sessionTimeoutMinutes);
@@ -107,7 +107,7 @@ describe('/settings', () => {
       status: 200,
       body: wireSettings(request.body as Record<string, unknown>),
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings', server);
 
     const toggle = await screen.findByRole('switch', { name: t.fields.addressSearchEnabled });
@@ -129,7 +129,7 @@ describe('/settings', () => {
         status: 200,
         body: wireSettings(request.body as Record<string, unknown>),
       }));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings', server);
 
       const workers = await screen.findByLabelText(t.retention.months('근로자'));
@@ -174,7 +174,7 @@ describe('/settings', () => {
         status: 200,
         body: wireSettings(request.body as Record<string, unknown>),
       }));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings', server);
 
       const end = await screen.findByLabelText(t.accessReview.fields.workdayEndHour);
@@ -214,7 +214,7 @@ describe('/settings', () => {
         if (sent !== version) return errorReply(409, 'CONFLICT', recordMessages.versionConflict);
         return { status: 200, body: wireSettings({ version: version + 1, session_timeout_minutes: 45 }) };
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings', server);
       const timeout = await screen.findByLabelText(t.fields.sessionTimeoutMinutes);
       await user.clear(timeout);
@@ -242,7 +242,7 @@ describe('/settings', () => {
     'checks values in the form before sending (range, duplicate year) with Korean messages',
     async () => {
       signedInAs(server, 'super_admin');
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderApp('/settings', server);
 
       const lockout = await screen.findByLabelText(t.fields.lockoutMinutes);
@@ -273,7 +273,7 @@ describe('/settings', () => {
         { field: 'contact_email', message: '서버가 거절한 이메일입니다.' },
       ]),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings', server);
     await screen.findByLabelText(t.fields.contactEmail);
     await user.click(screen.getByRole('button', { name: t.save }));
@@ -289,7 +289,7 @@ describe('/settings', () => {
         status: 200,
         body: { data: [], meta: { page: 1, page_size: 20, total: 0 } },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const view = renderApp('/settings', server);
       const name = await screen.findByLabelText(t.fields.serviceName);
       await user.type(name, ' 관리');
@@ -326,7 +326,7 @@ describe('/settings', () => {
         ? errorReply(500, 'SERVER_ERROR', '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.')
         : { status: 200, body: wireSettings({ service_name: '일손 운영' }) },
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/settings', server);
     expect(await screen.findByText(t.loadFailed)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '다시 시도' }));

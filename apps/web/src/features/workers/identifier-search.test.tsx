@@ -23,7 +23,7 @@ describe('searching workers by a full identifier', () => {
   it('asks for the purpose before it searches, and sends it with the search', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers', listReply([wireWorker()], 1));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers', server);
     await screen.findByText('응우옌 반 안');
 
@@ -48,7 +48,7 @@ describe('searching workers by a full identifier', () => {
   it('asks for a 외국인등록번호 too, and cancelling clears the search without sending it', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers', listReply([wireWorker()], 1));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers', server);
     await screen.findByText('응우옌 반 안');
 
@@ -70,7 +70,7 @@ describe('searching workers by a full identifier', () => {
   it('searches names, phone digits and partial numbers at once', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers', listReply([wireWorker()], 1));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers', server);
     await screen.findByText('응우옌 반 안');
     await user.type(searchBox(), 'Nguyen{Enter}');
@@ -85,7 +85,7 @@ describe('searching workers by a full identifier', () => {
   it('tells a viewer it may not search by identifier, without asking the server', async () => {
     signedInAs(server, 'viewer');
     server.on('GET', 'workers', listReply([wireWorker()], 1));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers', server);
     await screen.findByText('응우옌 반 안');
     await user.type(searchBox(), 'M12345678{Enter}');
@@ -100,7 +100,7 @@ describe('searching workers by a full identifier', () => {
       status: 200,
       body: { buckets: [], data: [], meta: { page: 1, page_size: 20, total: 0 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/visa-expiry', server);
     await user.type(await screen.findByRole('searchbox', { name: '검색' }), 'M12345678{Enter}');
     const modal = await dialog('검색 사유');

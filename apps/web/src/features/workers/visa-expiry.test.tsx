@@ -57,7 +57,7 @@ const lastParams = () =>
 describe('visa expiry', () => {
   it('shows the buckets with their counts and keeps the chosen one in the URL', async () => {
     server.on('GET', 'workers/visa-expiry', board([row(), row({ id: 21, name_ko: '바트', days_left: -3 })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers/visa-expiry', server);
 
     const d30 = await screen.findByRole('button', { name: /D-30/ });
@@ -116,7 +116,7 @@ describe('visa expiry', () => {
       });
       return { status: 200, body: {} };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/visa-expiry', server);
 
     const table = within(await screen.findByRole('table'));

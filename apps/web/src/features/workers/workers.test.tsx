@@ -23,7 +23,7 @@ describe('worker list', () => {
   it('shows names in Korean and Latin, nationality in Korean, the masked 외국인등록번호 and the D-day', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers', listReply([wireWorker({ visa_expiry_date: '2000-01-01' })], 1));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers', server);
 
     const row = within((await screen.findByText('응우옌 반 안')).closest('tr') as HTMLElement);
@@ -43,7 +43,7 @@ describe('worker list', () => {
   it('lists the EPS sending countries first in the nationality filter', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers', listReply([]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers', server);
     await user.click(await screen.findByRole('combobox', { name: '국적' }));
     const groups = await screen.findAllByText(/고용허가제 송출국|주요 국가|전체 국가/);
@@ -60,7 +60,7 @@ describe('worker detail', () => {
       status: 200,
       body: { field: 'alien_reg_no', value: '9504125123456' },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/20', server);
 
     expect(await screen.findByText('950412-5******')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('worker detail', () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
     server.on('POST', 'workers/20/reveal', errorReply(403, 'FORBIDDEN', '접근 권한이 없습니다.'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/20', server);
     await user.click(await screen.findByRole('button', { name: '여권번호 열람' }));
     const modal = await dialog('열람 사유');
@@ -125,7 +125,7 @@ describe('worker detail', () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers/20', { status: 200, body: wireWorker({ status: 'working' }) });
     server.on('GET', 'matchings', listReply([wireMatching({ status: 'working' })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/20', server);
     await user.click(await screen.findByRole('tab', { name: '매칭' }));
     expect(await screen.findByText('가나다제조 주식회사')).toBeTruthy();
@@ -144,7 +144,7 @@ async function typeDate(user: User, label: string, value: string) {
 describe('worker form', () => {
   it('checks the 외국인등록번호 and the mobile number with the contracts rules', async () => {
     signedInAs(server, 'admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/new', server);
     const alien = await screen.findByLabelText('외국인등록번호');
     await user.type(alien, '9504121123456');
@@ -162,7 +162,7 @@ describe('worker form', () => {
     signedInAs(server, 'admin');
     server.on('POST', 'workers', { status: 201, body: wireWorker({ id: 41 }) });
     server.on('GET', 'workers/41', { status: 200, body: wireWorker({ id: 41 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers/new', server);
 
     await user.type(await screen.findByLabelText('한글 이름'), '응우옌 반 안');
@@ -202,7 +202,7 @@ describe('worker form', () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
     server.on('PATCH', 'workers/20', { status: 200, body: wireWorker({ version: 3 }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers/20?mode=edit', server);
     const alien = await screen.findByLabelText('외국인등록번호');
     expect(alien.getAttribute('placeholder')).toBe('변경할 때만 입력 (현재 950412-5******)');
@@ -246,7 +246,7 @@ describe('refusals that name matchings under way', () => {
       ]),
     );
     server.on('GET', 'matchings/12', { status: 200, body: wireMatching({ id: 12, status: 'contracted' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers/20?mode=edit', server);
     await user.clear(await screen.findByLabelText('한글 이름'));
     await user.type(screen.getByLabelText('한글 이름'), '응우옌 반');
@@ -306,7 +306,7 @@ describe('refusals that name matchings under way', () => {
       ]),
     );
     server.on('GET', 'matchings/12', { status: 200, body: wireMatching({ id: 12, status: 'contracted' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/workers/20', server);
     await screen.findByText('950412-5******');
     await user.click(header().getByRole('button', { name: '삭제' }));
@@ -345,7 +345,7 @@ describe('refusals that name matchings under way', () => {
         ],
       ),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/workers/20', server);
     await screen.findByText('950412-5******');
     await user.click(header().getByRole('button', { name: '출국 처리' }));
