@@ -12,7 +12,7 @@ export default defineConfig({
     pool: 'forks',
     // A worker runs its files one after another in one module graph: importing the app afresh for each of ~80 files
     // cost a quarter of the suite's time on CI's two cores. Each file still opens its own database and app
-    // (test/helpers.ts); what a process keeps across them is reset per file (test/setup-file.ts).
+    // (test/helpers.ts); what a process keeps across them is reset per file (docs/TESTING.md).
     isolate: false,
     setupFiles: ['./test/setup-file.ts'],
   },
