@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 
 async function openAccount(tab?: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderApp('/dashboard', server);
   await user.click(await screen.findByRole('button', { name: /김관리/ }));
   const items = await screen.findAllByRole('menuitem', { name: /내 정보/ });
@@ -130,7 +130,7 @@ describe('내 정보: 비밀번호 변경', () => {
     await user.click(dialog.getByRole('button', { name: '비밀번호 변경' }));
 
     expect(await dialog.findByText(fieldMessages.passwordPolicy)).toBeTruthy();
-    expect(dialog.getByText('새 비밀번호가 일치하지 않습니다.')).toBeTruthy();
+    expect(await dialog.findByText('새 비밀번호가 일치하지 않습니다.')).toBeTruthy();
     expect(server.callsTo('POST', 'me/password')).toHaveLength(0);
   });
 
@@ -225,7 +225,7 @@ describe('a temporary password (must_change_password)', () => {
       server.on('GET', 'auth/me', { status: 200, body: { user: wireUser } });
       return { status: 200, body: { ok: true } };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/employers', server);
 
     expect(await screen.findByRole('heading', { name: '비밀번호 변경' })).toBeTruthy();
@@ -245,7 +245,7 @@ describe('a temporary password (must_change_password)', () => {
   it('may log out instead', async () => {
     server.on('GET', 'auth/me', { status: 200, body: { user: { ...wireUser, must_change_password: true } } });
     server.on('POST', 'auth/logout', { status: 200, body: { ok: true } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const view = renderApp('/dashboard', server);
     await user.click(await screen.findByRole('button', { name: '로그아웃' }));
     await waitFor(() => expect(view.location()).toBe('/login'));
@@ -259,7 +259,7 @@ describe('a temporary password (must_change_password)', () => {
       });
       return PASSWORD_CHANGE_REQUIRED;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/dashboard', server);
     await user.click(await screen.findByRole('button', { name: /김관리/ }));
     const items = await screen.findAllByRole('menuitem', { name: /내 정보/ });
