@@ -57,14 +57,38 @@ const POSTS_FOLLOW: Partial<Record<EmployerStatus, { from: JobPostStatus; to: Jo
 const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
 const UNIQUE_REG_NO = 'employers_business_reg_no_key';
 
+/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toEmployer(row: repo.EmployerRow): Employer {
-  const { deletedAt: _deleted, statusChangedAt, approvedAt, createdAt, updatedAt, ...rest } = row;
   return {
-    ...rest,
-    statusChangedAt: isoOrNull(statusChangedAt),
-    approvedAt: isoOrNull(approvedAt),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    id: row.id,
+    companyName: row.companyName,
+    businessRegNo: row.businessRegNo,
+    ceoName: row.ceoName,
+    openingDate: row.openingDate,
+    bizEntityType: row.bizEntityType,
+    industry: row.industry,
+    region: row.region,
+    zipCode: row.zipCode,
+    roadAddress: row.roadAddress,
+    addressDetail: row.addressDetail,
+    phone: row.phone,
+    email: row.email,
+    managerName: row.managerName,
+    managerPhone: row.managerPhone,
+    employeeCount: row.employeeCount,
+    foreignWorkerCount: row.foreignWorkerCount,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    adminMemo: row.adminMemo,
+    status: row.status,
+    statusReason: row.statusReason,
+    statusChangedAt: isoOrNull(row.statusChangedAt),
+    approvedAt: isoOrNull(row.approvedAt),
+    approvedBy: row.approvedBy,
+    approvedByName: row.approvedByName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

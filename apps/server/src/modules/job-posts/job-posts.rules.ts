@@ -58,26 +58,48 @@ export function minimumWageError(
   return { field, message: recordMessages.belowMinimumWage(year, minimum, hourly) };
 }
 
+/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toJobPost(row: JobPostRow, today: string): JobPost {
-  const {
-    deletedAt: _deleted,
-    createdBy: _createdBy,
-    statusChangedAt: _changed,
-    publishedAt,
-    closedAt,
-    createdAt,
-    updatedAt,
-    ...rest
-  } = row;
   const expired = isExpired(row, today);
   const hourly = hourlyEquivalent(row.salaryType, row.salaryAmount, scheduleOf(row));
   return {
-    ...rest,
-    status: expired ? 'closed' : row.status,
+    id: row.id,
+    employerId: row.employerId,
+    employerName: row.employerName,
+    employerStatus: row.employerStatus,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    title: row.title,
+    industry: row.industry,
+    jobDescription: row.jobDescription,
+    isSimpleLabour: row.isSimpleLabour,
+    headcount: row.headcount,
+    filledCount: row.filledCount,
+    region: row.region,
+    zipCode: row.zipCode,
+    workAddress: row.workAddress,
+    employmentType: row.employmentType,
+    contractMonths: row.contractMonths,
+    workDays: row.workDays,
+    workStartTime: row.workStartTime,
+    workEndTime: row.workEndTime,
+    breakMinutes: row.breakMinutes,
+    salaryType: row.salaryType,
+    salaryAmount: row.salaryAmount,
     hourlyEquivalent: hourly === null ? null : Math.round(hourly),
-    publishedAt: isoOrNull(publishedAt),
-    closedAt: expired ? seoulDayStart(addDays(row.deadline!, 1)).toISOString() : isoOrNull(closedAt),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    dormitoryProvided: row.dormitoryProvided,
+    mealProvided: row.mealProvided,
+    allowedVisaTypes: row.allowedVisaTypes,
+    requiredKoreanLevel: row.requiredKoreanLevel,
+    deadline: row.deadline,
+    viewCount: row.viewCount,
+    status: expired ? 'closed' : row.status,
+    rejectReason: row.rejectReason,
+    statusReason: row.statusReason,
+    publishedAt: isoOrNull(row.publishedAt),
+    closedAt: expired ? seoulDayStart(addDays(row.deadline!, 1)).toISOString() : isoOrNull(row.closedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }

@@ -33,14 +33,24 @@ const AUDIT_CONTENT_MAX = 5_000;
 const auditContent = (html: string) =>
   html.length <= AUDIT_CONTENT_MAX ? html : `${html.slice(0, AUDIT_CONTENT_MAX)}… (총 ${html.length}자)`;
 
+/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toNotice(row: repo.NoticeRow): Notice {
-  const { deletedAt: _d, statusChangedAt: _s, publishAt, publishedAt, createdAt, updatedAt, ...rest } = row;
   return {
-    ...rest,
-    publishAt: isoOrNull(publishAt),
-    publishedAt: isoOrNull(publishedAt),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    audience: row.audience,
+    isPinned: row.isPinned,
+    status: row.status,
+    publishAt: isoOrNull(row.publishAt),
+    publishedAt: isoOrNull(row.publishedAt),
+    isScheduled: row.isScheduled,
+    viewCount: row.viewCount,
+    authorAdminId: row.authorAdminId,
+    authorName: row.authorName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -50,23 +50,45 @@ type WorkerListQuery = z.output<typeof workerListQuerySchema>;
 
 const UNIQUE_ALIEN_REG_NO = 'workers_alien_reg_no_hash_key';
 
+/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
-  const {
-    alienRegNoMasked,
-    passportNoMasked,
-    createdAt,
-    updatedAt,
-    statusChangedAt: _s,
-    deletedAt: _d,
-    ...rest
-  } = row;
   return {
-    ...rest,
-    alienRegNo: alienRegNoMasked,
-    passportNo: passportNoMasked,
+    id: row.id,
+    nameKo: row.nameKo,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    nationality: row.nationality,
+    phoneNumber: row.phoneNumber,
+    emailAddress: row.emailAddress,
+    alienRegNo: row.alienRegNoMasked,
+    passportNo: row.passportNoMasked,
+    passportExpiryDate: row.passportExpiryDate,
+    visaType: row.visaType,
+    visaStatus: row.visaStatus,
     visaValidity: visaValidity(row, today),
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
+    visaExpiryDate: row.visaExpiryDate,
+    entryDate: row.entryDate,
+    employmentPeriodEndDate: row.employmentPeriodEndDate,
+    koreanLevel: row.koreanLevel,
+    desiredIndustries: row.desiredIndustries,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    stateProvince: row.stateProvince,
+    postalCode: row.postalCode,
+    country: row.country,
+    branchId: row.branchId,
+    branchName: row.branchName,
+    adminMemo: row.adminMemo,
+    status: row.status,
+    statusReason: row.statusReason,
+    extensionStatus: row.extensionStatus,
+    extensionAppliedAt: row.extensionAppliedAt,
+    extensionApprovedAt: row.extensionApprovedAt,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
