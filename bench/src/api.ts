@@ -46,6 +46,11 @@ export const PASSWORD = 'Bench-pass-123';
 export const ADMIN_EMAIL = 'admin@ilson.local';
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+/**
+ * Each case is first run this long, unmeasured: the percentiles are the steady state's, not the JIT compiling the
+ * case's code path or the engine reading its pages into memory for the first request after a start (BENCHMARKS.md).
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 1);
 
 /** Every list with its default sort and each typical filter, the deepest page, details, dashboard, stats, login. */
 export function apiCases(ids: Record<string, number>): ApiCase[] {
@@ -271,8 +276,16 @@ function summarise(latencies: number[], seconds: number, errors: number): Latenc
   };
 }
 
-/** autocannon against the running server; latencies are collected per response for exact percentiles. */
+/**
+ * autocannon against the running server, after WARMUP_SECONDS of the same load; latencies are collected per response
+ * for exact percentiles.
+ */
 export async function loadServer(base: string, c: ApiCase, token: string): Promise<Latency> {
+  if (WARMUP_SECONDS > 0) await runLoad(base, c, token, WARMUP_SECONDS);
+  return runLoad(base, c, token, SECONDS);
+}
+
+async function runLoad(base: string, c: ApiCase, token: string, seconds: number): Promise<Latency> {
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
@@ -281,7 +294,7 @@ export async function loadServer(base: string, c: ApiCase, token: string): Promi
       {
         url: base,
         connections: c.connections ?? CONNECTIONS,
-        duration: SECONDS,
+        duration: seconds,
         requests: [
           c.login
             ? {
@@ -307,7 +320,7 @@ export async function loadServer(base: string, c: ApiCase, token: string): Promi
       latencies.push(responseTime);
     });
   });
-  return summarise(latencies, SECONDS, errors + result.errors + result.timeouts);
+  return summarise(latencies, seconds, errors + result.errors + result.timeouts);
 }
 
 /** The same statements, in the same order, per simulated request through a bare pool of as many connections. */
@@ -318,11 +331,11 @@ export async function loadBare(
 ): Promise<Latency> {
   // The server's session settings (apps/server/src/db/client.ts SESSION_SETTINGS): the same SQL, planned alike.
   const pool = new pg.Pool({ connectionString: url, max: connections, options: '-c enable_memoize=off' });
-  const latencies: number[] = [];
+  let latencies: number[] = [];
   let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  try {
-    await Promise.all(
+  const drive = (seconds: number) => {
+    const until = performance.now() + seconds * 1000;
+    return Promise.all(
       Array.from({ length: connections }, async () => {
         while (performance.now() < until) {
           const started = performance.now();
@@ -340,6 +353,15 @@ export async function loadBare(
         }
       }),
     );
+  };
+  try {
+    // Warmed up as the server is (loadServer): the pool's connections open and their sessions plan the statements.
+    if (WARMUP_SECONDS > 0) {
+      await drive(WARMUP_SECONDS);
+      latencies = [];
+      errors = 0;
+    }
+    await drive(SECONDS);
   } finally {
     await pool.end();
   }
@@ -360,21 +382,29 @@ async function openDirectPglite(dir: string): Promise<PGlite> {
   return db;
 }
 
-/** A case's statements in a loop through PGlite for the bench's seconds. */
+/** A case's statements in a loop through PGlite for the bench's seconds, after a warm-up as the server's. */
 async function loadPgliteDirect(db: PGlite, statements: Statement[]): Promise<Latency> {
-  const latencies: number[] = [];
+  let latencies: number[] = [];
   let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  while (performance.now() < until) {
-    const started = performance.now();
-    try {
-      for (const s of statements) await db.query(s.query, s.params);
-    } catch {
-      errors++;
-      await db.exec('ROLLBACK').catch(() => {});
+  const drive = async (seconds: number) => {
+    const until = performance.now() + seconds * 1000;
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        for (const s of statements) await db.query(s.query, s.params);
+      } catch {
+        errors++;
+        await db.exec('ROLLBACK').catch(() => {});
+      }
+      latencies.push(performance.now() - started);
     }
-    latencies.push(performance.now() - started);
+  };
+  if (WARMUP_SECONDS > 0) {
+    await drive(WARMUP_SECONDS);
+    latencies = [];
+    errors = 0;
   }
+  await drive(SECONDS);
   return summarise(latencies, SECONDS, errors);
 }
 
