@@ -48,7 +48,8 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 /**
  * Each case is first run this long, unmeasured: the percentiles are the steady state's, not the JIT compiling the
- * case's code path or the engine reading its pages into memory for the first request after a start (BENCHMARKS.md).
+ * case's code path or the engine reading its pages into memory for the first request after a start. The bare SQL and
+ * PGlite directly are warmed up alike, so a ratio compares two warm sides.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 1);
 
