@@ -50,7 +50,7 @@ describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
     await openLogin();
     await fillIn(user, '', '');
     expect(await screen.findByText(fieldMessages.loginIdRequired)).toBeTruthy();
-    expect(screen.getByText(fieldMessages.passwordRequired)).toBeTruthy();
+    expect(await screen.findByText(fieldMessages.passwordRequired)).toBeTruthy();
     expect(screen.getByLabelText('아이디 또는 이메일').getAttribute('aria-invalid')).toBe('true');
     expect(server.requests).toHaveLength(0);
   });

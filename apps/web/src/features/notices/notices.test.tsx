@@ -60,7 +60,7 @@ describe('notice form', () => {
     await user.click(screen.getByRole('button', { name: '게시' }));
 
     expect(await screen.findByText('제목을 2자 이상 입력해 주세요.')).toBeTruthy();
-    expect(screen.getByText('내용을 입력해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('내용을 입력해 주세요.')).toBeTruthy();
     expect(server.callsTo('POST', 'notices')).toHaveLength(0);
   });
 

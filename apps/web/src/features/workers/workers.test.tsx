@@ -154,7 +154,7 @@ describe('worker form', () => {
     expect(await screen.findByText(fieldMessages.mobilePhone)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '등록' }));
     expect(await screen.findByText('체류자격을 선택해 주세요.')).toBeTruthy();
-    expect(screen.getByText('국적을 선택해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('국적을 선택해 주세요.')).toBeTruthy();
     expect(server.callsTo('POST', 'workers')).toHaveLength(0);
   });
 
