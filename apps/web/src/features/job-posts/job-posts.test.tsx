@@ -79,7 +79,7 @@ describe('job post form', () => {
     expect(await screen.findByText('시도를 선택해 주세요.')).toBeTruthy();
     expect(await screen.findByText('허용할 체류자격을 하나 이상 선택해 주세요.')).toBeTruthy();
     // 제목, 근무지 주소, 담당 업무, 급여액
-    expect(screen.getAllByText(fieldMessages.required)).toHaveLength(4);
+    await waitFor(() => expect(screen.getAllByText(fieldMessages.required)).toHaveLength(4));
     expect(server.callsTo('POST', 'job-posts')).toHaveLength(0);
   });
 

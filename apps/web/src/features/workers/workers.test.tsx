@@ -261,7 +261,8 @@ describe('refusals that name matchings under way', () => {
       [LABEL_15, '/matchings/15'],
     ]);
     // The field the refusal names is marked too; the form stays as typed.
-    expect(screen.getAllByText(/보다 앞섭니다/).length).toBeGreaterThan(2);
+    // (antd shows the field's message once the form has taken the error, a moment after the alert).
+    await waitFor(() => expect(screen.getAllByText(/보다 앞섭니다/).length).toBeGreaterThan(2));
     expect(view.location()).toBe('/workers/20?mode=edit');
 
     await user.click(links[0]!);
