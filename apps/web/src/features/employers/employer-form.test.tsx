@@ -40,10 +40,10 @@ describe('employer form', () => {
 
     // 상호, 사업자등록번호, 대표자명, 우편번호, 대표 전화, 도로명 주소
     await waitFor(() => expect(screen.getAllByText(fieldMessages.required)).toHaveLength(6));
-    expect(screen.getByText('사업자 유형을 선택해 주세요.')).toBeTruthy();
-    expect(screen.getByText('업종을 선택해 주세요.')).toBeTruthy();
-    expect(screen.getByText('시도를 선택해 주세요.')).toBeTruthy();
-    expect(screen.getByText('담당 지점을 선택해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('사업자 유형을 선택해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('업종을 선택해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('시도를 선택해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('담당 지점을 선택해 주세요.')).toBeTruthy();
     expect(screen.getByLabelText('상호(회사명)').getAttribute('aria-invalid')).toBe('true');
     expect(server.callsTo('POST', 'employers')).toHaveLength(0);
   });
