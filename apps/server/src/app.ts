@@ -129,7 +129,26 @@ export async function buildApp(options: AppOptions) {
 
   const settings = createSettingsService(db.db);
   const tokens = createTokenService(config.jwtSecret, undefined, options.clock);
-  const auth = createAuthService({ db: db.db, tokens, settings, clock: options.clock });
+  const auth = createAuthService({
+    db: db.db,
+    tokens,
+    settings,
+    clock: options.clock,
+    notices: db,
+  });
+  // Sessions are reused from recent checks while no change to them is announced (docs/sessions-and-logs.md).
+  let stopHearingSessions: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopHearingSessions = await auth.listenForSessionChanges();
+  });
+  app.addHook('onClose', async () => {
+    await stopHearingSessions?.();
+  });
+  // What this process wrote is seen by its next request at once, announced or not yet.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') auth.sessionsMayHaveChanged();
+    return payload;
+  });
   app.decorate('db', db.db);
   app.decorate('dbHandle', db);
   app.decorate('settings', settings);

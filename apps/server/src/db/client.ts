@@ -13,6 +13,7 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Engine = 'pglite' | 'pg';
+export type NoticeHandlers = { notice(payload: string): void; live(heard: boolean): void };
 
 export type DbHandle = {
   db: Database;
@@ -20,6 +21,12 @@ export type DbHandle = {
   /** The pg pool (real PostgreSQL only): streaming exports and health checks use it directly. */
   pool?: pg.Pool;
   pglite?: PGlite;
+  /**
+   * Hears the notices sent on `channel` (NOTIFY / pg_notify) by any process once their transaction commits.
+   * `live(false)` means notices may have been missed (the listening connection is lost; it reconnects by itself),
+   * `live(true)` that they are heard again. Returns the way to stop.
+   */
+  listen(channel: string, handlers: NoticeHandlers): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -66,12 +73,81 @@ export function openPostgres(
     db,
     engine: 'pg',
     pool,
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
       await pool.end();
     },
+  };
+}
+
+const RELISTEN_DELAY_MS = [100, 500, 1_000, 2_000, 5_000];
+
+/**
+ * A connection of its own (a pooled one would be lent to queries) that LISTENs on `channel`, and again after any loss.
+ * Between a loss and the next LISTEN, notices are missed: `live(false)` tells the listener to trust nothing it kept.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NoticeHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = undefined;
+    handlers.live(false);
+    lostClient.end().catch(() => {});
+    if (stopped) return;
+    const delay = RELISTEN_DELAY_MS[Math.min(attempt++, RELISTEN_DELAY_MS.length - 1)];
+    retry = setTimeout(connect, delay);
+    retry.unref();
+  };
+
+  async function connect() {
+    if (stopped) return;
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'ilson-listen',
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    });
+    client = next;
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notice(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      lost(next);
+      return;
+    }
+    if (client !== next) {
+      // Stopped, or lost, while it connected.
+      next.end().catch(() => {});
+      return;
+    }
+    attempt = 0;
+    handlers.live(true);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    handlers.live(false);
+    await last?.end().catch(() => {});
   };
 }
 
@@ -96,6 +172,16 @@ export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = 
     db,
     engine: 'pglite',
     pglite: client,
+    async listen(channel, handlers) {
+      // One process owns the embedded database: its own writes are all there is, and PGlite hands their notices over
+      // as the statement that sent them returns.
+      const stop = await client.listen(channel, handlers.notice);
+      handlers.live(true);
+      return async () => {
+        handlers.live(false);
+        if (!client.closed) await stop();
+      };
+    },
     async ping() {
       await client.query('SELECT 1');
     },

@@ -111,6 +111,7 @@ export function prepareSessionAdmin(db: Database) {
       mustChangePassword: admins.mustChangePassword,
       lastLoginAt: admins.lastLoginAt,
       lastUsedAt: authSessions.lastUsedAt,
+      expiresAt: authSessions.expiresAt,
     })
     .from(admins)
     .innerJoin(

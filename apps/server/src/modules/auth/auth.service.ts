@@ -6,7 +6,7 @@ import {
   SESSION_ACTIVITY_WRITE_SECONDS,
 } from '@ilson/contracts';
 import { appendAudit } from '../../audit/trail';
-import type { Database } from '../../db/client';
+import type { Database, DbHandle } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { AuditActor } from '../../lib/actor';
 import { type Clock, systemClock } from '../../lib/clock';
@@ -17,6 +17,7 @@ import { messages } from '../../messages';
 import type { AuthAdmin } from '../../plugins/auth';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './auth.repository';
+import { type CheckedSession, SESSION_CHANNEL, SessionCache } from './session-cache';
 
 /**
  * Absolute lifetimes (docs/sessions-and-logs.md): a not-remembered session ends this long after its login, a
@@ -61,9 +62,12 @@ export function createAuthService(deps: {
   tokens: TokenService;
   settings: SettingsService;
   clock?: Clock;
+  /** Where changes to sessions and admins are announced; without it every request reads its session. */
+  notices?: Pick<DbHandle, 'listen'>;
 }) {
-  const { db, tokens, settings, clock = systemClock } = deps;
+  const { db, tokens, settings, clock = systemClock, notices } = deps;
   const sessionAdmin = repo.prepareSessionAdmin(db);
+  const checked = new SessionCache<Omit<AuthAdmin, 'sessionId'>>();
 
   let idleSetting: { minutes: number; until: number } | null = null;
   let idleSettingLoad: Promise<number> | null = null;
@@ -116,26 +120,67 @@ export function createAuthService(deps: {
     return pending;
   }
 
-  /**
-   * docs/SECURITY.md: every signed-in request checks its session — live, within its lifetime, and not idle longer than
-   * the setting — and counts as activity. The verified-token cache cannot skip this: it runs after it.
-   */
-  async function resume(claims: AccessClaims, actor: AuditActor): Promise<AuthAdmin> {
-    const now = clock();
+  /** The session as the database has it now, kept for the next requests unless a change was announced meanwhile. */
+  async function readSession(claims: AccessClaims, now: number) {
+    const epoch = checked.epoch;
     const [row] = await sessionAdmin.execute({
       adminId: claims.adminId,
       sessionId: claims.sessionId,
       now: new Date(now).toISOString(),
     });
     if (!row) throw unauthorized(messages.sessionEnded);
-    const { lastUsedAt, ...admin } = row;
-    const idleMs = now - lastUsedAt.getTime();
-    if (idleMs >= ACTIVITY_WRITE_MS) {
+    const { lastUsedAt, expiresAt, ...admin } = row;
+    const session: CheckedSession<typeof admin> = {
+      admin,
+      adminId: admin.id,
+      expiresAt: expiresAt.getTime(),
+      lastUsedAt: lastUsedAt.getTime(),
+      readAt: now,
+    };
+    checked.keep(claims.sessionId, session, epoch);
+    return session;
+  }
+
+  /**
+   * docs/SECURITY.md: every signed-in request checks its session — live, within its lifetime, and not idle longer than
+   * the setting — and counts as activity. The session is read, or reused from this process's recent reads while no
+   * change to it was announced (docs/sessions-and-logs.md#the-session-check). The verified-token cache cannot skip
+   * this: it runs after it.
+   */
+  async function resume(claims: AccessClaims, actor: AuditActor): Promise<AuthAdmin> {
+    const now = clock();
+    const kept = checked.get(claims.sessionId, now);
+    let session = kept && kept.adminId === claims.adminId ? kept : await readSession(claims, now);
+    if (now - session.lastUsedAt >= ACTIVITY_WRITE_MS) {
       const minutes = await idleMinutes();
-      if (idleMs > minutes * 60_000) return endIdle(claims.sessionId, admin, minutes, actor);
-      await touch(claims.sessionId, now);
+      // Idle by what this process knows: another process may have seen later activity, so the row decides.
+      if (session === kept && now - session.lastUsedAt > minutes * 60_000) {
+        session = await readSession(claims, now);
+      }
+      if (now - session.lastUsedAt > minutes * 60_000) {
+        checked.forget(claims.sessionId);
+        return endIdle(claims.sessionId, session.admin, minutes, actor);
+      }
+      if (now - session.lastUsedAt >= ACTIVITY_WRITE_MS) {
+        await touch(claims.sessionId, now);
+        session.lastUsedAt = Math.max(session.lastUsedAt, now);
+      }
     }
-    return { ...admin, sessionId: claims.sessionId };
+    return { ...session.admin, sessionId: claims.sessionId };
+  }
+
+  /** Hears the announced changes to sessions and admins until the returned stop is called. */
+  async function listenForSessionChanges(): Promise<() => Promise<void>> {
+    if (!notices) return async () => {};
+    return notices.listen(SESSION_CHANNEL, {
+      notice: (payload) => checked.notice(payload),
+      live: (heard) => checked.live(heard),
+    });
+  }
+
+  /** A write this process made may have ended sessions: its next requests read them again. */
+  function sessionsMayHaveChanged() {
+    checked.clear();
   }
 
   async function issue(adminId: number, sessionId: string, executor: Executor = db) {
@@ -294,6 +339,6 @@ export function createAuthService(deps: {
     });
   }
 
-  return { login, refresh, logout, resume };
+  return { login, refresh, logout, resume, listenForSessionChanges, sessionsMayHaveChanged };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
