@@ -21,6 +21,86 @@ import type { Executor } from './types';
 
 const TOO_DEEP = `목록은 앞의 ${MAX_LIST_WINDOW.toLocaleString('ko-KR')}건까지만 넘겨 볼 수 있습니다. 검색 조건을 좁히거나 정렬을 바꿔 주세요.`;
 
+/** A statement built once: `execute` runs it again with the same parameters, or with new placeholder values. */
+export type BuiltStatement<T> = { execute(placeholders?: Record<string, unknown>): Promise<T> };
+
+/** At most this many built statements per call site and executor: past it, the oldest is built again when asked. */
+const BUILT_PER_SITE = 200;
+const builtStatements = new WeakMap<object, Map<string, Map<string, unknown>>>();
+
+/** What one call site of one executor keeps, by key (the executor's own: a transaction's goes with it). */
+function keptAt(executor: Executor, site: string): Map<string, unknown> {
+  let sites = builtStatements.get(executor);
+  if (!sites) {
+    sites = new Map();
+    builtStatements.set(executor, sites);
+  }
+  let kept = sites.get(site);
+  if (!kept) {
+    kept = new Map();
+    sites.set(site, kept);
+  }
+  return kept;
+}
+
+function keep<T>(kept: Map<string, unknown>, key: string, value: T): T {
+  if (kept.size >= BUILT_PER_SITE) kept.delete(kept.keys().next().value!);
+  kept.set(key, value);
+  return value;
+}
+
+/**
+ * The key as text. JSON would write a Set or a Map as `{}` and drop a function: two different statements would share
+ * a key, so those are refused (a key is plain data: numbers, strings, booleans, null, dates, arrays and objects).
+ */
+function statementKey(key: unknown): string {
+  if (typeof key === 'string') return key;
+  return JSON.stringify(key, (_name, value: unknown) => {
+    if (
+      value instanceof Set ||
+      value instanceof Map ||
+      typeof value === 'function' ||
+      typeof value === 'symbol' ||
+      typeof value === 'bigint'
+    ) {
+      throw new TypeError(
+        `builtOnce: a statement key holds ${typeof value === 'object' ? value.constructor.name : typeof value}`,
+      );
+    }
+    return value;
+  });
+}
+
+/**
+ * A select built by drizzle once per `key` and then reused (docs/ARCHITECTURE.md "Built statements"): building a
+ * list page's statement cost more than a third of the request on PostgreSQL. `build` must depend on nothing but what
+ * `key` holds (no clock, no settings read inside): the key is the statement's identity. Values that change per call
+ * go in as `sql.placeholder` and are given to `execute`.
+ */
+export function builtOnce<T>(
+  executor: Executor,
+  site: string,
+  key: unknown,
+  build: () => PromiseLike<T>,
+): BuiltStatement<T> {
+  const kept = keptAt(executor, site);
+  const id = statementKey(key);
+  const known = kept.get(id) as BuiltStatement<T> | undefined;
+  if (known) return known;
+  // drizzle's own step from a builder to its prepared query, without a server-side name (see the doc).
+  const prepared = (build() as unknown as { _prepare(): BuiltStatement<T> })._prepare();
+  return keep(kept, id, prepared);
+}
+
+/** `make`'s value, made on the first call only: what a reused statement needs only when it is built. */
+export function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
 /** LIMIT/OFFSET of a page; a page beyond MAX_LIST_WINDOW rows is refused (400) instead of scanned. */
 export function pageWindow(query: { page: number; pageSize: number }) {
   const offset = (query.page - 1) * query.pageSize;
@@ -77,25 +157,38 @@ export function pageOf<R>(
 
 export type ListTotal = { total: number; totalEstimated: boolean };
 
+/** What a list page is built from: its query (columns and joins), WHERE, ORDER BY and window. */
+export type PageParts<R> = {
+  query: PageQuery<R>;
+  where: SQL | undefined;
+  order: SQL[];
+  window: { limit: number; offset: number };
+};
+
 /**
  * A list of one table's rows: the page (`pageOf`, its deep-page ids from the same table) and the total, side by side
- * (two pool connections on PostgreSQL; PGlite queues them).
+ * (two pool connections on PostgreSQL; PGlite queues them). With `reuse`, the statements are built once per key
+ * (builtOnce: `parts` must depend on nothing but the key) and `parts` is not even called again.
  */
 export async function tablePage<R>(
   executor: Executor,
-  query: PageQuery<R>,
   table: PgTable & { id: PgColumn },
-  page: { where: SQL | undefined; order: SQL[]; window: { limit: number; offset: number } },
+  parts: () => PageParts<R>,
+  reuse?: { site: string; key: unknown },
 ): Promise<{ rows: Awaited<R> } & ListTotal> {
-  const [rows, total] = await Promise.all([
-    pageOf(query, {
-      ...page,
+  const page = once(parts);
+  const rowsQuery = () =>
+    pageOf(page().query, {
+      ...page(),
       id: table.id,
-      ids: () => executor.select({ id: table.id }).from(table).where(page.where),
-    }),
-    tableTotal(executor, table, page.where),
+      ids: () => executor.select({ id: table.id }).from(table).where(page().where),
+    }) as PromiseLike<Awaited<R>>;
+  const key = reuse && statementKey(reuse.key);
+  const [rows, total] = await Promise.all([
+    reuse ? builtOnce(executor, `${reuse.site} page`, key, rowsQuery).execute() : rowsQuery(),
+    tableTotal(executor, table, () => page().where, reuse && { site: reuse.site, key }),
   ]);
-  return { rows: rows as Awaited<R>, ...total };
+  return { rows, ...total };
 }
 
 /** How many of the newest rows (by id) a search looks through before it asks the trigram indexes. */
@@ -175,8 +268,13 @@ const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
  * answer an estimate again or skip the quick count. `rows` builds the query afresh on each call (drizzle's builders
  * change in place).
  */
-export async function listTotal(executor: Executor, rows: () => MatchingRows): Promise<ListTotal> {
-  const key = JSON.stringify(rows().toSQL());
+export async function listTotal(
+  executor: Executor,
+  rows: () => MatchingRows,
+  reuse?: { site: string; key: unknown },
+): Promise<ListTotal> {
+  // The count statement's text is the key of what is known of it; with `reuse` it is built once per key.
+  const key = reuse ? countKey(executor, reuse, rows) : JSON.stringify(rows().toSQL());
   const known = knownTotals.get(key);
   if (known?.estimated && Date.now() - known.at < ESTIMATE_REUSE_MS) {
     return { total: known.total, totalEstimated: true };
@@ -201,6 +299,12 @@ export async function listTotal(executor: Executor, rows: () => MatchingRows): P
   } finally {
     if (countsInFlight.get(key) === entry) countsInFlight.delete(key);
   }
+}
+
+function countKey(executor: Executor, reuse: { site: string; key: unknown }, rows: () => MatchingRows) {
+  const kept = keptAt(executor, `${reuse.site} count`);
+  const id = statementKey(reuse.key);
+  return (kept.get(id) as string | undefined) ?? keep(kept, id, JSON.stringify(rows().toSQL()));
 }
 
 /** The embedded engine's counts under way, by statement (listTotal). */
@@ -283,9 +387,15 @@ async function cappedCount(executor: Executor, rows: () => MatchingRows, limit: 
   return Number(row?.n ?? 0);
 }
 
-/** listTotal of the live rows of one table under a WHERE. */
-export function tableTotal(executor: Executor, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
-  return listTotal(executor, () => executor.select({ one: sql`1` }).from(table).where(where));
+/** listTotal of the live rows of one table under a WHERE (given, or built when needed: see tablePage). */
+export function tableTotal(
+  executor: Executor,
+  table: PgTable,
+  where: SQL | undefined | (() => SQL | undefined),
+  reuse?: { site: string; key: unknown },
+): Promise<ListTotal> {
+  const condition = typeof where === 'function' ? where : () => where;
+  return listTotal(executor, () => executor.select({ one: sql`1` }).from(table).where(condition()), reuse);
 }
 
 function planRows(raw: unknown): number {

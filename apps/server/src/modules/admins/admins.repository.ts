@@ -1,6 +1,6 @@
 import type { AdminStatus, Role } from '@ilson/contracts';
 import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { containsPattern, pageWindow, tableTotal } from '../../db/list';
+import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { updateVersioned } from '../../db/versioned';
@@ -56,33 +56,39 @@ export async function listAdminOptions(executor: Executor) {
 
 /** `countRows: false`: the page alone (the global search, which shows a few rows and no total). */
 export async function listAdmins(executor: Executor, filters: AdminFilters, countRows = true) {
-  const conditions: (SQL | undefined)[] = [
-    filters.role ? eq(admins.role, filters.role) : undefined,
-    filters.status ? sql`${effectiveStatus} = ${filters.status}` : undefined,
-    filters.branchId ? eq(admins.branchId, filters.branchId) : undefined,
-  ];
-  if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    conditions.push(
-      or(ilike(admins.name, pattern), ilike(admins.loginId, pattern), ilike(admins.email, pattern)),
-    );
-  }
-  const where = and(...conditions);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const sortColumn = SORT_COLUMNS[filters.sort];
-  const { limit, offset } = pageWindow(filters);
-  const rows = await selectAdmins(executor)
-    .where(where)
-    .orderBy(
-      filters.sort === 'last_login_at'
-        ? sql`${sortColumn} ${sql.raw(filters.order)} NULLS LAST`
-        : direction(sortColumn),
-      direction(admins.id),
-    )
-    .limit(limit)
-    .offset(offset);
+  // Built once per filter (db/list.ts builtOnce): the WHERE only when a statement is.
+  const where = once(() => {
+    const conditions: (SQL | undefined)[] = [
+      filters.role ? eq(admins.role, filters.role) : undefined,
+      filters.status ? sql`${effectiveStatus} = ${filters.status}` : undefined,
+      filters.branchId ? eq(admins.branchId, filters.branchId) : undefined,
+    ];
+    if (filters.q) {
+      const pattern = containsPattern(filters.q);
+      conditions.push(
+        or(ilike(admins.name, pattern), ilike(admins.loginId, pattern), ilike(admins.email, pattern)),
+      );
+    }
+    return and(...conditions);
+  });
+  const reuse = { site: 'admins list', key: filters };
+  const rows = await builtOnce(executor, reuse.site, reuse.key, () => {
+    const direction = filters.order === 'asc' ? asc : desc;
+    const sortColumn = SORT_COLUMNS[filters.sort];
+    const { limit, offset } = pageWindow(filters);
+    return selectAdmins(executor)
+      .where(where())
+      .orderBy(
+        filters.sort === 'last_login_at'
+          ? sql`${sortColumn} ${sql.raw(filters.order)} NULLS LAST`
+          : direction(sortColumn),
+        direction(admins.id),
+      )
+      .limit(limit)
+      .offset(offset);
+  }).execute();
   if (!countRows) return { rows, total: rows.length, totalEstimated: false };
-  return { rows, ...(await tableTotal(executor, admins, where)) };
+  return { rows, ...(await tableTotal(executor, admins, where, reuse)) };
 }
 
 export async function findAdmin(executor: Executor, id: number): Promise<AdminRecord | undefined> {

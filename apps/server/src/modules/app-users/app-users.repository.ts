@@ -115,25 +115,34 @@ export async function listAppUsers(
   dormantSince: Date,
   filters: AppUserListFilters,
 ) {
-  const where = and(
-    scopeCondition(executor, scope),
-    filters.branchId ? inBranch(executor, filters.branchId) : undefined,
-    filters.userType ? eq(appUsers.userType, filters.userType) : undefined,
-    filters.status ? statusCondition(filters.status, dormantSince) : undefined,
-    filters.joinedFrom ? gte(appUsers.joinedAt, filters.joinedFrom) : undefined,
-    filters.joinedBefore ? lt(appUsers.joinedAt, filters.joinedBefore) : undefined,
-    filters.lastLoginFrom ? gte(appUsers.lastLoginAt, filters.lastLoginFrom) : undefined,
-    filters.lastLoginBefore ? lt(appUsers.lastLoginAt, filters.lastLoginBefore) : undefined,
-    // A destroyed account drops out of every search (docs/privacy-lifecycle.md).
-    filters.q ? and(isNull(appUsers.destroyedAt), searchCondition(filters.q)) : undefined,
+  return tablePage(
+    executor,
+    appUsers,
+    () => {
+      const where = and(
+        scopeCondition(executor, scope),
+        filters.branchId ? inBranch(executor, filters.branchId) : undefined,
+        filters.userType ? eq(appUsers.userType, filters.userType) : undefined,
+        filters.status ? statusCondition(filters.status, dormantSince) : undefined,
+        filters.joinedFrom ? gte(appUsers.joinedAt, filters.joinedFrom) : undefined,
+        filters.joinedBefore ? lt(appUsers.joinedAt, filters.joinedBefore) : undefined,
+        filters.lastLoginFrom ? gte(appUsers.lastLoginAt, filters.lastLoginFrom) : undefined,
+        filters.lastLoginBefore ? lt(appUsers.lastLoginAt, filters.lastLoginBefore) : undefined,
+        // A destroyed account drops out of every search (docs/privacy-lifecycle.md).
+        filters.q ? and(isNull(appUsers.destroyedAt), searchCondition(filters.q)) : undefined,
+      );
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectAppUsers(executor, dormantSince),
+        where,
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(appUsers.id)],
+        window: { limit, offset },
+      };
+    },
+    // dormantSince is whole seconds (the service's list): a burst of the same page shares its statements.
+    { site: 'app-users list', key: [scope, dormantSince, filters] },
   );
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectAppUsers(executor, dormantSince), appUsers, {
-    where,
-    order: [direction(SORT_COLUMNS[filters.sort]), direction(appUsers.id)],
-    window: { limit, offset },
-  });
 }
 
 export async function findAppUser(executor: Executor, id: number, scope: Scope, dormantSince: Date) {

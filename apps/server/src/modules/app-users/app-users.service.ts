@@ -83,6 +83,14 @@ const dayAfter = (date: string | undefined) => (date ? seoulDayStart(addDays(dat
 export function createAppUsersService({ db, settings }: { db: Database; settings: SettingsService }) {
   const dormantSince = async (executor: Executor) =>
     dormantSinceOf((await settings.get(executor)).dormantAfterDays);
+  /**
+   * For the list: whole seconds, so that the requests of one second share its built statements (db/list.ts
+   * builtOnce); an account turns dormant in the list up to a second later than on its detail.
+   */
+  const dormantSinceForList = async () => {
+    const since = await dormantSince(db);
+    return new Date(since.getTime() - (since.getTime() % 1000));
+  };
 
   async function detail(executor: Executor, id: number, actor: Actor): Promise<AppUser> {
     const row = await repo.findAppUser(executor, id, actor.scope, await dormantSince(executor));
@@ -93,14 +101,19 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
   async function list(query: AppUserListQuery, actor: Actor) {
     checkRange(query.joinedFrom, query.joinedTo, 'joined_to');
     checkRange(query.lastLoginFrom, query.lastLoginTo, 'last_login_to');
-    const { rows, total, totalEstimated } = await repo.listAppUsers(db, actor.scope, await dormantSince(db), {
-      ...query,
-      joinedFrom: dayStart(query.joinedFrom),
-      joinedBefore: dayAfter(query.joinedTo),
-      lastLoginFrom: dayStart(query.lastLoginFrom),
-      lastLoginBefore: dayAfter(query.lastLoginTo),
-      q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
-    });
+    const { rows, total, totalEstimated } = await repo.listAppUsers(
+      db,
+      actor.scope,
+      await dormantSinceForList(),
+      {
+        ...query,
+        joinedFrom: dayStart(query.joinedFrom),
+        joinedBefore: dayAfter(query.joinedTo),
+        lastLoginFrom: dayStart(query.lastLoginFrom),
+        lastLoginBefore: dayAfter(query.lastLoginTo),
+        q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+      },
+    );
     return {
       data: rows.map(toAppUser),
       meta: { page: query.page, pageSize: query.pageSize, total, totalEstimated },

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@ilson/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, like, lt, lte, max, or, type SQL } from 'drizzle-orm';
-import { containsPattern, pageOf, pageWindow, tableTotal } from '../../db/list';
+import { builtOnce, containsPattern, once, pageOf, pageWindow, tableTotal } from '../../db/list';
 import { admins, auditLogs } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { addDays, seoulDayStart } from '../../lib/dates';
@@ -70,20 +70,23 @@ export async function listAuditLogs(
   filter: AuditLogFilter,
   page: { page: number; pageSize: number; order: 'asc' | 'desc' },
 ) {
-  const where = auditLogConditions(executor, filter);
-  const { limit, offset } = pageWindow(page);
+  // Built once per filter and page (db/list.ts builtOnce): the WHERE only when a statement is.
+  const where = once(() => auditLogConditions(executor, filter));
+  const reuse = { site: 'audit-logs list', key: [filter, page.page, page.pageSize, page.order] };
   const [rows, total] = await Promise.all([
-    pageOf(
-      executor.select(rowColumns).from(auditLogs).leftJoin(admins, eq(admins.id, auditLogs.actorAdminId)),
-      {
-        where,
-        order: [page.order === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id)],
-        window: { limit, offset },
-        id: auditLogs.id,
-        ids: () => executor.select({ id: auditLogs.id }).from(auditLogs).where(where),
-      },
-    ),
-    tableTotal(executor, auditLogs, where),
+    builtOnce(executor, reuse.site, reuse.key, () =>
+      pageOf(
+        executor.select(rowColumns).from(auditLogs).leftJoin(admins, eq(admins.id, auditLogs.actorAdminId)),
+        {
+          where: where(),
+          order: [page.order === 'asc' ? asc(auditLogs.id) : desc(auditLogs.id)],
+          window: pageWindow(page),
+          id: auditLogs.id,
+          ids: () => executor.select({ id: auditLogs.id }).from(auditLogs).where(where()),
+        },
+      ),
+    ).execute(),
+    tableTotal(executor, auditLogs, where, reuse),
   ]);
   return { rows, ...total };
 }

@@ -1,6 +1,6 @@
 import type { BranchStatus } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { containsPattern, pageWindow, tableTotal } from '../../db/list';
+import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches, employers, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, updateVersioned } from '../../db/versioned';
@@ -42,25 +42,31 @@ export async function listBranches(
   filters: BranchFilters,
   countRows = true,
 ) {
-  const conditions: (SQL | undefined)[] = [
-    scopeWhere(branches.id, scope),
-    filters.status ? eq(branches.status, filters.status) : undefined,
-    filters.region ? eq(branches.region, filters.region) : undefined,
-  ];
-  if (filters.q) {
-    const pattern = containsPattern(filters.q);
-    conditions.push(or(ilike(branches.name, pattern), ilike(branches.code, pattern)));
-  }
-  const where = and(...conditions);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  const rows = await selectBranches(executor)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(branches.id))
-    .limit(limit)
-    .offset(offset);
+  // Built once per filter (db/list.ts builtOnce): the WHERE only when a statement is.
+  const where = once(() => {
+    const conditions: (SQL | undefined)[] = [
+      scopeWhere(branches.id, scope),
+      filters.status ? eq(branches.status, filters.status) : undefined,
+      filters.region ? eq(branches.region, filters.region) : undefined,
+    ];
+    if (filters.q) {
+      const pattern = containsPattern(filters.q);
+      conditions.push(or(ilike(branches.name, pattern), ilike(branches.code, pattern)));
+    }
+    return and(...conditions);
+  });
+  const reuse = { site: 'branches list', key: [scope, filters] };
+  const rows = await builtOnce(executor, reuse.site, reuse.key, () => {
+    const direction = filters.order === 'asc' ? asc : desc;
+    const { limit, offset } = pageWindow(filters);
+    return selectBranches(executor)
+      .where(where())
+      .orderBy(direction(SORT_COLUMNS[filters.sort]), direction(branches.id))
+      .limit(limit)
+      .offset(offset);
+  }).execute();
   if (!countRows) return { rows, total: rows.length, totalEstimated: false };
-  return { rows, ...(await tableTotal(executor, branches, where)) };
+  return { rows, ...(await tableTotal(executor, branches, where, reuse)) };
 }
 
 export async function findBranch(

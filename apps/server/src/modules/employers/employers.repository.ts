@@ -13,9 +13,10 @@ import {
   ne,
   or,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -99,14 +100,22 @@ export function filterConditions(scope: Scope, filters: EmployerFilterValues): S
 }
 
 export async function listEmployers(executor: Executor, scope: Scope, filters: EmployerFilters) {
-  const where = filterConditions(scope, filters);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectEmployers(executor), employers, {
-    where,
-    order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],
-    window: { limit, offset },
-  });
+  return tablePage(
+    executor,
+    employers,
+    () => {
+      const where = filterConditions(scope, filters);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectEmployers(executor),
+        where,
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],
+        window: { limit, offset },
+      };
+    },
+    { site: 'employers list', key: [scope, filters] },
+  );
 }
 
 /**
@@ -142,9 +151,12 @@ export async function findEmployer(
   id: number,
   scope: Scope,
 ): Promise<EmployerRow | undefined> {
-  const [row] = await selectEmployers(executor)
-    .where(and(eq(employers.id, id), live(scope)))
-    .limit(1);
+  // Built once per scope (db/list.ts builtOnce); the id is the statement's parameter.
+  const [row] = await builtOnce(executor, 'employers detail', scope, () =>
+    selectEmployers(executor)
+      .where(and(eq(employers.id, sql.placeholder('id')), live(scope)))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

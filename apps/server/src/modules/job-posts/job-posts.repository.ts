@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { bumpVersion, lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -125,14 +125,22 @@ export function filterConditions(
 }
 
 export async function listJobPosts(executor: Executor, scope: Scope, filters: JobPostFilters, today: string) {
-  const where = filterConditions(executor, scope, filters, today);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectJobPosts(executor), jobPosts, {
-    where,
-    order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
-    window: { limit, offset },
-  });
+  return tablePage(
+    executor,
+    jobPosts,
+    () => {
+      const where = filterConditions(executor, scope, filters, today);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectJobPosts(executor),
+        where,
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
+        window: { limit, offset },
+      };
+    },
+    { site: 'job-posts list', key: [scope, filters, today] },
+  );
 }
 
 /** What the global search shows of a post: its title, status and deadline, its employer's name (employers' searchColumns). */
@@ -166,9 +174,12 @@ export async function findJobPost(
   id: number,
   scope: Scope,
 ): Promise<JobPostRow | undefined> {
-  const [row] = await selectJobPosts(executor)
-    .where(and(eq(jobPosts.id, id), live(scope)))
-    .limit(1);
+  // Built once per scope (db/list.ts builtOnce); the id is the statement's parameter.
+  const [row] = await builtOnce(executor, 'job-posts detail', scope, () =>
+    selectJobPosts(executor)
+      .where(and(eq(jobPosts.id, sql.placeholder('id')), live(scope)))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

@@ -21,7 +21,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern, pageWindow, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, pageWindow, tablePage } from '../../db/list';
 import {
   admins,
   branches,
@@ -139,14 +139,22 @@ export function filterConditions(executor: Executor, scope: Scope, filters: Matc
 }
 
 export async function listMatchings(executor: Executor, scope: Scope, filters: MatchingFilters) {
-  const where = filterConditions(executor, scope, filters);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectMatchings(executor), matchings, {
-    where,
-    order: [direction(SORT_COLUMNS[filters.sort]), direction(matchings.id)],
-    window: { limit, offset },
-  });
+  return tablePage(
+    executor,
+    matchings,
+    () => {
+      const where = filterConditions(executor, scope, filters);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectMatchings(executor),
+        where,
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(matchings.id)],
+        window: { limit, offset },
+      };
+    },
+    { site: 'matchings list', key: [scope, filters] },
+  );
 }
 
 export async function findMatching(
@@ -154,9 +162,12 @@ export async function findMatching(
   id: number,
   scope: Scope,
 ): Promise<MatchingRow | undefined> {
-  const [row] = await selectMatchings(executor)
-    .where(and(eq(matchings.id, id), scopeWhere(matchings.branchId, scope)))
-    .limit(1);
+  // Built once per scope (db/list.ts builtOnce); the id is the statement's parameter.
+  const [row] = await builtOnce(executor, 'matchings detail', scope, () =>
+    selectMatchings(executor)
+      .where(and(eq(matchings.id, sql.placeholder('id')), scopeWhere(matchings.branchId, scope)))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

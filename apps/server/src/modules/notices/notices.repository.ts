@@ -1,6 +1,6 @@
 import type { NoticeAudience, NoticeStatus } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'drizzle-orm';
-import { containsPattern, pageWindow, tableTotal } from '../../db/list';
+import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, notices } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -43,23 +43,29 @@ function selectNotices(executor: Executor) {
 const live = isNull(notices.deletedAt);
 
 export async function listNotices(executor: Executor, filters: NoticeListFilters) {
-  const where = and(
-    live,
-    filters.status ? eq(notices.status, filters.status) : undefined,
-    filters.audience ? eq(notices.audience, filters.audience) : undefined,
-    filters.pinned === undefined ? undefined : eq(notices.isPinned, filters.pinned),
-    filters.scheduled === undefined ? undefined : filters.scheduled ? scheduled : not(scheduled),
-    filters.q ? ilike(notices.title, containsPattern(filters.q)) : undefined,
+  // Built once per filter (db/list.ts builtOnce): the WHERE only when a statement is.
+  const where = once(() =>
+    and(
+      live,
+      filters.status ? eq(notices.status, filters.status) : undefined,
+      filters.audience ? eq(notices.audience, filters.audience) : undefined,
+      filters.pinned === undefined ? undefined : eq(notices.isPinned, filters.pinned),
+      filters.scheduled === undefined ? undefined : filters.scheduled ? scheduled : not(scheduled),
+      filters.q ? ilike(notices.title, containsPattern(filters.q)) : undefined,
+    ),
   );
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
+  const reuse = { site: 'notices list', key: filters };
   const [rows, total] = await Promise.all([
-    selectNotices(executor)
-      .where(where)
-      .orderBy(desc(notices.isPinned), direction(SORT_COLUMNS[filters.sort]), direction(notices.id))
-      .limit(limit)
-      .offset(offset),
-    tableTotal(executor, notices, where),
+    builtOnce(executor, reuse.site, reuse.key, () => {
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return selectNotices(executor)
+        .where(where())
+        .orderBy(desc(notices.isPinned), direction(SORT_COLUMNS[filters.sort]), direction(notices.id))
+        .limit(limit)
+        .offset(offset);
+    }).execute(),
+    tableTotal(executor, notices, where, reuse),
   ]);
   return { rows, ...total };
 }

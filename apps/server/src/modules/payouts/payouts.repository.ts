@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { containsPattern, pageWindow, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, pageWindow, tablePage } from '../../db/list';
 import { admins, employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, updateVersioned } from '../../db/versioned';
@@ -115,14 +115,22 @@ export function filterConditions(executor: Executor, scope: Scope, filters: Payo
 
 /** One page of payouts, and how many the filter matches (exact up to EXACT_TOTAL_LIMIT). */
 export async function listPayouts(executor: Executor, scope: Scope, filters: PayoutListFilters) {
-  const where = filterConditions(executor, scope, filters);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectPayouts(executor), payouts, {
-    where,
-    order: [direction(SORT_COLUMNS[filters.sort]), direction(payouts.id)],
-    window: { limit, offset },
-  });
+  return tablePage(
+    executor,
+    payouts,
+    () => {
+      const where = filterConditions(executor, scope, filters);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectPayouts(executor),
+        where,
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(payouts.id)],
+        window: { limit, offset },
+      };
+    },
+    { site: 'payouts list', key: [scope, filters] },
+  );
 }
 
 /** Per status the count and sums over the whole filter (one GROUP BY; its counts add up to the total). */
@@ -144,9 +152,12 @@ export async function findPayout(
   id: number,
   scope: Scope,
 ): Promise<PayoutRow | undefined> {
-  const [row] = await selectPayouts(executor)
-    .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
-    .limit(1);
+  // Built once per scope (db/list.ts builtOnce); the id is the statement's parameter.
+  const [row] = await builtOnce(executor, 'payouts detail', scope, () =>
+    selectPayouts(executor)
+      .where(and(eq(payouts.id, sql.placeholder('id')), scopeCondition(executor, scope)))
+      .limit(1),
+  ).execute({ id });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { ResumeStatus, ResumeVisibility } from '@ilson/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { containsPattern, listTotal, pageOf, pageWindow } from '../../db/list';
+import { builtOnce, containsPattern, listTotal, once, pageOf, pageWindow } from '../../db/list';
 import { resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { updateVersioned } from '../../db/versioned';
@@ -71,18 +71,19 @@ function searchCondition(q: string): SQL | undefined {
 
 export async function listResumes(executor: Executor, scope: Scope, filters: ResumeFilters) {
   // Branch and nationality from the resume's own copies (kept by triggers): an index on resumes serves them.
-  const where = and(
-    scopeWhere(resumes.workerBranchId, scope),
-    deletedCondition[filters.deleted],
-    filters.status ? eq(resumes.status, filters.status) : undefined,
-    filters.visibility ? eq(resumes.visibility, filters.visibility) : undefined,
-    filters.workerId ? eq(resumes.workerId, filters.workerId) : undefined,
-    filters.branchId ? eq(resumes.workerBranchId, filters.branchId) : undefined,
-    filters.nationality ? eq(resumes.workerNationality, filters.nationality) : undefined,
-    filters.q ? searchCondition(filters.q) : undefined,
+  // Built once per filter (db/list.ts builtOnce): the WHERE only when a statement is.
+  const where = once(() =>
+    and(
+      scopeWhere(resumes.workerBranchId, scope),
+      deletedCondition[filters.deleted],
+      filters.status ? eq(resumes.status, filters.status) : undefined,
+      filters.visibility ? eq(resumes.visibility, filters.visibility) : undefined,
+      filters.workerId ? eq(resumes.workerId, filters.workerId) : undefined,
+      filters.branchId ? eq(resumes.workerBranchId, filters.branchId) : undefined,
+      filters.nationality ? eq(resumes.workerNationality, filters.nationality) : undefined,
+      filters.q ? searchCondition(filters.q) : undefined,
+    ),
   );
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
   // The ids and the count reach workers only to search names: every resume has a worker (a foreign key), and
   // without the join a deep page is an index walk over resumes alone.
   const onWorker = Boolean(filters.q);
@@ -90,16 +91,20 @@ export async function listResumes(executor: Executor, scope: Scope, filters: Res
     const query = executor.select(columns).from(resumes);
     return onWorker ? query.innerJoin(workers, eq(workers.id, resumes.workerId)) : query;
   };
+  const reuse = { site: 'resumes list', key: [scope, filters] };
   // The page and the count in parallel (two pool connections on PostgreSQL; PGlite queues them).
   const [rows, total] = await Promise.all([
-    pageOf(selectResumes(executor), {
-      where,
-      order: [direction(SORT_COLUMNS[filters.sort]), direction(resumes.id)],
-      window: { limit, offset },
-      id: resumes.id,
-      ids: () => fromResumes({ id: resumes.id }).where(where),
-    }),
-    listTotal(executor, () => fromResumes({ one: sql`1` }).where(where)),
+    builtOnce(executor, reuse.site, reuse.key, () => {
+      const direction = filters.order === 'asc' ? asc : desc;
+      return pageOf(selectResumes(executor), {
+        where: where(),
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(resumes.id)],
+        window: pageWindow(filters),
+        id: resumes.id,
+        ids: () => fromResumes({ id: resumes.id }).where(where()),
+      });
+    }).execute(),
+    listTotal(executor, () => fromResumes({ one: sql`1` }).where(where()), reuse),
   ]);
   return { rows, ...total };
 }

@@ -76,17 +76,25 @@ export function filterConditions(
 }
 
 export async function listReviews(executor: Executor, scope: Scope, filters: ReviewListFilters) {
-  const where = filterConditions(scope, filters);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const first = { created_at: [], rating: [reviews.rating], report_count: [reviews.reportCount] }[
-    filters.sort
-  ];
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectReviews(executor), reviews, {
-    where,
-    order: [...[...first, reviews.createdAt, reviews.id].map((column) => direction(column))],
-    window: { limit, offset },
-  });
+  return tablePage(
+    executor,
+    reviews,
+    () => {
+      const where = filterConditions(scope, filters);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const first = { created_at: [], rating: [reviews.rating], report_count: [reviews.reportCount] }[
+        filters.sort
+      ];
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectReviews(executor),
+        where,
+        order: [...[...first, reviews.createdAt, reviews.id].map((column) => direction(column))],
+        window: { limit, offset },
+      };
+    },
+    { site: 'reviews list', key: [scope, filters] },
+  );
 }
 
 /** Pending and reported reviews, oldest first; a page starts after `afterId` (keyset on created_at, id). */

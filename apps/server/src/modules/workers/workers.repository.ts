@@ -133,14 +133,22 @@ export function filterConditions(scope: Scope, filters: WorkerFilters): SQL | un
 }
 
 export async function listWorkers(executor: Executor, scope: Scope, filters: WorkerListFilters) {
-  const where = filterConditions(scope, filters);
-  const direction = filters.order === 'asc' ? asc : desc;
-  const { limit, offset } = pageWindow(filters);
-  return tablePage(executor, selectWorkers(executor), workers, {
-    where,
-    order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],
-    window: { limit, offset },
-  });
+  return tablePage(
+    executor,
+    workers,
+    () => {
+      const where = filterConditions(scope, filters);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const { limit, offset } = pageWindow(filters);
+      return {
+        query: selectWorkers(executor),
+        where,
+        order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],
+        window: { limit, offset },
+      };
+    },
+    { site: 'workers list', key: [scope, filters] },
+  );
 }
 
 /** Who a worker is, as the boards, the matchings and the search show them: id, names, nationality, visa type. */
