@@ -21,6 +21,9 @@ import type { Executor } from './types';
 
 const TOO_DEEP = `목록은 앞의 ${MAX_LIST_WINDOW.toLocaleString('ko-KR')}건까지만 넘겨 볼 수 있습니다. 검색 조건을 좁히거나 정렬을 바꿔 주세요.`;
 
+/** Where a statement is reused from, and its key (builtOnce). */
+export type Reuse = { site: string; key: unknown };
+
 /** A statement built once: `execute` runs it again with the same parameters, or with new placeholder values. */
 export type BuiltStatement<T> = { execute(placeholders?: Record<string, unknown>): Promise<T> };
 
@@ -174,7 +177,7 @@ export async function tablePage<R>(
   executor: Executor,
   table: PgTable & { id: PgColumn },
   parts: () => PageParts<R>,
-  reuse?: { site: string; key: unknown },
+  reuse?: Reuse,
 ): Promise<{ rows: Awaited<R> } & ListTotal> {
   const page = once(parts);
   const rowsQuery = () =>
@@ -271,7 +274,7 @@ const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
 export async function listTotal(
   executor: Executor,
   rows: () => MatchingRows,
-  reuse?: { site: string; key: unknown },
+  reuse?: Reuse,
 ): Promise<ListTotal> {
   // The count statement's text is the key of what is known of it; with `reuse` it is built once per key.
   const key = reuse ? countKey(executor, reuse, rows) : JSON.stringify(rows().toSQL());
@@ -287,12 +290,12 @@ export async function listTotal(
   await writes?.ready();
   // Taken before counting: a write that lands after it, even one queued ahead of the count, makes it stale.
   const snapshot = writes?.snapshot(key);
-  if (!writes || !snapshot) return countTotal(executor, rows, key, known, snapshot);
+  if (!writes || !snapshot) return countTotal(executor, rows, key, known, snapshot, reuse);
   // A burst of the same page (a cold start, or twenty operators after one save) counts once: a count in flight since
   // before the last write to what it counts is joined, and what it finds is current for every request joining it.
   const pending = countsInFlight.get(key);
   if (pending && writes.unchangedSince(pending.snapshot)) return pending.total;
-  const entry = { snapshot, total: countTotal(executor, rows, key, known, snapshot) };
+  const entry = { snapshot, total: countTotal(executor, rows, key, known, snapshot, reuse) };
   countsInFlight.set(key, entry);
   try {
     return await entry.total;
@@ -316,14 +319,15 @@ async function countTotal(
   key: string,
   known: ReturnType<typeof knownTotals.get>,
   snapshot: WriteSnapshot | undefined,
+  reuse: Reuse | undefined,
 ): Promise<ListTotal> {
   // The same statement counted past the quick count a moment ago: straight to the full count (still exact).
   const countedToLimit = known !== undefined && !known.estimated && known.total > QUICK_COUNT_LIMIT;
   if (countedToLimit) {
-    const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
+    const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT, reuse);
     if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false, snapshot);
   } else {
-    const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT);
+    const quick = await cappedCount(executor, rows, QUICK_COUNT_LIMIT, reuse);
     if (quick <= QUICK_COUNT_LIMIT) return knownTotals.keep(key, quick, false, snapshot);
   }
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
@@ -332,7 +336,7 @@ async function countTotal(
   );
   const estimate = planRows(plan?.['QUERY PLAN']);
   if (estimate <= RECOUNT_ESTIMATE_LIMIT && !countedToLimit) {
-    const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT);
+    const exact = await cappedCount(executor, rows, EXACT_TOTAL_LIMIT, reuse);
     if (exact <= EXACT_TOTAL_LIMIT) return knownTotals.keep(key, exact, false, snapshot);
   }
   return knownTotals.keep(key, Math.max(EXACT_TOTAL_LIMIT + 1, estimate), true);
@@ -378,12 +382,22 @@ class KnownTotals {
 export const knownTotals = new KnownTotals();
 
 /** How many rows match, counting no further than `limit + 1`. */
-async function cappedCount(executor: Executor, rows: () => MatchingRows, limit: number): Promise<number> {
-  const capped = rows()
-    .limit(limit + 1)
-    .as('capped');
-  // biome-ignore lint/suspicious/noExplicitAny: any matching-rows subquery; only its row count is read.
-  const [row] = await executor.select({ n: count() }).from(capped as any);
+async function cappedCount(
+  executor: Executor,
+  rows: () => MatchingRows,
+  limit: number,
+  reuse: Reuse | undefined,
+): Promise<number> {
+  const build = () => {
+    const capped = rows()
+      .limit(limit + 1)
+      .as('capped');
+    // biome-ignore lint/suspicious/noExplicitAny: any matching-rows subquery; only its row count is read.
+    return executor.select({ n: count() }).from(capped as any);
+  };
+  const [row] = await (reuse
+    ? builtOnce(executor, `${reuse.site} count ${limit}`, reuse.key, build).execute()
+    : build());
   return Number(row?.n ?? 0);
 }
 
@@ -392,7 +406,7 @@ export function tableTotal(
   executor: Executor,
   table: PgTable,
   where: SQL | undefined | (() => SQL | undefined),
-  reuse?: { site: string; key: unknown },
+  reuse?: Reuse,
 ): Promise<ListTotal> {
   const condition = typeof where === 'function' ? where : () => where;
   return listTotal(executor, () => executor.select({ one: sql`1` }).from(table).where(condition()), reuse);
