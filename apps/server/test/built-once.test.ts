@@ -8,14 +8,14 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBranch, insertEmployer } from '../../../test/fixtures';
-import { createAdmin, createTestContext, type TestContext } from '../../../test/helpers';
-import type { Scope } from '../../lib/scope';
-import { listAdmins } from '../../modules/admins/admins.repository';
-import { findEmployer, listEmployers } from '../../modules/employers/employers.repository';
-import { builtOnce } from '../list';
-import { admins } from '../schema';
-import type { Executor } from '../types';
+import { builtOnce } from '../src/db/list';
+import { admins } from '../src/db/schema';
+import type { Executor } from '../src/db/types';
+import type { Scope } from '../src/lib/scope';
+import { listAdmins } from '../src/modules/admins/admins.repository';
+import { findEmployer, listEmployers } from '../src/modules/employers/employers.repository';
+import { insertBranch, insertEmployer } from './fixtures';
+import { createAdmin, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 const branchIds: number[] = [];
