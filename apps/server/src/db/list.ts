@@ -2,6 +2,7 @@
 import { EXACT_TOTAL_LIMIT, MAX_LIST_WINDOW } from '@ilson/contracts';
 import {
   and,
+  asc,
   type Column,
   count,
   desc,
@@ -192,6 +193,26 @@ export async function tablePage<R>(
     tableTotal(executor, table, () => page().where, reuse && { site: reuse.site, key }),
   ]);
   return { rows, ...total };
+}
+
+/** The usual list order: the chosen sort column, then the id, both in the asked direction. */
+export function sortedTablePage<R>(
+  executor: Executor,
+  table: PgTable & { id: PgColumn },
+  reuse: Reuse,
+  filters: { order: 'asc' | 'desc'; page: number; pageSize: number },
+  parts: () => { query: PageQuery<R>; where: SQL | undefined; sortBy: Column | SQLWrapper },
+): Promise<{ rows: Awaited<R> } & ListTotal> {
+  return tablePage(
+    executor,
+    table,
+    () => {
+      const { query, where, sortBy } = parts();
+      const direction = filters.order === 'asc' ? asc : desc;
+      return { query, where, order: [direction(sortBy), direction(table.id)], window: pageWindow(filters) };
+    },
+    reuse,
+  );
 }
 
 /** How many of the newest rows (by id) a search looks through before it asks the trigram indexes. */

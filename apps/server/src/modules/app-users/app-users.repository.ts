@@ -1,8 +1,6 @@
 import type { AppUserStatus, AppUserType } from '@ilson/contracts';
 import {
   and,
-  asc,
-  desc,
   eq,
   getTableColumns,
   gte,
@@ -15,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { containsPattern, pageWindow, tablePage } from '../../db/list';
+import { containsPattern, sortedTablePage } from '../../db/list';
 import { appUsers, employers, lastSeen, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, updateVersioned } from '../../db/versioned';
@@ -115,9 +113,12 @@ export async function listAppUsers(
   dormantSince: Date,
   filters: AppUserListFilters,
 ) {
-  return tablePage(
+  // dormantSince is whole seconds (the service's list): a burst of the same page shares its statements.
+  return sortedTablePage(
     executor,
     appUsers,
+    { site: 'app-users list', key: [scope, dormantSince, filters] },
+    filters,
     () => {
       const where = and(
         scopeCondition(executor, scope),
@@ -131,17 +132,8 @@ export async function listAppUsers(
         // A destroyed account drops out of every search (docs/privacy-lifecycle.md).
         filters.q ? and(isNull(appUsers.destroyedAt), searchCondition(filters.q)) : undefined,
       );
-      const direction = filters.order === 'asc' ? asc : desc;
-      const { limit, offset } = pageWindow(filters);
-      return {
-        query: selectAppUsers(executor, dormantSince),
-        where,
-        order: [direction(SORT_COLUMNS[filters.sort]), direction(appUsers.id)],
-        window: { limit, offset },
-      };
+      return { query: selectAppUsers(executor, dormantSince), where, sortBy: SORT_COLUMNS[filters.sort] };
     },
-    // dormantSince is whole seconds (the service's list): a burst of the same page shares its statements.
-    { site: 'app-users list', key: [scope, dormantSince, filters] },
   );
 }
 

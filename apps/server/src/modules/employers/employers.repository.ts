@@ -1,22 +1,7 @@
 import type { EmployerStatus } from '@ilson/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  isNull,
-  like,
-  lt,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { builtOnce, containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -100,21 +85,15 @@ export function filterConditions(scope: Scope, filters: EmployerFilterValues): S
 }
 
 export async function listEmployers(executor: Executor, scope: Scope, filters: EmployerFilters) {
-  return tablePage(
+  return sortedTablePage(
     executor,
     employers,
+    { site: 'employers list', key: [scope, filters] },
+    filters,
     () => {
       const where = filterConditions(scope, filters);
-      const direction = filters.order === 'asc' ? asc : desc;
-      const { limit, offset } = pageWindow(filters);
-      return {
-        query: selectEmployers(executor),
-        where,
-        order: [direction(SORT_COLUMNS[filters.sort]), direction(employers.id)],
-        window: { limit, offset },
-      };
+      return { query: selectEmployers(executor), where, sortBy: SORT_COLUMNS[filters.sort] };
     },
-    { site: 'employers list', key: [scope, filters] },
   );
 }
 

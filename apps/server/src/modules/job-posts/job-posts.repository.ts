@@ -1,8 +1,6 @@
 import type { JobPostStatus, VisaType } from '@ilson/contracts';
 import {
   and,
-  asc,
-  desc,
   eq,
   getTableColumns,
   gte,
@@ -15,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { builtOnce, containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { bumpVersion, lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -125,21 +123,15 @@ export function filterConditions(
 }
 
 export async function listJobPosts(executor: Executor, scope: Scope, filters: JobPostFilters, today: string) {
-  return tablePage(
+  return sortedTablePage(
     executor,
     jobPosts,
+    { site: 'job-posts list', key: [scope, filters, today] },
+    filters,
     () => {
       const where = filterConditions(executor, scope, filters, today);
-      const direction = filters.order === 'asc' ? asc : desc;
-      const { limit, offset } = pageWindow(filters);
-      return {
-        query: selectJobPosts(executor),
-        where,
-        order: [direction(SORT_COLUMNS[filters.sort]), direction(jobPosts.id)],
-        window: { limit, offset },
-      };
+      return { query: selectJobPosts(executor), where, sortBy: SORT_COLUMNS[filters.sort] };
     },
-    { site: 'job-posts list', key: [scope, filters, today] },
   );
 }
 

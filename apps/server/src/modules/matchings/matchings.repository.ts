@@ -8,7 +8,6 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   getTableColumns,
   gte,
@@ -21,7 +20,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { builtOnce, containsPattern, pageWindow, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, sortedTablePage } from '../../db/list';
 import {
   admins,
   branches,
@@ -139,21 +138,15 @@ export function filterConditions(executor: Executor, scope: Scope, filters: Matc
 }
 
 export async function listMatchings(executor: Executor, scope: Scope, filters: MatchingFilters) {
-  return tablePage(
+  return sortedTablePage(
     executor,
     matchings,
+    { site: 'matchings list', key: [scope, filters] },
+    filters,
     () => {
       const where = filterConditions(executor, scope, filters);
-      const direction = filters.order === 'asc' ? asc : desc;
-      const { limit, offset } = pageWindow(filters);
-      return {
-        query: selectMatchings(executor),
-        where,
-        order: [direction(SORT_COLUMNS[filters.sort]), direction(matchings.id)],
-        window: { limit, offset },
-      };
+      return { query: selectMatchings(executor), where, sortBy: SORT_COLUMNS[filters.sort] };
     },
-    { site: 'matchings list', key: [scope, filters] },
   );
 }
 

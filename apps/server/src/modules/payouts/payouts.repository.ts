@@ -1,8 +1,6 @@
 import type { PayoutStatus, PayoutType } from '@ilson/contracts';
 import {
   and,
-  asc,
-  desc,
   eq,
   getTableColumns,
   gte,
@@ -16,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { builtOnce, containsPattern, pageWindow, tablePage } from '../../db/list';
+import { builtOnce, containsPattern, sortedTablePage } from '../../db/list';
 import { admins, employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, updateVersioned } from '../../db/versioned';
@@ -115,22 +113,10 @@ export function filterConditions(executor: Executor, scope: Scope, filters: Payo
 
 /** One page of payouts, and how many the filter matches (exact up to EXACT_TOTAL_LIMIT). */
 export async function listPayouts(executor: Executor, scope: Scope, filters: PayoutListFilters) {
-  return tablePage(
-    executor,
-    payouts,
-    () => {
-      const where = filterConditions(executor, scope, filters);
-      const direction = filters.order === 'asc' ? asc : desc;
-      const { limit, offset } = pageWindow(filters);
-      return {
-        query: selectPayouts(executor),
-        where,
-        order: [direction(SORT_COLUMNS[filters.sort]), direction(payouts.id)],
-        window: { limit, offset },
-      };
-    },
-    { site: 'payouts list', key: [scope, filters] },
-  );
+  return sortedTablePage(executor, payouts, { site: 'payouts list', key: [scope, filters] }, filters, () => {
+    const where = filterConditions(executor, scope, filters);
+    return { query: selectPayouts(executor), where, sortBy: SORT_COLUMNS[filters.sort] };
+  });
 }
 
 /** Per status the count and sums over the whole filter (one GROUP BY; its counts add up to the total). */

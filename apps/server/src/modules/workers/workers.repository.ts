@@ -1,21 +1,6 @@
 import type { WorkerStatus } from '@ilson/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  isNull,
-  like,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { containsPattern, pageWindow, searchPage, tablePage } from '../../db/list';
+import { and, eq, getTableColumns, gte, ilike, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -133,22 +118,10 @@ export function filterConditions(scope: Scope, filters: WorkerFilters): SQL | un
 }
 
 export async function listWorkers(executor: Executor, scope: Scope, filters: WorkerListFilters) {
-  return tablePage(
-    executor,
-    workers,
-    () => {
-      const where = filterConditions(scope, filters);
-      const direction = filters.order === 'asc' ? asc : desc;
-      const { limit, offset } = pageWindow(filters);
-      return {
-        query: selectWorkers(executor),
-        where,
-        order: [direction(SORT_COLUMNS[filters.sort]), direction(workers.id)],
-        window: { limit, offset },
-      };
-    },
-    { site: 'workers list', key: [scope, filters] },
-  );
+  return sortedTablePage(executor, workers, { site: 'workers list', key: [scope, filters] }, filters, () => {
+    const where = filterConditions(scope, filters);
+    return { query: selectWorkers(executor), where, sortBy: SORT_COLUMNS[filters.sort] };
+  });
 }
 
 /** Who a worker is, as the boards, the matchings and the search show them: id, names, nationality, visa type. */
