@@ -325,7 +325,7 @@ export async function listTotal(
   }
 }
 
-function countKey(executor: Executor, reuse: { site: string; key: unknown }, rows: () => MatchingRows) {
+function countKey(executor: Executor, reuse: Reuse, rows: () => MatchingRows) {
   const kept = keptAt(executor, `${reuse.site} count`);
   const id = statementKey(reuse.key);
   return (kept.get(id) as string | undefined) ?? keep(kept, id, JSON.stringify(rows().toSQL()));
