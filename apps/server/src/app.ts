@@ -107,6 +107,8 @@ export type AppOptions = {
   scheduledJobs?: boolean;
   /** What sessions and access tokens take as now; tests move it. */
   clock?: Clock;
+  /** Every reply written both ways and compared (plugins/wire.ts); on by default under NODE_ENV=test. */
+  checkReplies?: boolean;
 };
 
 const MINUTE = 60_000;
@@ -171,7 +173,7 @@ export async function buildApp(options: AppOptions) {
   }
   await app.register(errorsPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(wirePlugin);
+  await app.register(wirePlugin, { checkReplies: options.checkReplies ?? process.env.NODE_ENV === 'test' });
   await app.register(securityPlugin);
   await app.register(swagger, {
     openapi: {

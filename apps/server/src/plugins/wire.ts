@@ -5,6 +5,7 @@ import { ResponseSerializationError, validatorCompiler } from 'fastify-type-prov
 import { $ZodType, safeEncode } from 'zod/v4/core';
 import { AppError } from '../lib/errors';
 import { messages } from '../messages';
+import { compileWireJson } from './wire-json';
 
 /** Deeper than any request the API takes (a resume's entries are three levels): refused before anything recurses. */
 export const MAX_BODY_DEPTH = 32;
@@ -45,20 +46,27 @@ function refuseHostile(value: unknown) {
   throw new AppError('VALIDATION_ERROR', 400, messages.nulCharacter, details);
 }
 
+export type WireOptions = {
+  /** Write every reply both ways — compiled and by encode — and fail on a difference (the test suites). */
+  checkReplies?: boolean;
+};
+
 /**
  * The wire is snake_case (docs/ARCHITECTURE.md#wire); the code is camelCase. This is the one place that converts:
  * incoming query and body keys before validation, outgoing keys after the response schema has
- * encoded (and stripped) the value.
+ * encoded (and stripped) the value — by a writer compiled from the schema (wire-json.ts), which answers exactly
+ * that text.
  */
-export const wirePlugin = fp(async (app: FastifyInstance) => {
+export const wirePlugin = fp(async (app: FastifyInstance, options: WireOptions) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(({ schema, method, url }) => {
     const zodSchema = schema instanceof $ZodType ? schema : (schema as { properties: $ZodType }).properties;
-    return (data) => {
+    const byEncode = (data: unknown) => {
       const result = safeEncode(zodSchema, data);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
       return JSON.stringify(keysToSnake(result.data));
     };
+    return compileWireJson(zodSchema, byEncode, options.checkReplies ?? false);
   });
   app.addHook('preValidation', async (request) => {
     if (request.query && typeof request.query === 'object') {
