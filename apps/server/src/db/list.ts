@@ -21,9 +21,6 @@ import { embeddedWritesOf, type WriteSnapshot } from './embedded-writes';
 import { mapRowsOnce, type PreparedRows } from './row-mapper';
 import type { Executor } from './types';
 
-/** The test suites map every row of a built statement both ways and compare (row-mapper.ts). */
-const CHECK_ROW_MAPPING = process.env.NODE_ENV === 'test';
-
 const TOO_DEEP = `목록은 앞의 ${MAX_LIST_WINDOW.toLocaleString('ko-KR')}건까지만 넘겨 볼 수 있습니다. 검색 조건을 좁히거나 정렬을 바꿔 주세요.`;
 
 /** Where a statement is reused from, and its key (builtOnce). */
@@ -97,7 +94,7 @@ export function builtOnce<T>(
   if (known) return known;
   // drizzle's own step from a builder to its prepared query, without a server-side name (see the doc).
   const prepared = (build() as unknown as { _prepare(): BuiltStatement<T> & PreparedRows })._prepare();
-  mapRowsOnce(prepared, CHECK_ROW_MAPPING);
+  mapRowsOnce(prepared);
   return keep(kept, id, prepared);
 }
 

@@ -58,10 +58,10 @@ export function compileRowMapper(
 }
 
 /**
- * Gives a prepared query the mapper of its rows. With `check` (the test suites) every row is also mapped by drizzle
- * and a difference is an error, so every query the tests run compares the two.
+ * Gives a prepared query the mapper of its rows. With `check` (on under NODE_ENV=test: the test suites) every row is
+ * also mapped by drizzle and a difference is an error, so every query the tests run compares the two.
  */
-export function mapRowsOnce(prepared: PreparedRows, check: boolean): void {
+export function mapRowsOnce(prepared: PreparedRows, check = process.env.NODE_ENV === 'test'): void {
   const { fields, joinsNotNullableMap } = prepared;
   if (!fields || prepared.customResultMapper) return;
   const map = compileRowMapper(fields);

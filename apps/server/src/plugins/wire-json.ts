@@ -64,12 +64,11 @@ function oneOf(values: unknown[]): Write {
   return (value) => texts.get(value) ?? mismatch();
 }
 
-function isWholeNumberOnly(checks: NonNullable<Def['checks']>): boolean {
-  return (
-    checks.length === 1 &&
-    checks[0]!._zod.def.check === 'number_format' &&
-    checks[0]!._zod.def.format === 'safeint'
-  );
+/** A whole number and nothing more: z.int() is itself that check; z.number().int() carries it as its one check. */
+function isWholeNumberOnly(def: Def): boolean {
+  if (def.format) return def.format === 'safeint' && !def.checks?.length;
+  const check = def.checks?.length === 1 ? def.checks[0]!._zod.def : undefined;
+  return check?.check === 'number_format' && check.format === 'safeint';
 }
 
 function writeObject(def: Def): Write {
@@ -105,15 +104,10 @@ function compile(schema: $ZodType): Write {
       return (value) => (typeof value === 'string' ? quote(value) : mismatch());
     case 'number':
       if (def.coerce) return encodeWith(schema);
-      // z.int() is itself the whole-number check; z.number().int() carries it as its one check.
-      if (def.format === 'safeint' && !def.checks?.length) {
-        return (value) => (Number.isSafeInteger(value) ? String(value) : mismatch());
-      }
-      if (def.format) return encodeWith(schema);
-      if (!def.checks?.length) {
+      if (!def.format && !def.checks?.length) {
         return (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : mismatch());
       }
-      if (isWholeNumberOnly(def.checks)) {
+      if (isWholeNumberOnly(def)) {
         return (value) => (Number.isSafeInteger(value) ? String(value) : mismatch());
       }
       return encodeWith(schema);
