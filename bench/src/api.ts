@@ -393,7 +393,7 @@ async function openDirectPglite(dir: string): Promise<PGlite> {
   const db = await PGlite.create({
     dataDir: dir,
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=48MB'],
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=48MB', '-c', 'random_page_cost=1.1'],
   });
   await db.exec('SET enable_memoize = off');
   return db;

@@ -27,5 +27,8 @@ export const auditLogs = pgTable(
     index('audit_logs_actor_idx').on(t.actorAdminId, t.createdAt.desc()),
     index('audit_logs_target_idx').on(t.targetType, t.targetId),
     index('audit_logs_action_idx').on(t.action, t.createdAt.desc()),
+    // The list filtered by action, newest first (ORDER BY id): its rows in order whatever the recent mix of actions
+    // (docs/ARCHITECTURE.md#embedded-planning).
+    index('audit_logs_action_id_idx').on(t.action, t.id),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_action_id_idx" ON "audit_logs" USING btree ("action","id");
