@@ -294,6 +294,12 @@ function summarise(latencies: number[], seconds: number, errors: number): Latenc
 }
 
 /**
+ * What the admin client's browser sends with every call: the XSRF cookie the server gave it with the page (SPEC:
+ * same-origin calls carry it). A client without it is given a new one with every reply, which no browser asks for.
+ */
+const BROWSER_COOKIE = `XSRF-TOKEN=${'b'.repeat(32)}`;
+
+/**
  * autocannon against the running server, after WARMUP_SECONDS of the same load; latencies are collected per response
  * for exact percentiles.
  */
@@ -327,7 +333,11 @@ async function runLoad(base: string, c: ApiCase, token: string, seconds: number)
                   body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
                 }),
               }
-            : { method: 'GET', path: c.path, headers: { authorization: `Bearer ${token}` } },
+            : {
+                method: 'GET',
+                path: c.path,
+                headers: { authorization: `Bearer ${token}`, cookie: BROWSER_COOKIE },
+              },
         ],
       },
       (error, done) => (error ? reject(error) : resolve(done)),
