@@ -36,7 +36,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** The list's first page as repository builds it (the access log's columns, the admin's name joined). */
+/** The list's first page in the repository's shape (its WHERE, the admin's name joined, newest first, 20 rows). */
 function firstPage(executor: Executor) {
   return executor
     .select({
