@@ -162,7 +162,8 @@ describe('/settings/admins', () => {
       await user.click(await screen.findByRole('button', { name: new RegExp(t.create) }));
       const form = await screen.findByRole('form', { name: t.createTitle });
       await user.click(within(form).getByLabelText(t.passwordModes.password));
-      await user.type(within(form).getByLabelText(t.fields.password), 'abcd1234');
+      // The password fields appear once the form re-renders with the chosen mode (a moment later on a busy machine).
+      await user.type(await within(form).findByLabelText(t.fields.password), 'abcd1234');
       await user.type(within(form).getByLabelText(t.fields.passwordConfirm), 'abcd12345');
       await user.click(within(form).getByLabelText(t.fields.role));
       await user.click(await screen.findByTitle('지점 관리자'));
