@@ -10,6 +10,7 @@ import type { DbHandle } from '../src/db/client';
 import { queryRows } from '../src/db/client';
 import { admins, auditLogs } from '../src/db/schema';
 import type { Executor } from '../src/db/types';
+import { inlineQuery } from '../src/export/sql';
 import { auditLogConditions } from '../src/modules/audit-logs/audit-logs.repository';
 import { engine, openTestDatabase } from './helpers';
 
@@ -49,9 +50,11 @@ function firstPage(executor: Executor) {
     .leftJoin(admins, eq(admins.id, auditLogs.actorAdminId))
     .where(auditLogConditions(executor, { actions: ['LOGIN'] }))
     .orderBy(desc(auditLogs.id))
-    .limit(20)
-    .toSQL();
+    .limit(20);
 }
+
+/** The statement as one text (EXPLAIN of a statement with $1 needs its types; the export's inlining has none). */
+const textOf = (executor: Executor) => inlineQuery(firstPage(executor).getSQL());
 
 /** The plan of the first page, read in one transaction with `settings` (SET LOCAL) and, if asked, without the index. */
 async function planOf(settings: Record<string, string>, dropIndex = false): Promise<string> {
@@ -61,8 +64,7 @@ async function planOf(settings: Record<string, string>, dropIndex = false): Prom
       for (const [name, value] of Object.entries(settings))
         await tx.execute(sql.raw(`SET LOCAL ${name} = ${value}`));
       if (dropIndex) await tx.execute(sql`DROP INDEX audit_logs_action_id_idx`);
-      const page = firstPage(tx);
-      const explained = sql.join([sql.raw('EXPLAIN '), sql.raw(inline(page.sql, page.params))]);
+      const explained = sql.raw(`EXPLAIN ${textOf(tx)}`);
       const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, explained);
       plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       // Every path ends here: the DROP is undone, the settings forgotten.
@@ -75,14 +77,6 @@ async function planOf(settings: Record<string, string>, dropIndex = false): Prom
 }
 
 class Rollback extends Error {}
-
-/** The statement with its parameters written in as literals (EXPLAIN of a statement with $1 needs its types). */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-  });
-}
 
 describe('the access log filtered by action, newest first', () => {
   it('is read from the (action, id) index, not by walking the primary key', async () => {
@@ -106,8 +100,7 @@ describe('the access log filtered by action, newest first', () => {
   });
 
   it('answers the newest logins, skipping the burst', async () => {
-    const page = firstPage(handle.db);
-    const rows = await queryRows<{ action: string }>(handle.db, sql.raw(inline(page.sql, page.params)));
+    const rows = await queryRows<{ action: string }>(handle.db, sql.raw(textOf(handle.db)));
     expect(rows).toHaveLength(20);
     expect(rows.every((row) => row.action === 'LOGIN')).toBe(true);
   });
