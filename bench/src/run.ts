@@ -151,7 +151,7 @@ if (want('exports')) {
   const n = exports.rows.toLocaleString('en-US');
   rows.push([
     'exports',
-    `COPY TO STDOUT, export-shaped query, ${n} rows`,
+    `COPY TO STDOUT, export-shaped query (median of 3), ${n} rows`,
     `${exports.copyExportQuery.rowsPerSec} rows/s (${exports.copyExportQuery.mb} MB)`,
   ]);
   rows.push([
@@ -161,7 +161,7 @@ if (want('exports')) {
   ]);
   rows.push([
     'exports',
-    `CSV through the server, ${n} rows`,
+    `CSV through the server (median of 3), ${n} rows`,
     `${exports.csv.rowsPerSec} rows/s = ${exports.csv.ratioToCopy}% of COPY (target ≥ 80% ${exports.csv.ratioToCopy >= 80 ? '✓' : '✘'}), ${exports.csv.mb} MB, peak RSS ${exports.csv.peakRssMb} MB (target ≤ 300)`,
   ]);
   rows.push([

@@ -5,8 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import Cursor from 'pg-cursor';
+import { copyOut } from './copy-out';
 import { inlineQuery, renderQuery } from './sql';
 
 /** Where the rows come from and in which order: the list's FROM, WHERE and sort. */
@@ -62,8 +62,10 @@ export async function openPostgresSource(pool: pg.Pool, plan: ExportPlan): Promi
   };
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    // The pool's statement timeout guards API calls; a million-row export streams for longer.
-    await client.query('SET LOCAL statement_timeout = 0');
+    // The pool's statement timeout guards API calls; a million-row export streams for longer. JIT is off: the
+    // export's statement is costed high enough for LLVM to compile and optimise its hundreds of CASE branches,
+    // in every parallel worker, which took longer than evaluating them (docs/exports.md#what-a-csv-row-costs).
+    await client.query('SET LOCAL statement_timeout = 0; SET LOCAL jit = off');
   } catch (error) {
     release(error as Error);
     throw error;
@@ -97,7 +99,7 @@ export async function openPostgresSource(pool: pg.Pool, plan: ExportPlan): Promi
     },
     async copyCsv(values, out, signal) {
       const copy = client.query(
-        copyTo(`COPY (${inlineQuery(selectQuery(plan, values))}) TO STDOUT WITH (FORMAT csv)`),
+        copyOut(`COPY (${inlineQuery(selectQuery(plan, values))}) TO STDOUT WITH (FORMAT csv)`),
       );
       await pipeline(copy, out, { end: false, signal });
     },

@@ -45,9 +45,12 @@ import { checkIdentifierSearch } from '../workers/workers.pii';
 import * as workersRepo from '../workers/workers.repository';
 import { workerFilters } from '../workers/workers.service';
 
-/** `visaValidity` of @ilson/contracts in SQL: as it stands today in Seoul, not as once stored. */
+/**
+ * `visaValidity` of @ilson/contracts in SQL: as it stands today in Seoul, not as once stored. Today is a scalar
+ * subquery, worked out once per export rather than once per row.
+ */
 const visaValidity = sql`(CASE WHEN ${workers.visaStatus} IN ('cancelled', 'pending', 'expired') THEN ${workers.visaStatus}
-  WHEN ${workers.visaExpiryDate} < (now() AT TIME ZONE 'Asia/Seoul')::date THEN 'expired' ELSE 'valid' END)`;
+  WHEN ${workers.visaExpiryDate} < (SELECT (now() AT TIME ZONE 'Asia/Seoul')::date) THEN 'expired' ELSE 'valid' END)`;
 
 export type ExportQuery<R extends ExportResource> = z.output<(typeof exportQuerySchemas)[R]>;
 
@@ -153,7 +156,7 @@ const workerDefinition: ExportDefinition = {
       format: (value) => value,
     }),
     column('비자 유형', 'label', 16, labelOf(text(workers.visaType), VISA_TYPE_LABELS)),
-    column('비자 상태', 'label', 9, labelOf(visaValidity, VISA_STATUS_LABELS)),
+    column('비자 상태', 'label', 9, labelOf(visaValidity, VISA_STATUS_LABELS, { computed: true })),
     column('비자 만료일', 'date', 11, text(workers.visaExpiryDate)),
     column('입국일', 'date', 11, text(workers.entryDate)),
     column('한국어 수준', 'label', 10, labelOf(text(workers.koreanLevel), KOREAN_LEVEL_LABELS)),

@@ -671,26 +671,4 @@ describe('export limits', () => {
     for await (const chunk of file.body) chunks.push(chunk as Buffer);
     expect(csvRows(Buffer.concat(chunks)).rows).toHaveLength(7);
   });
-
-  it('formats phone numbers in SQL exactly as the contracts do', async () => {
-    const { phoneFormatted } = await import('../../../export/sql');
-    const { sql } = await import('drizzle-orm');
-    const samples = [
-      '01012345678',
-      '0212345678',
-      '021234567',
-      '0311234567',
-      '15881234',
-      '0501234567',
-      '123',
-      '',
-    ];
-    for (const digits of samples) {
-      const [row] = await queryRows<{ v: string }>(
-        ctx.db,
-        sql`SELECT ${phoneFormatted(sql`${digits}::text`)} AS v`,
-      );
-      expect(row!.v, digits).toBe(formatPhone(digits));
-    }
-  });
 });
