@@ -5,12 +5,14 @@
  */
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
+import unzipper from 'unzipper';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import type { ColumnKind } from '../sql';
-import { columnLetter, type SheetColumn, SheetWriter } from '../writers';
+import { columnLetter, type SheetColumn, SheetWriter, yazlCrc32 } from '../writers';
 
 async function write(columns: SheetColumn[], batches: unknown[][][], name = '근로자 목록'): Promise<Buffer> {
   const out = new PassThrough();
@@ -62,6 +64,25 @@ function readWithSheetJs(file: Buffer, width: number) {
   };
 }
 
+/** Every part of the zip inflates to the bytes its central directory's CRC-32 names. */
+async function expectCrcsHold(file: Buffer) {
+  const directory = await unzipper.Open.buffer(file);
+  expect(directory.files.length).toBeGreaterThan(3);
+  for (const entry of directory.files) {
+    expect(crc32(await entry.buffer()), entry.path).toBe(entry.crc32);
+  }
+}
+
+/** CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320) bit by bit: the reference for yazl's checksum. */
+function referenceCrc32(bytes: Uint8Array, previous = 0): number {
+  let crc = ~previous >>> 0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+}
+
 // Date kinds read back as dates (their own test below): the values here are compared as written.
 const KINDS: ColumnKind[] = ['text', 'integer', 'won', 'label'];
 
@@ -77,6 +98,17 @@ describe('the xlsx sheet writer', () => {
       'ZZ',
       'AAA',
     ]);
+  });
+
+  it("checksums the zip with zlib's CRC-32 through yazl's own buffer-crc32", async () => {
+    expect(yazlCrc32.unsigned('123456789')).toBe(0xcbf43926);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), (a, b) => {
+        const first = yazlCrc32.unsigned(Buffer.from(a));
+        expect(first).toBe(referenceCrc32(a));
+        expect(yazlCrc32.unsigned(Buffer.from(b), first)).toBe(referenceCrc32(b, first));
+      }),
+    );
   });
 
   it('writes any text and numbers that both readers read back exactly', async () => {
@@ -118,6 +150,7 @@ describe('the xlsx sheet writer', () => {
           expect(excel.rows.slice(0, want.length)).toEqual(want);
           expect(sheetJs.rows.slice(0, want.length)).toEqual(want);
           expect(sheetJs.header).toEqual(columns.map((c) => c.header));
+          await expectCrcsHold(file);
         },
       ),
       { numRuns: 60 },
