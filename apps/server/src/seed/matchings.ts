@@ -200,6 +200,17 @@ const SKIP_REASONS = [
 ];
 const FILLING = new Set<MatchingStatus>(['contracted', 'working']);
 const CONTRACTED_CHAIN = new Set<MatchingStatus>(['contracted', 'working', 'completed', 'terminated']);
+const CANCELLED_FROM: Weighted<MatchingStatus> = [
+  ['proposed', 4],
+  ['interview', 3],
+  ['accepted', 2],
+  ['contracted', 1],
+];
+const FEES: Weighted<number> = [
+  [300_000, 70],
+  [250_000, 15],
+  [350_000, 15],
+];
 
 /** The steps from 'proposed' to the final status, by docs/DOMAIN.md's flow. */
 function chainTo(
@@ -218,6 +229,36 @@ function chainTo(
   if (final === 'cancelled') return [...flow.slice(0, flow.indexOf(cancelledFrom) + 1), 'cancelled'];
   return flow.slice(0, flow.indexOf(final) + 1);
 }
+
+/** A chain and where its steps fall, worked out once per (final, cancelled from, interview) rather than per attempt. */
+type ChainShape = {
+  chain: readonly MatchingStatus[];
+  contractIndex: number;
+  startIndex: number;
+  interviewIndex: number;
+};
+
+function shapeOf(chain: MatchingStatus[]): ChainShape {
+  return {
+    chain,
+    contractIndex: chain.indexOf('contracted'),
+    startIndex: chain.indexOf('working'),
+    interviewIndex: chain.indexOf('interview'),
+  };
+}
+
+/** SHAPES[final][cancelledFrom][withInterview ? 1 : 0]. */
+const SHAPES = new Map(
+  FINAL.map(([final]) => [
+    final,
+    new Map(
+      CANCELLED_FROM.map(([from]) => [
+        from,
+        [shapeOf(chainTo(final, from, false)), shapeOf(chainTo(final, from, true))] as const,
+      ]),
+    ),
+  ]),
+);
 
 /**
  * Matchings whose every step the API would have allowed when it happened: the post was live, the worker was
@@ -242,9 +283,14 @@ export function* generateMatchings(
 ): Generator<SeedMatching> {
   const rng = createRng(seed, 'matchings');
   const lastDay = toDay(today) - 1;
-  const busyUntil = new Map<number, number>();
-  const contracted = new Map<number, number>();
   if (posts.length === 0) return;
+  // Flat arrays by id rather than maps: most of the ~10 attempts per matching read them and are refused.
+  const busyUntil = new Float64Array(workers.visa.length + 1);
+  let maxPostId = 0;
+  for (const p of posts) maxPostId = Math.max(maxPostId, p.id);
+  const contracted = new Int32Array(maxPostId + 1);
+  /** Days from the matching's creation to each step of its chain (reused by every attempt). */
+  const offsets: number[] = [0, 0, 0, 0, 0, 0, 0];
   let accepted = 0;
   /** One attempt at the next matching: the matching, or null when a check refuses it (nothing changes then). */
   const attempt = (): SeedMatching | null => {
@@ -255,39 +301,37 @@ export function* generateMatchings(
     const w = rng.pick(pool);
     if (workers.korean[w]! < post.requiredKorean) return null;
 
+    const full = contracted[post.id]! >= post.headcount - 1;
     let final = rng.weighted(FINAL);
-    if (CONTRACTED_CHAIN.has(final) && (contracted.get(post.id) ?? 0) >= post.headcount - 1)
-      final = 'cancelled';
-    const cancelledFrom = rng.weighted<MatchingStatus>([
-      ['proposed', 4],
-      ['interview', 3],
-      ['accepted', 2],
-      ['contracted', 1],
-    ]);
+    if (CONTRACTED_CHAIN.has(final) && full) final = 'cancelled';
+    const cancelledFrom = rng.weighted(CANCELLED_FROM);
     const withInterview = rng.chance(0.7) || cancelledFrom === 'interview' || final === 'interview';
-    const chain = chainTo(final, cancelledFrom, withInterview);
-    if (chain.includes('contracted') && (contracted.get(post.id) ?? 0) >= post.headcount - 1) return null;
+    const { chain, contractIndex, startIndex, interviewIndex } =
+      SHAPES.get(final)!.get(cancelledFrom)![withInterview ? 1 : 0];
+    if (contractIndex >= 0 && full) return null;
 
     // Days between steps; work lasts the contract (or until it is ended early).
-    const gaps = chain.slice(1).map((s) => {
-      if (s === 'working') return rng.int(7, 30);
-      if (s === 'completed') return Math.max(30, (post.contractMonths ?? 6) * 30);
-      if (s === 'terminated') return rng.int(30, 240);
-      return rng.int(1, 10);
-    });
-    const span = gaps.reduce((a, b) => a + b, 0);
+    for (let i = 1; i < chain.length; i++) {
+      const s = chain[i];
+      const gap =
+        s === 'working'
+          ? rng.int(7, 30)
+          : s === 'completed'
+            ? Math.max(30, (post.contractMonths ?? 6) * 30)
+            : s === 'terminated'
+              ? rng.int(30, 240)
+              : rng.int(1, 10);
+      offsets[i] = offsets[i - 1]! + gap;
+    }
+    const span = offsets[chain.length - 1]!;
     // Created while the post was live and the worker free; every step before today.
-    const contractIndex = chain.indexOf('contracted');
-    const toContract = contractIndex < 0 ? 0 : gaps.slice(0, contractIndex).reduce((a, b) => a + b, 0);
-    const from = Math.max(post.openFrom, workers.createdDay[w]! + 1, (busyUntil.get(w) ?? 0) + 1);
+    const toContract = contractIndex < 0 ? 0 : offsets[contractIndex]!;
+    const from = Math.max(post.openFrom, workers.createdDay[w]! + 1, busyUntil[w]! + 1);
     const to = Math.min(post.openTo - toContract, lastDay - span);
     if (from > to) return null;
     const created = rng.int(from, to);
-    const days = [created];
-    for (const g of gaps) days.push(days[days.length - 1]! + g);
-    const startIndex = chain.indexOf('working');
     const startDay =
-      startIndex >= 0 ? days[startIndex]! : contractIndex >= 0 ? lastDay + rng.int(8, 30) : null;
+      startIndex >= 0 ? created + offsets[startIndex]! : contractIndex >= 0 ? lastDay + rng.int(8, 30) : null;
     // The visa must outlast the contract: no hard issue and no warning to override at 'contracted'.
     if (startDay !== null) {
       const end = startDay + (post.contractMonths ?? 6) * 31;
@@ -296,8 +340,9 @@ export function* generateMatchings(
 
     const id = accepted + 1;
     const live = final !== 'completed' && final !== 'cancelled' && final !== 'terminated';
-    busyUntil.set(w, live ? Number.POSITIVE_INFINITY : days[days.length - 1]!);
-    if (contractIndex >= 0) contracted.set(post.id, (contracted.get(post.id) ?? 0) + 1);
+    const lastStepDay = created + span;
+    busyUntil[w] = live ? Number.POSITIVE_INFINITY : lastStepDay;
+    if (contractIndex >= 0) contracted[post.id]!++;
 
     const reason =
       final === 'cancelled'
@@ -314,12 +359,11 @@ export function* generateMatchings(
           : i === chain.length - 1
             ? reason
             : null,
-      changedAt: at(days[i]!, 32_400 + rng.int(0, 32_400)),
+      changedAt: at(created + offsets[i]!, 32_400 + rng.int(0, 32_400)),
     }));
     const createdAt = history[0]!.changedAt;
     const changedAt = history[history.length - 1]!.changedAt;
-    const interviewIndex = chain.indexOf('interview');
-    const endDay = final === 'completed' || final === 'terminated' ? days[days.length - 1]! : null;
+    const endDay = final === 'completed' || final === 'terminated' ? lastStepDay : null;
     const source = rng.weighted(SOURCES);
     const resume = workers.resume[w] ?? 0;
     if (effects) {
@@ -343,17 +387,13 @@ export function* generateMatchings(
       workerNationality: workers.nationality[w]!,
       workerVisaType: workers.visa[w]!,
       industry: post.industry,
-      interviewAt: interviewIndex >= 0 ? at(days[interviewIndex]! + 2, 50_400) : null,
-      contractDate: contractIndex >= 0 ? fromDay(days[contractIndex]!) : null,
+      interviewAt: interviewIndex >= 0 ? at(created + offsets[interviewIndex]! + 2, 50_400) : null,
+      contractDate: contractIndex >= 0 ? fromDay(created + offsets[contractIndex]!) : null,
       startDate: startDay === null ? null : fromDay(startDay),
       endDate: endDay === null ? null : fromDay(endDay),
       agreedSalaryType: post.salaryType,
       agreedSalaryAmount: post.salaryAmount,
-      feeAmount: rng.weighted<number>([
-        [300_000, 70],
-        [250_000, 15],
-        [350_000, 15],
-      ]),
+      feeAmount: rng.weighted(FEES),
       cancelReason: reason,
       status: final,
       statusChangedAt: changedAt,
