@@ -7,6 +7,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import { copyOut } from './copy-out';
+import { BinaryCopyRows, type SheetColumnSql, sheetRowsQuery } from './sheet-copy';
 import { inlineQuery, renderQuery } from './sql';
 
 /** Where the rows come from and in which order: the list's FROM, WHERE and sort. */
@@ -29,6 +30,16 @@ export type ExportSource = {
   batches(values: SQL[], signal: AbortSignal): AsyncGenerator<unknown[][]>;
   /** PostgreSQL only: `COPY (SELECT values…) TO STDOUT` as CSV into `out` (left open). */
   copyCsv?: (values: SQL[], out: Writable, signal: AbortSignal) => Promise<void>;
+  /**
+   * PostgreSQL only: the sheet's rows as PostgreSQL writes their XML (export/sheet-copy.ts) into `out` (left open),
+   * numbered from `firstRow`; answers how many rows it wrote.
+   */
+  copySheet?: (
+    columns: readonly SheetColumnSql[],
+    out: Writable,
+    firstRow: number,
+    signal: AbortSignal,
+  ) => Promise<number>;
   done(): Promise<void>;
   abandon(): Promise<void>;
 };
@@ -65,7 +76,11 @@ export async function openPostgresSource(pool: pg.Pool, plan: ExportPlan): Promi
     // The pool's statement timeout guards API calls; a million-row export streams for longer. JIT is off: the
     // export's statement is costed high enough for LLVM to compile and optimise its hundreds of CASE branches,
     // in every parallel worker, which took longer than evaluating them (docs/exports.md#what-a-csv-row-costs).
-    await client.query('SET LOCAL statement_timeout = 0; SET LOCAL jit = off');
+    // Floats in their shortest exact text (the server's default, pinned here): the sheet's numbers are written by
+    // PostgreSQL itself (export/sheet-copy.ts).
+    await client.query(
+      'SET LOCAL statement_timeout = 0; SET LOCAL jit = off; SET LOCAL extra_float_digits = 1',
+    );
   } catch (error) {
     release(error as Error);
     throw error;
@@ -102,6 +117,13 @@ export async function openPostgresSource(pool: pg.Pool, plan: ExportPlan): Promi
         copyOut(`COPY (${inlineQuery(selectQuery(plan, values))}) TO STDOUT WITH (FORMAT csv)`),
       );
       await pipeline(copy, out, { end: false, signal });
+    },
+    async copySheet(columns, out, firstRow, signal) {
+      const query = sheetRowsQuery(columns, (values) => selectQuery(plan, values), firstRow);
+      const copy = client.query(copyOut(`COPY (${inlineQuery(query)}) TO STDOUT WITH (FORMAT binary)`));
+      const rows = new BinaryCopyRows();
+      await pipeline(copy, rows, out, { end: false, signal });
+      return rows.rows;
     },
     async done() {
       try {

@@ -51,7 +51,7 @@ yazlCrc32.unsigned = (data, previous) =>
   crc32(data, Buffer.isBuffer(previous) ? previous.readUInt32BE(0) : (previous ?? 0));
 
 /** Cell style ids in styles.xml below: 1 the header, then the number formats of a column kind. */
-const STYLE_OF_KIND: Record<ColumnKind, number> = {
+export const STYLE_OF_KIND: Record<ColumnKind, number> = {
   text: 0,
   label: 0,
   integer: 0,
@@ -122,9 +122,31 @@ function inlineString(ref: string, style: number, value: string): string {
   const text = xmlText(value);
   // Nothing left once XML's forbidden characters are gone: no cell, as for an empty value.
   if (text === '') return '';
-  // Leading or trailing spaces are kept only when the text says so.
-  const space = text !== text.trim() ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+  // Every text keeps its spaces as they are (a reader may otherwise trim them); PostgreSQL's sheet writes the same
+  // without testing each value's ends (export/sheet-copy.ts).
+  return `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`;
+}
+
+/** One data row's XML: empty values and non-finite numbers as no cell. */
+export function sheetRowXml(
+  r: number,
+  values: readonly unknown[],
+  letters: readonly string[],
+  styles: readonly number[],
+): string {
+  let xml = `<row r="${r}">`;
+  for (let i = 0; i < letters.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined || value === '') continue;
+    const ref = letters[i]! + r;
+    if (typeof value === 'number') {
+      if (Number.isFinite(value))
+        xml += `<c r="${ref}"${styles[i] ? ` s="${styles[i]}"` : ''}><v>${value}</v></c>`;
+    } else {
+      xml += inlineString(ref, styles[i]!, String(value));
+    }
+  }
+  return `${xml}</row>`;
 }
 
 export class SheetWriter {
@@ -188,27 +210,19 @@ export class SheetWriter {
 
   /** Adds a batch as one chunk of XML and waits while the zip or the socket is behind. */
   async addRows(rows: unknown[][]): Promise<void> {
-    const { letters, styles } = this;
     let xml = '';
-    for (const values of rows) {
-      const r = ++this.rowNumber;
-      xml += `<row r="${r}">`;
-      for (let i = 0; i < letters.length; i++) {
-        const value = values[i];
-        if (value === null || value === undefined || value === '') continue;
-        const ref = letters[i]! + r;
-        if (typeof value === 'number') {
-          if (Number.isFinite(value))
-            xml += `<c r="${ref}"${styles[i] ? ` s="${styles[i]}"` : ''}><v>${value}</v></c>`;
-        } else {
-          xml += inlineString(ref, styles[i]!, String(value));
-        }
-      }
-      xml += '</row>';
-    }
+    for (const values of rows) xml += sheetRowXml(++this.rowNumber, values, this.letters, this.styles);
     if (!this.sheet.write(xml)) await once(this.sheet, 'drain', { signal: this.signal });
     // Let zlib's callbacks and the socket run between batches.
     await nextTurn();
+  }
+
+  /**
+   * Rows whose XML is written elsewhere (by PostgreSQL, export/sheet-copy.ts): `write` streams them into the sheet,
+   * numbered from `firstRow`, and answers how many it wrote.
+   */
+  async addRowsFrom(write: (sheet: Writable, firstRow: number) => Promise<number>): Promise<void> {
+    this.rowNumber += await write(this.sheet, this.rowNumber + 1);
   }
 
   /** Closes the sheet (the autofilter over every row) and the zip, and waits until `out` has it all. */

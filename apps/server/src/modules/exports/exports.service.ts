@@ -195,10 +195,16 @@ export function createExportsService({
   ) {
     const { columns } = definition;
     const writer = await SheetWriter.open(out, signal, `${definition.label} 목록`, columns);
-    const reveal = revealer(columns, unmasked);
-    for await (const batch of source.batches(values(columns, unmasked, sheetValue), signal)) {
-      if (signal.aborted) throw signal.reason;
-      await writer.addRows(reveal(batch));
+    if (source.copySheet && !unmasked) {
+      // PostgreSQL writes the rows' XML itself (docs/exports.md#the-sheet-from-postgresql).
+      const copySheet = source.copySheet;
+      await writer.addRowsFrom((sheet, firstRow) => copySheet(columns, sheet, firstRow, signal));
+    } else {
+      const reveal = revealer(columns, unmasked);
+      for await (const batch of source.batches(values(columns, unmasked, sheetValue), signal)) {
+        if (signal.aborted) throw signal.reason;
+        await writer.addRows(reveal(batch));
+      }
     }
     if (signal.aborted) throw signal.reason;
     await writer.finish();

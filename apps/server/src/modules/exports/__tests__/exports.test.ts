@@ -151,9 +151,14 @@ async function sheetRows(
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
   const all: unknown[][] = [];
+  const numbers: number[] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
     all.push((row.values as unknown[]).slice(1));
+    numbers.push(row.number);
   });
+  // Numbered 1 (the header) to n without a gap, and the filter over exactly those rows.
+  expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+  expect(sheet.autoFilter).toMatch(new RegExp(`^A1:[A-Z]+${numbers.length}$`));
   const [header, ...rows] = all;
   return { header: header as string[], rows, sheet };
 }
