@@ -247,7 +247,7 @@ function shapeOf(chain: MatchingStatus[]): ChainShape {
   };
 }
 
-/** SHAPES[final][cancelledFrom][withInterview ? 1 : 0]. */
+/** `SHAPES.get(final).get(cancelledFrom)[withInterview ? 1 : 0]`. */
 const SHAPES = new Map(
   FINAL.map(([final]) => [
     final,

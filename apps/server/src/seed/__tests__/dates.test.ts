@@ -4,8 +4,9 @@ import { addDays, addYears, fromDay, toDay } from '../dates';
 import { createRng, type Weighted } from '../random';
 
 /**
- * The seed's calendar helpers read dates digit by digit and memoise by day (docs/seed.md#generating-once-reading-
- * several-times); each is checked here against the Date arithmetic it replaces.
+ * The seed's calendar helpers read dates digit by digit and memoise by day
+ * (docs/seed.md#generating-once-reading-several-times); each is checked here against the Date arithmetic it
+ * replaces.
  */
 const DAY_MS = 86_400_000;
 const reference = {
