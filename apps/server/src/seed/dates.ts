@@ -41,7 +41,10 @@ export function instantOn(date: string, seconds: number): Date {
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-/** The same calendar day `years` later (29 February → 1 March in a common year, as Date's setUTCFullYear does). */
+/**
+ * The same calendar day `years` later (29 February → 1 March in a common year, as Date's setUTCFullYear does), for
+ * the four-digit years the seed writes (1900 onwards).
+ */
 export function addYears(date: string, years: number): string {
   const year = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3) + years;
   const monthDay = date.slice(5, 10);
