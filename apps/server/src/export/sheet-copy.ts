@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { type ColumnKind, literal, sheetValue } from './sql';
-import { columnLetter, STYLE_OF_KIND } from './writers';
+import { columnLetter, STYLE_OF_KIND, XML_FORBIDDEN_CHARS } from './writers';
 
 /**
  * A masked xlsx export on PostgreSQL (docs/exports.md#the-sheet-from-postgresql): PostgreSQL writes each row's
@@ -18,13 +18,9 @@ import { columnLetter, STYLE_OF_KIND } from './writers';
 export const ROW_MARK = '\u0001';
 
 /** What XML 1.0 cannot hold and a PostgreSQL text can: removed, as `xmlText` does. */
-const XML_INVALID_CHARS =
-  '\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000B\u000C\u000E\u000F' +
-  '\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001A\u001B\u001C\u001D\u001E\u001F\uFFFE\uFFFF';
-
-const XML_INVALID_CLASS = `[${XML_INVALID_CHARS}]`;
+const XML_INVALID_CLASS = `[${XML_FORBIDDEN_CHARS}]`;
 /** Any character the text needs changed for XML: forbidden ones, and `& < >` and CR. */
-const XML_CHANGED_CLASS = `[${XML_INVALID_CHARS}&<>\r]`;
+const XML_CHANGED_CLASS = `[${XML_FORBIDDEN_CHARS}&<>\r]`;
 
 /**
  * The text as XML character data: forbidden characters dropped, `& < >` and CR escaped, empty as NULL. The work is

@@ -101,12 +101,21 @@ export function columnLetter(index: number): string {
   return letters;
 }
 
-// Characters XML 1.0 does not allow (dropped), and those escaped in text (& < >, and CR, which parsers turn into LF).
-const XML_INVALID =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes.
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for.
-const XML_SPECIAL = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
+/**
+ * The characters XML 1.0 does not allow that a PostgreSQL text can hold (all but NUL and lone surrogates), listed one
+ * by one: the writer below drops them, and so does PostgreSQL's own sheet (export/sheet-copy.ts).
+ */
+export const XML_FORBIDDEN_CHARS =
+  '\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000B\u000C\u000E\u000F' +
+  '\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001A\u001B\u001C\u001D\u001E\u001F\uFFFE\uFFFF';
+
+// Characters XML 1.0 does not allow (dropped: those above, NUL and lone surrogates), and those escaped in text (& < >,
+// and CR, which parsers turn into LF).
+const XML_INVALID = new RegExp(
+  `[\\u0000${XML_FORBIDDEN_CHARS}]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]`,
+  'g',
+);
+const XML_SPECIAL = new RegExp(`[&<>\\r\\u0000${XML_FORBIDDEN_CHARS}\\uD800-\\uDFFF]`);
 
 export function xmlText(value: string): string {
   if (!XML_SPECIAL.test(value)) return value;
