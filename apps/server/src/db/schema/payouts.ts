@@ -67,6 +67,8 @@ export const payouts = pgTable(
     check('payouts_amounts_check', sql`${t.amount} > 0 AND ${t.vat} >= 0`),
     // Plain ascending (…, id) serves both orders by a forward or backward scan.
     index('payouts_created_idx').on(t.createdAt, t.id),
+    // These three also carry the columns the list's sums read (INCLUDE, migration 0025, which Drizzle cannot
+    // declare): docs/ARCHITECTURE.md#payout-sums-from-the-index.
     index('payouts_status_created_idx').on(t.status, t.createdAt, t.id),
     index('payouts_type_created_idx').on(t.type, t.createdAt, t.id),
     index('payouts_employer_created_idx').on(t.employerId, t.createdAt, t.id),

@@ -1,0 +1,62 @@
+/**
+ * docs/ARCHITECTURE.md#payout-sums-from-the-index: the payouts list's sums by status, for the filters whose sums are
+ * computed on every page (a status, a type, an employer, a branch, an admin's own branch), can be read from the
+ * indexes those filters walk, without visiting the rows. The plans are read with the other ways of reading
+ * `payouts` switched off, so what is tested is that the index covers the statement, whatever the table's size.
+ */
+
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client';
+import { queryRows } from '../src/db/client';
+import { inlineQuery } from '../src/export/sql';
+import type { Scope } from '../src/lib/scope';
+import { type PayoutFilters, payoutTotals } from '../src/modules/payouts/payouts.repository';
+import { openTestDatabase } from './helpers';
+
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+class Rollback extends Error {}
+
+/** The plan of the sums' statement, in a transaction that only plans. */
+async function planOf(scope: Scope, filters: PayoutFilters): Promise<string> {
+  let plan = '';
+  await handle.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+      const text = inlineQuery(payoutTotals(tx, scope, filters).getSQL());
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`EXPLAIN ${text}`));
+      plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return plan;
+}
+
+const all: Scope = { all: true };
+
+describe('the payouts list’s sums by status', () => {
+  it.each([
+    ['a status', all, { status: 'pending' }, 'payouts_status_created_idx'],
+    ['a type', all, { type: 'matching_fee' }, 'payouts_type_created_idx'],
+    ['an employer', all, { employerId: 7 }, 'payouts_employer_created_idx'],
+    ['a branch (its employers)', all, { branchId: 3 }, 'payouts_employer_created_idx'],
+    ['a branch admin’s own branch', { all: false, branchId: 3 } as Scope, {}, 'payouts_employer_created_idx'],
+  ] as const)('of %s are read from the index alone', async (_name, scope, filters, index) => {
+    const plan = await planOf(scope, filters as PayoutFilters);
+    expect(plan).toMatch(new RegExp(`Index Only Scan using ${index} on payouts`));
+    // No other way into the table: no visit of the rows themselves.
+    expect(plan).not.toMatch(/(Index Scan|Seq Scan)( Backward)? (using \w+ )?on payouts/);
+  });
+});
