@@ -12,7 +12,7 @@ import { admins, auditLogs } from '../src/db/schema';
 import type { Executor } from '../src/db/types';
 import { inlineQuery } from '../src/export/sql';
 import { auditLogConditions } from '../src/modules/audit-logs/audit-logs.repository';
-import { engine, openTestDatabase } from './helpers';
+import { engine, openTestDatabase, planInRollback } from './helpers';
 
 let handle: DbHandle;
 
@@ -57,26 +57,13 @@ function firstPage(executor: Executor) {
 const textOf = (executor: Executor) => inlineQuery(firstPage(executor).getSQL());
 
 /** The plan of the first page, read in one transaction with `settings` (SET LOCAL) and, if asked, without the index. */
-async function planOf(settings: Record<string, string>, dropIndex = false): Promise<string> {
-  let plan = '';
-  await handle.db
-    .transaction(async (tx) => {
-      for (const [name, value] of Object.entries(settings))
-        await tx.execute(sql.raw(`SET LOCAL ${name} = ${value}`));
-      if (dropIndex) await tx.execute(sql`DROP INDEX audit_logs_action_id_idx`);
-      const explained = sql.raw(`EXPLAIN ${textOf(tx)}`);
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, explained);
-      plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-      // Every path ends here: the DROP is undone, the settings forgotten.
-      throw new Rollback();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return plan;
-}
-
-class Rollback extends Error {}
+const planOf = (settings: Record<string, string>, dropIndex = false) =>
+  planInRollback(handle, async (tx) => {
+    for (const [name, value] of Object.entries(settings))
+      await tx.execute(sql.raw(`SET LOCAL ${name} = ${value}`));
+    if (dropIndex) await tx.execute(sql`DROP INDEX audit_logs_action_id_idx`);
+    return textOf(tx);
+  });
 
 describe('the access log filtered by action, newest first', () => {
   it('is read from the (action, id) index, not by walking the primary key', async () => {

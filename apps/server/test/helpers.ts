@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Role } from '@ilson/contracts';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
-import { type DbHandle, openPglite, openPostgres } from '../src/db/client';
+import { type DbHandle, openPglite, openPostgres, queryRows } from '../src/db/client';
 import { admins } from '../src/db/schema';
+import type { Executor } from '../src/db/types';
 import { hashPassword } from '../src/lib/passwords';
 import { adminUrl, templateName, withDatabase } from './pg-admin';
 
@@ -124,4 +126,29 @@ export async function login(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+class Rollback extends Error {}
+
+/**
+ * The plan of a statement, read in a transaction that is always rolled back: `prepare` may change settings
+ * (`SET LOCAL`) or the schema for the plan alone, and returns the statement's text (with no `$n` parameters).
+ */
+export async function planInRollback(
+  handle: DbHandle,
+  prepare: (tx: Executor) => Promise<string>,
+): Promise<string> {
+  let plan = '';
+  await handle.db
+    .transaction(async (tx) => {
+      const text = await prepare(tx);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`EXPLAIN ${text}`));
+      plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      // Every path ends here: whatever `prepare` changed is undone.
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return plan;
 }
