@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Role } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app';
 import { type DbHandle, openPglite, openPostgres, queryRows } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
 import { admins } from '../src/db/schema';
 import type { Executor } from '../src/db/types';
 import { hashPassword } from '../src/lib/passwords';
+import { MIGRATIONS_FOLDER } from '../src/lib/paths';
 import { adminUrl, templateName, withDatabase } from './pg-admin';
 
 export const TEST_PASSWORD = 'Test-pass-1234';
@@ -151,4 +155,39 @@ export async function planInRollback(
       if (!(error instanceof Rollback)) throw error;
     });
   return plan;
+}
+
+/**
+ * A fresh database migrated up to (not including) the migration tagged `stopBefore`, for a test of what that
+ * migration does to the data it finds; `runMigrations(handle)` then brings it up to date.
+ */
+export async function databaseBefore(
+  stopBefore: string,
+): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ilson-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const stop = journal.entries.find((e) => e.tag === stopBefore)!.idx;
+  journal.entries = journal.entries.filter((e) => e.idx < stop);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (engine === 'pg') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `ilson_repair_${randomBytes(4).toString('hex')}`;
+    await withDatabase(adminUrl(url), (client) => client.query(`CREATE DATABASE "${name}"`));
+    handle = openPostgres(adminUrl(url, name), { max: 2 });
+    drop = () =>
+      withDatabase(adminUrl(url), (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      ).then(() => {});
+  } else {
+    handle = await openPglite();
+  }
+  await runMigrations(handle, folder);
+  rmSync(folder, { recursive: true, force: true });
+  return { handle, drop };
 }

@@ -38,8 +38,8 @@ describe('the payouts list’s sums by status', () => {
     ['a status', all, { status: 'pending' }, 'payouts_status_created_idx'],
     ['a type', all, { type: 'matching_fee' }, 'payouts_type_created_idx'],
     ['an employer', all, { employerId: 7 }, 'payouts_employer_created_idx'],
-    ['a branch (its employers)', all, { branchId: 3 }, 'payouts_employer_created_idx'],
-    ['a branch admin’s own branch', { all: false, branchId: 3 } as Scope, {}, 'payouts_employer_created_idx'],
+    ['a branch (its employers’, copied onto the payout)', all, { branchId: 3 }, 'payouts_branch_created_idx'],
+    ['a branch admin’s own branch', { all: false, branchId: 3 } as Scope, {}, 'payouts_branch_created_idx'],
   ] as const)('of %s are read from the index alone', async (_name, scope, filters, index) => {
     const plan = await planOf(scope, filters as PayoutFilters);
     expect(plan).toMatch(new RegExp(`Index Only Scan using ${index} on payouts`));

@@ -7,6 +7,8 @@ export type SeedPayout = {
   id: number;
   matchingId: number;
   employerId: number;
+  /** The employer's branch, which the payout keeps a copy of (migration 0026): given, the database need not look it up. */
+  employerBranchId: number;
   workerId: number | null;
   type: PayoutType;
   amount: number;
@@ -54,7 +56,8 @@ export function* generatePayouts(
   count: number,
   seed: number,
   matchings: Iterable<SeedMatching>,
-  names: { employer(id: number): string; worker(id: number): string },
+  employers: { name(id: number): string; branch(id: number): number },
+  workerName: (id: number) => string,
   today: string,
 ): Generator<SeedPayout> {
   const rng = createRng(seed, 'payouts');
@@ -113,6 +116,7 @@ export function* generatePayouts(
         id,
         matchingId: m.id,
         employerId: m.employerId,
+        employerBranchId: employers.branch(m.employerId),
         workerId: forWorker || rng.chance(0.5) ? m.workerId : null,
         type: p.type,
         amount: p.amount,
@@ -120,7 +124,7 @@ export function* generatePayouts(
         method: rng.weighted(METHODS),
         bankName: rng.pick(BANKS),
         accountNo: digits,
-        accountHolder: forWorker ? names.worker(m.workerId) : names.employer(m.employerId),
+        accountHolder: forWorker ? workerName(m.workerId) : employers.name(m.employerId),
         scheduledDate: fromDay(p.day),
         paidAt: status === 'paid' ? changedAt : null,
         memo: p.type === 'wage' ? `${addDays(fromDay(p.day), -30).slice(0, 7)} 급여` : '',

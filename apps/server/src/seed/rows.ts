@@ -261,6 +261,7 @@ export function payoutSpec(pii: PiiCipher): TableSpec<SeedPayout, typeof payouts
         id: p.id,
         matchingId: p.matchingId,
         employerId: p.employerId,
+        employerBranchId: p.employerBranchId,
         workerId: p.workerId,
         type: p.type,
         amount: p.amount,

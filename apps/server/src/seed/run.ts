@@ -174,12 +174,13 @@ export function generateAll(scale: number, seed: number, today: string) {
     reviews: () => generateReviews(seed, matchings(), today),
     payouts: () => {
       const { index } = planned();
-      const employerNames = refs!;
+      const employers = refs!;
       return generatePayouts(
         counts.payouts,
         seed,
         matchings(),
-        { employer: (id) => employerNames[id - 1]!.companyName, worker: (id) => index.name[id]! },
+        { name: (id) => employers[id - 1]!.companyName, branch: (id) => employers[id - 1]!.branchId },
+        (id) => index.name[id]!,
         today,
       );
     },

@@ -1,6 +1,6 @@
 import { BIZ_ENTITY_TYPES, EMPLOYER_STATUSES, INDUSTRIES } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { branches } from './branches';
 import { id, timestamps, tstz, version } from './columns';
@@ -69,6 +69,8 @@ export const employers = pgTable(
     index('employers_approved_by_idx').on(t.approvedBy),
     // Not partial: payouts and other records find "the employers of branch X" deleted ones included.
     index('employers_branch_idx').on(t.branchId),
+    // What a payout's copy of its employer's branch refers to, so that the copy follows the employer (payouts.ts).
+    unique('employers_id_branch_key').on(t.id, t.branchId),
     index('employers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],
 );

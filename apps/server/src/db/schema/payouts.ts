@@ -5,6 +5,7 @@ import {
   bigint,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -24,7 +25,11 @@ export const payoutDay = (t: { scheduledDate: AnyPgColumn; createdAt: AnyPgColum
 /**
  * 정산. Amounts in won (bigint: up to 100억). The account number is never stored in plaintext:
  * AES-256-GCM ciphertext, a keyed hash for exact search and the masked form (last four digits).
- * The branch is the employer's.
+ * The branch is the employer's: `employerBranchId` is a copy of it, for the branch filter and scope to read one
+ * index (docs/domain-integrity.md#copies-kept-by-the-database). A trigger fills it when a payout is written without
+ * it or is moved to another employer, and a foreign key on (employer, branch) both refuses a wrong copy and carries
+ * an employer's move to its payouts (ON UPDATE CASCADE); the column is NOT NULL in the database (migration 0026),
+ * declared here without, so inserts need not name it.
  */
 export const payouts = pgTable(
   'payouts',
@@ -34,6 +39,7 @@ export const payouts = pgTable(
     employerId: integer()
       .notNull()
       .references(() => employers.id, { onDelete: 'restrict' }),
+    employerBranchId: integer(),
     workerId: integer().references(() => workers.id, { onDelete: 'restrict' }),
     type: text({ enum: PAYOUT_TYPES }).notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
@@ -67,11 +73,19 @@ export const payouts = pgTable(
     check('payouts_amounts_check', sql`${t.amount} > 0 AND ${t.vat} >= 0`),
     // Plain ascending (…, id) serves both orders by a forward or backward scan.
     index('payouts_created_idx').on(t.createdAt, t.id),
-    // These three also carry the columns the list's sums read (INCLUDE, migration 0025, which Drizzle cannot
-    // declare): docs/ARCHITECTURE.md#payout-sums-from-the-index.
+    // These four also carry the columns the list's sums read (INCLUDE, migrations 0025 and 0026, which Drizzle
+    // cannot declare): docs/ARCHITECTURE.md#payout-sums-from-the-index.
     index('payouts_status_created_idx').on(t.status, t.createdAt, t.id),
     index('payouts_type_created_idx').on(t.type, t.createdAt, t.id),
     index('payouts_employer_created_idx').on(t.employerId, t.createdAt, t.id),
+    index('payouts_branch_created_idx').on(t.employerBranchId, t.createdAt, t.id),
+    foreignKey({
+      name: 'payouts_employer_branch_fk',
+      columns: [t.employerId, t.employerBranchId],
+      foreignColumns: [employers.id, employers.branchId],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
     index('payouts_day_idx').on(payoutDay(t), t.id),
     index('payouts_scheduled_idx').on(t.scheduledDate, t.id),
     index('payouts_paid_idx').on(t.paidAt, t.id),

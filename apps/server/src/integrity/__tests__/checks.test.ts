@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
-import { createTestContext, engine, type TestContext } from '../../../test/helpers';
-import { adminUrl, withDatabase } from '../../../test/pg-admin';
-import { type DbHandle, openPglite, openPostgres, queryRows } from '../../db/client';
+import { createTestContext, databaseBefore, type TestContext } from '../../../test/helpers';
+import { type DbHandle, queryRows } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import {
   dataRepairs,
@@ -18,7 +13,6 @@ import {
   type workers,
 } from '../../db/schema';
 import { addDays, seoulToday } from '../../lib/dates';
-import { MIGRATIONS_FOLDER } from '../../lib/paths';
 import { CHECKS, runChecks } from '../checks';
 import { listRepairs } from '../repairs';
 
@@ -158,36 +152,6 @@ describe('the invariant checks', () => {
     );
   });
 });
-
-/** A database migrated up to (not including) the migration tagged `stopBefore`. */
-async function databaseBefore(stopBefore: string): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'ilson-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const stop = journal.entries.find((e) => e.tag === stopBefore)!.idx;
-  journal.entries = journal.entries.filter((e) => e.idx < stop);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  let handle: DbHandle;
-  let drop = async () => {};
-  if (engine === 'pg') {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `ilson_repair_${randomBytes(4).toString('hex')}`;
-    await withDatabase(adminUrl(url), (client) => client.query(`CREATE DATABASE "${name}"`));
-    handle = openPostgres(adminUrl(url, name), { max: 2 });
-    drop = () =>
-      withDatabase(adminUrl(url), (client) =>
-        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      ).then(() => {});
-  } else {
-    handle = await openPglite();
-  }
-  await runMigrations(handle, folder);
-  rmSync(folder, { recursive: true, force: true });
-  return { handle, drop };
-}
 
 /**
  * An employer and a worker inserted by the columns the database before 0010 has: the schema's own inserts name every

@@ -72,16 +72,10 @@ function selectPayouts(executor: Executor) {
 }
 export type PayoutRow = Awaited<ReturnType<ReturnType<typeof selectPayouts>['execute']>>[number];
 
-/** The branch of a payout is its employer's (a semi-join: counts and locks need no join). */
-function employersOfBranch(executor: Executor, branchId: number | null) {
-  if (branchId === null) return sql`false`;
-  return inArray(
-    payouts.employerId,
-    executor.select({ id: employers.id }).from(employers).where(eq(employers.branchId, branchId)),
-  );
-}
-const scopeCondition = (executor: Executor, scope: Scope) =>
-  scope.all ? undefined : employersOfBranch(executor, scope.branchId);
+/** The branch of a payout is its employer's, of which the payout keeps a copy (migration 0026). */
+const ofBranch = (branchId: number | null) =>
+  branchId === null ? sql`false` : eq(payouts.employerBranchId, branchId);
+const scopeCondition = (scope: Scope) => (scope.all ? undefined : ofBranch(scope.branchId));
 
 function searchCondition(executor: Executor, q: NonNullable<PayoutFilters['q']>): SQL | undefined {
   const pattern = containsPattern(q.text.replace(/\s+/g, ' '));
@@ -100,11 +94,11 @@ function searchCondition(executor: Executor, q: NonNullable<PayoutFilters['q']>)
 export function filterConditions(executor: Executor, scope: Scope, filters: PayoutFilters) {
   const day = payoutDay(payouts);
   return and(
-    scopeCondition(executor, scope),
+    scopeCondition(scope),
     filters.status ? eq(payouts.status, filters.status) : undefined,
     filters.type ? eq(payouts.type, filters.type) : undefined,
     filters.employerId ? eq(payouts.employerId, filters.employerId) : undefined,
-    filters.branchId ? employersOfBranch(executor, filters.branchId) : undefined,
+    filters.branchId ? ofBranch(filters.branchId) : undefined,
     filters.dateFrom ? gte(day, filters.dateFrom) : undefined,
     filters.dateTo ? lte(day, filters.dateTo) : undefined,
     filters.q ? searchCondition(executor, filters.q) : undefined,
@@ -141,7 +135,7 @@ export async function findPayout(
   // Built once per scope (db/list.ts builtOnce); the id is the statement's parameter.
   const [row] = await builtOnce(executor, 'payouts detail', scope, () =>
     selectPayouts(executor)
-      .where(and(eq(payouts.id, sql.placeholder('id')), scopeCondition(executor, scope)))
+      .where(and(eq(payouts.id, sql.placeholder('id')), scopeCondition(scope)))
       .limit(1),
   ).execute({ id });
   return row;
@@ -149,7 +143,7 @@ export async function findPayout(
 
 /** The record with its encrypted column, locked for the rest of the transaction. */
 export async function lockPayout(executor: Executor, id: number, scope: Scope) {
-  return lockLive(executor, payouts, id, scopeCondition(executor, scope));
+  return lockLive(executor, payouts, id, scopeCondition(scope));
 }
 
 export async function insertPayout(executor: Executor, values: PayoutValues): Promise<number> {
@@ -203,7 +197,7 @@ export async function findAccountNo(executor: Executor, id: number, scope: Scope
     })
     .from(payouts)
     .innerJoin(employers, eq(employers.id, payouts.employerId))
-    .where(and(eq(payouts.id, id), scopeCondition(executor, scope)))
+    .where(and(eq(payouts.id, id), scopeCondition(scope)))
     .limit(1);
   return row;
 }

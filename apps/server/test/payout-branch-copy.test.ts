@@ -1,0 +1,241 @@
+/**
+ * docs/domain-integrity.md#copies-kept-by-the-database: a payout's `employer_branch_id` is its employer's branch,
+ * whatever writes. Random runs of every way a payout or its employer's branch can change — the API (a payout
+ * created, moved to another employer; an employer moved to another branch) and plain SQL (a payout inserted without
+ * the copy or with a forged one, moved to another employer or to none, its copy overwritten; an employer moved) — against a model of who belongs
+ * where. After every step the column equals the employer's branch for every payout, and after every run the
+ * payouts list filtered by branch answers exactly the model's payouts of that branch.
+ */
+
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { employers, payouts } from '../src/db/schema';
+import { type Api, insertBranch, insertEmployer, signedIn } from './fixtures';
+import { createTestContext, databaseBefore, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let admin: Api;
+const branches: number[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await signedIn(ctx, 'super_admin')).api;
+  for (const name of ['수원지점', '평택지점', '천안지점'])
+    branches.push((await insertBranch(ctx, { name })).id);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type Step =
+  | { kind: 'create'; via: 'api' | 'sql'; employer: number }
+  | { kind: 'createForged'; employer: number; branch: number }
+  | { kind: 'movePayout'; via: 'api' | 'sql'; payout: number; employer: number }
+  | { kind: 'moveEmployer'; via: 'api' | 'sql'; employer: number; branch: number }
+  | { kind: 'forge'; payout: number; branch: number }
+  | { kind: 'moveToNowhere'; payout: number };
+
+const EMPLOYERS = 3;
+const index = (n: number) => fc.nat({ max: n - 1 });
+const via = fc.constantFrom('api' as const, 'sql' as const);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('create' as const), via, employer: index(EMPLOYERS) }),
+  fc.record({ kind: fc.constant('createForged' as const), employer: index(EMPLOYERS), branch: index(3) }),
+  fc.record({ kind: fc.constant('movePayout' as const), via, payout: fc.nat(), employer: index(EMPLOYERS) }),
+  fc.record({
+    kind: fc.constant('moveEmployer' as const),
+    via,
+    employer: index(EMPLOYERS),
+    branch: index(3),
+  }),
+  fc.record({ kind: fc.constant('forge' as const), payout: fc.nat(), branch: index(3) }),
+  fc.record({ kind: fc.constant('moveToNowhere' as const), payout: fc.nat() }),
+);
+
+/** Payouts whose copy differs from their employer's branch, over the whole table. */
+async function strayCopies(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`SELECT count(*)::int AS n FROM payouts p JOIN employers e ON e.id = p.employer_id
+         WHERE p.employer_branch_id IS DISTINCT FROM e.branch_id`,
+  );
+  return row!.n;
+}
+
+async function versionOf(table: typeof payouts | typeof employers, id: number): Promise<number> {
+  const [row] = await ctx.db.select({ version: table.version }).from(table).where(eq(table.id, id));
+  return row!.version;
+}
+
+/** A statement the database must refuse; nothing it would have written stays. */
+async function refused(statement: ReturnType<typeof sql>) {
+  await expect(ctx.db.transaction(async (tx) => tx.execute(statement))).rejects.toThrow();
+}
+
+describe('a payout’s copy of its employer’s branch', () => {
+  it('follows every write to a payout or its employer, and the branch filter answers from it', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
+        // The model: each employer's branch and each payout's employer.
+        const employerIds: number[] = [];
+        const branchOf = new Map<number, number>();
+        for (let i = 0; i < EMPLOYERS; i++) {
+          const id = (await insertEmployer(ctx, branches[i]!)).id;
+          employerIds.push(id);
+          branchOf.set(id, branches[i]!);
+        }
+        const employerOf = new Map<number, number>();
+        const payoutIds: number[] = [];
+
+        for (const s of steps) {
+          switch (s.kind) {
+            case 'create': {
+              const employer = employerIds[s.employer]!;
+              let id: number;
+              if (s.via === 'api') {
+                const reply = await admin.post('/payouts', {
+                  employer_id: employer,
+                  type: 'refund',
+                  amount: 10_000,
+                });
+                expect(reply.statusCode, reply.body).toBe(201);
+                id = reply.json().id;
+              } else {
+                const [row] = await queryRows<{ id: number }>(
+                  ctx.db,
+                  sql`INSERT INTO payouts (employer_id, type, amount) VALUES (${employer}, 'refund', 10000) RETURNING id`,
+                );
+                id = row!.id;
+              }
+              payoutIds.push(id);
+              employerOf.set(id, employer);
+              break;
+            }
+            case 'createForged': {
+              const employer = employerIds[s.employer]!;
+              const branch = branches[s.branch]!;
+              const insert = sql`INSERT INTO payouts (employer_id, employer_branch_id, type, amount)
+                VALUES (${employer}, ${branch}, 'refund', 10000) RETURNING id`;
+              if (branch !== branchOf.get(employer)) {
+                await refused(insert);
+              } else {
+                const [row] = await queryRows<{ id: number }>(ctx.db, insert);
+                payoutIds.push(row!.id);
+                employerOf.set(row!.id, employer);
+              }
+              break;
+            }
+            case 'movePayout': {
+              if (payoutIds.length === 0) break;
+              const payout = payoutIds[s.payout % payoutIds.length]!;
+              const employer = employerIds[s.employer]!;
+              if (s.via === 'api') {
+                const reply = await admin.patch(`/payouts/${payout}`, {
+                  employer_id: employer,
+                  version: await versionOf(payouts, payout),
+                });
+                expect(reply.statusCode, reply.body).toBe(200);
+              } else {
+                await ctx.db.execute(sql`UPDATE payouts SET employer_id = ${employer} WHERE id = ${payout}`);
+              }
+              employerOf.set(payout, employer);
+              break;
+            }
+            case 'moveEmployer': {
+              const employer = employerIds[s.employer]!;
+              const branch = branches[s.branch]!;
+              if (s.via === 'api') {
+                const reply = await admin.patch(`/employers/${employer}`, {
+                  branch_id: branch,
+                  version: await versionOf(employers, employer),
+                });
+                expect(reply.statusCode, reply.body).toBe(200);
+              } else {
+                await ctx.db.execute(sql`UPDATE employers SET branch_id = ${branch} WHERE id = ${employer}`);
+              }
+              branchOf.set(employer, branch);
+              break;
+            }
+            case 'forge': {
+              if (payoutIds.length === 0) break;
+              const payout = payoutIds[s.payout % payoutIds.length]!;
+              const branch = branches[s.branch]!;
+              const update = sql`UPDATE payouts SET employer_branch_id = ${branch} WHERE id = ${payout}`;
+              if (branch !== branchOf.get(employerOf.get(payout)!)) await refused(update);
+              else await ctx.db.execute(update);
+              break;
+            }
+            case 'moveToNowhere': {
+              // An employer that does not exist is refused as the employer's own key refuses it (23503).
+              if (payoutIds.length === 0) break;
+              const payout = payoutIds[s.payout % payoutIds.length]!;
+              await expect(
+                ctx.db.transaction((tx) =>
+                  tx.execute(sql`UPDATE payouts SET employer_id = 2147483647 WHERE id = ${payout}`),
+                ),
+              ).rejects.toMatchObject({ cause: { code: '23503' } });
+              break;
+            }
+          }
+          expect(await strayCopies()).toBe(0);
+        }
+
+        // The list's branch filter reads the copy: it finds exactly the model's payouts of each branch.
+        const mine = new Set(payoutIds);
+        for (const branch of branches) {
+          const reply = await admin.get(`/payouts?branch_id=${branch}&page_size=100`);
+          expect(reply.statusCode, reply.body).toBe(200);
+          const listed = (reply.json().data as { id: number }[])
+            .map((row) => row.id)
+            .filter((id) => mine.has(id));
+          const expected = payoutIds.filter((id) => branchOf.get(employerOf.get(id)!) === branch);
+          expect(listed.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('migration 0026 on payouts written before it', () => {
+  it('copies every payout’s employer branch, then keeps the copy', { timeout: 120_000 }, async () => {
+    const { handle, drop } = await databaseBefore('0026_payouts_employer_branch');
+    try {
+      const old = { db: handle.db };
+      const [north, south] = [
+        (await insertBranch(old, { name: '북부지점' })).id,
+        (await insertBranch(old, { name: '남부지점' })).id,
+      ];
+      const [first, second] = [await insertEmployer(old, north), await insertEmployer(old, south)];
+      for (const employer of [first.id, first.id, second.id]) {
+        // Plain SQL: the schema of today names the column the migration adds.
+        await handle.db.execute(
+          sql`INSERT INTO payouts (employer_id, type, amount) VALUES (${employer}, 'refund', 5000)`,
+        );
+      }
+      await runMigrations(handle);
+      const copies = await queryRows<{ employer_id: number; employer_branch_id: number }>(
+        handle.db,
+        sql`SELECT employer_id, employer_branch_id FROM payouts ORDER BY id`,
+      );
+      expect(copies).toEqual([
+        { employer_id: first.id, employer_branch_id: north },
+        { employer_id: first.id, employer_branch_id: north },
+        { employer_id: second.id, employer_branch_id: south },
+      ]);
+      await handle.db.execute(sql`UPDATE employers SET branch_id = ${south} WHERE id = ${first.id}`);
+      const [moved] = await queryRows<{ n: number }>(
+        handle.db,
+        sql`SELECT count(*)::int AS n FROM payouts WHERE employer_branch_id = ${south}`,
+      );
+      expect(moved!.n).toBe(3);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});
