@@ -25,6 +25,8 @@ export type EmployerRef = Pick<
 export type SeedJobPost = {
   id: number;
   employerId: number;
+  /** The employer's name, which the post keeps a copy of (migration 0027): given, the database need not look it up. */
+  employerCompanyName: string;
   branchId: number;
   title: string;
   industry: Industry;
@@ -211,6 +213,7 @@ export function* generateJobPosts(
     yield {
       id,
       employerId: employer.id,
+      employerCompanyName: employer.companyName,
       branchId: employer.branchId,
       title: `${INDUSTRY_LABELS[industry].replace(/\(.*\)/, '')} ${job} 모집 (${allowedVisaTypes.slice(0, 2).join('/')})`,
       industry,

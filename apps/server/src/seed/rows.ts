@@ -171,6 +171,7 @@ export const jobPostSpec: TableSpec<SeedJobPost, typeof jobPosts> = {
   row: (p) => ({
     id: p.id,
     employerId: p.employerId,
+    employerCompanyName: p.employerCompanyName,
     branchId: p.branchId,
     title: p.title,
     industry: p.industry,

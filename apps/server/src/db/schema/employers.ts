@@ -71,6 +71,8 @@ export const employers = pgTable(
     index('employers_branch_idx').on(t.branchId),
     // What a payout's copy of its employer's branch refers to, so that the copy follows the employer (payouts.ts).
     unique('employers_id_branch_key').on(t.id, t.branchId),
+    // The same for a job post's copy of its employer's name (job-posts.ts).
+    unique('employers_id_company_name_key').on(t.id, t.companyName),
     index('employers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],
 );

@@ -9,7 +9,7 @@ import {
   WEEKDAYS,
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { branches } from './branches';
 import { id, timestamps, tstz, version } from './columns';
@@ -20,6 +20,12 @@ const live = sql`deleted_at IS NULL`;
 /**
  * 채용공고. The branch is the employer's, taken when the post is made. An active post past its deadline
  * reads as closed at once; a scheduled job stores the change.
+ *
+ * `employerCompanyName` is a copy of the employer's name, so that the search box finds a post by its title or its
+ * employer's name with two trigram indexes of this table (docs/domain-integrity.md#copies-kept-by-the-database).
+ * Kept by the database as a payout's copy of its employer's branch is: a foreign key on (employer, name) refuses a
+ * wrong copy and carries a rename (ON UPDATE CASCADE), triggers fill it; NOT NULL in the database (migration 0027),
+ * declared here without, so inserts need not name it.
  */
 export const jobPosts = pgTable(
   'job_posts',
@@ -28,6 +34,7 @@ export const jobPosts = pgTable(
     employerId: integer()
       .notNull()
       .references(() => employers.id, { onDelete: 'restrict' }),
+    employerCompanyName: text(),
     branchId: integer()
       .notNull()
       .references(() => branches.id, { onDelete: 'restrict' }),
@@ -77,6 +84,13 @@ export const jobPosts = pgTable(
     index('job_posts_salary_type_created_idx').on(t.salaryType, t.createdAt, t.id).where(live),
     index('job_posts_deadline_idx').on(t.deadline, t.id).where(live),
     index('job_posts_title_idx').on(t.title, t.id).where(live),
+    foreignKey({
+      name: 'job_posts_employer_name_fk',
+      columns: [t.employerId, t.employerCompanyName],
+      foreignColumns: [employers.id, employers.companyName],
+    })
+      .onUpdate('cascade')
+      .onDelete('restrict'),
     index('job_posts_salary_amount_idx').on(t.salaryAmount, t.id).where(live),
     index('job_posts_published_idx').on(t.publishedAt, t.id).where(live),
     // `allowed_visa_types @> ARRAY['E-9']` for the visa filter.

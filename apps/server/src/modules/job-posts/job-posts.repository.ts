@@ -1,18 +1,5 @@
 import type { JobPostStatus, VisaType } from '@ilson/contracts';
-import {
-  and,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -83,24 +70,23 @@ function statusCondition(status: JobPostStatus, today: string): SQL | undefined 
   return eq(jobPosts.status, status);
 }
 
-/** Title, or the employer's name searched once in its own table (no join needed for the count). */
 /**
- * The search box: the title, or the employer's name. The global search asks for titles only — its employers group
- * finds the names, and the employer-name half cannot use an index the way the planner must combine it.
+ * The search box: the title, or the employer's name, which the post keeps a copy of (migration 0027): each half has
+ * its trigram index on this table, and the planner combines them (BitmapOr) for the count as for the page. The global
+ * search asks for titles only — its employers group finds the names.
  */
-function searchCondition(executor: Executor, q: string, titleOnly = false): SQL | undefined {
+function searchCondition(q: string, titleOnly = false): SQL | undefined {
   const pattern = containsPattern(q);
   if (titleOnly) return ilike(jobPosts.title, pattern);
-  const employerIds = executor
-    .select({ id: employers.id })
-    .from(employers)
-    .where(ilike(employers.companyName, pattern));
-  return or(ilike(jobPosts.title, pattern), inArray(jobPosts.employerId, employerIds));
+  return or(ilike(jobPosts.title, pattern), ilike(jobPosts.employerCompanyName, pattern));
 }
 
-/** The list's WHERE: live posts of the admin's branches and the screen's filters (bulk actions share it). */
+/**
+ * The list's WHERE: live posts of the admin's branches and the screen's filters (bulk actions share it). It takes the
+ * executor as the other lists' do, though nothing here needs a subquery since the search reads this table alone.
+ */
 export function filterConditions(
-  executor: Executor,
+  _executor: Executor,
   scope: Scope,
   filters: Omit<JobPostFilters, 'page' | 'pageSize' | 'sort' | 'order'>,
   today: string,
@@ -118,7 +104,7 @@ export function filterConditions(
     filters.visaType ? sql`${jobPosts.allowedVisaTypes} @> ARRAY[${filters.visaType}]::text[]` : undefined,
     filters.deadlineFrom ? gte(jobPosts.deadline, filters.deadlineFrom) : undefined,
     filters.deadlineTo ? lte(jobPosts.deadline, filters.deadlineTo) : undefined,
-    filters.q ? searchCondition(executor, filters.q, filters.globalSearch) : undefined,
+    filters.q ? searchCondition(filters.q, filters.globalSearch) : undefined,
   );
 }
 

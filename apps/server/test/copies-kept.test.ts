@@ -1,10 +1,11 @@
 /**
- * docs/domain-integrity.md#copies-kept-by-the-database: a payout's `employer_branch_id` is its employer's branch,
- * whatever writes. Random runs of every way a payout or its employer's branch can change — the API (a payout
- * created, moved to another employer; an employer moved to another branch) and plain SQL (a payout inserted without
- * the copy or with a forged one, moved to another employer or to none, its copy overwritten; an employer moved) — against a model of who belongs
- * where. After every step the column equals the employer's branch for every payout, and after every run the
- * payouts list filtered by branch answers exactly the model's payouts of that branch.
+ * docs/domain-integrity.md#copies-kept-by-the-database: a payout's `employer_branch_id` is its employer's branch, and
+ * a job post's `employer_company_name` its employer's name, whatever writes. Random runs of every way a record or its
+ * employer can change — through the API (a record created or moved to another employer, an employer moved to another
+ * branch or renamed) and in plain SQL (a record inserted without the copy or with a forged one, moved to another
+ * employer or to none, its copy overwritten; an employer changed) — against a model of who belongs where. After every
+ * step no copy differs from its employer's value, over the whole database; after every run the list that reads the
+ * copy (payouts by branch, job posts by the search box) answers exactly the model's records.
  */
 
 import { eq, sql } from 'drizzle-orm';
@@ -12,8 +13,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { employers, payouts } from '../src/db/schema';
-import { type Api, insertBranch, insertEmployer, signedIn } from './fixtures';
+import { employers, type jobPosts, payouts } from '../src/db/schema';
+import { type Api, insertBranch, insertEmployer, jobPostBody, signedIn } from './fixtures';
 import { createTestContext, databaseBefore, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -56,17 +57,22 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('moveToNowhere' as const), payout: fc.nat() }),
 );
 
-/** Payouts whose copy differs from their employer's branch, over the whole table. */
+/** Records whose copy differs from their employer's value, over the whole table. */
 async function strayCopies(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     ctx.db,
-    sql`SELECT count(*)::int AS n FROM payouts p JOIN employers e ON e.id = p.employer_id
-         WHERE p.employer_branch_id IS DISTINCT FROM e.branch_id`,
+    sql`SELECT (SELECT count(*) FROM payouts p JOIN employers e ON e.id = p.employer_id
+                 WHERE p.employer_branch_id IS DISTINCT FROM e.branch_id)
+             + (SELECT count(*) FROM job_posts j JOIN employers e ON e.id = j.employer_id
+                 WHERE j.employer_company_name IS DISTINCT FROM e.company_name) AS n`,
   );
-  return row!.n;
+  return Number(row!.n);
 }
 
-async function versionOf(table: typeof payouts | typeof employers, id: number): Promise<number> {
+async function versionOf(
+  table: typeof payouts | typeof employers | typeof jobPosts,
+  id: number,
+): Promise<number> {
   const [row] = await ctx.db.select({ version: table.version }).from(table).where(eq(table.id, id));
   return row!.version;
 }
@@ -201,6 +207,132 @@ describe('a payout’s copy of its employer’s branch', () => {
   });
 });
 
+/** A post written in plain SQL with the columns a post needs, the copy given only when `name` is. */
+const postInsert = (employer: number, branch: number, name?: string) =>
+  sql`INSERT INTO job_posts (employer_id, branch_id, title, industry, job_description, headcount, region, work_address,
+        employment_type, work_days, work_start_time, work_end_time, salary_type, salary_amount, allowed_visa_types,
+        status${name === undefined ? sql`` : sql`, employer_company_name`})
+      VALUES (${employer}, ${branch}, '포장 보조 모집', 'manufacturing', '포장', 1, '경기도', '경기도 안산시 단원구 산단로 1',
+        'full_time', '{mon,tue}', '09:00', '18:00', 'monthly', 2500000, '{E-9}', 'draft'
+        ${name === undefined ? sql`` : sql`, ${name}`})
+      RETURNING id`;
+
+type PostStep =
+  | { kind: 'create'; via: 'api' | 'sql'; employer: number }
+  | { kind: 'createForged'; employer: number }
+  | { kind: 'movePost'; post: number; employer: number }
+  | { kind: 'rename'; via: 'api' | 'sql'; employer: number }
+  | { kind: 'forge'; post: number }
+  | { kind: 'moveToNowhere'; post: number };
+
+const postStep: fc.Arbitrary<PostStep> = fc.oneof(
+  fc.record({ kind: fc.constant('create' as const), via, employer: index(EMPLOYERS) }),
+  fc.record({ kind: fc.constant('createForged' as const), employer: index(EMPLOYERS) }),
+  fc.record({ kind: fc.constant('movePost' as const), post: fc.nat(), employer: index(EMPLOYERS) }),
+  fc.record({ kind: fc.constant('rename' as const), via, employer: index(EMPLOYERS) }),
+  fc.record({ kind: fc.constant('forge' as const), post: fc.nat() }),
+  fc.record({ kind: fc.constant('moveToNowhere' as const), post: fc.nat() }),
+);
+
+let names = 0;
+/** A name no other employer of the test has, found by the search box only where it is. */
+const freshName = () => `(주)가람${++names}호상사`;
+
+describe('a job post’s copy of its employer’s name', () => {
+  it('follows every write to a post or its employer, and the search box finds posts by it', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(postStep, { minLength: 1, maxLength: 10 }), async (steps) => {
+        const employerIds: number[] = [];
+        const nameOf = new Map<number, string>();
+        for (let i = 0; i < EMPLOYERS; i++) {
+          const name = freshName();
+          const id = (await insertEmployer(ctx, branches[0]!, { companyName: name })).id;
+          employerIds.push(id);
+          nameOf.set(id, name);
+        }
+        const employerOf = new Map<number, number>();
+        const postIds: number[] = [];
+        const pick = (n: number) => postIds[n % postIds.length]!;
+
+        for (const s of steps) {
+          switch (s.kind) {
+            case 'create': {
+              const employer = employerIds[s.employer]!;
+              let id: number;
+              if (s.via === 'api') {
+                const reply = await admin.post('/job-posts', jobPostBody(employer, { submit: false }));
+                expect(reply.statusCode, reply.body).toBe(201);
+                id = reply.json().id;
+              } else {
+                const [row] = await queryRows<{ id: number }>(ctx.db, postInsert(employer, branches[0]!));
+                id = row!.id;
+              }
+              postIds.push(id);
+              employerOf.set(id, employer);
+              break;
+            }
+            case 'createForged':
+              await refused(postInsert(employerIds[s.employer]!, branches[0]!, '(주)남의이름'));
+              break;
+            case 'movePost': {
+              if (postIds.length === 0) break;
+              const post = pick(s.post);
+              const employer = employerIds[s.employer]!;
+              await ctx.db.execute(sql`UPDATE job_posts SET employer_id = ${employer} WHERE id = ${post}`);
+              employerOf.set(post, employer);
+              break;
+            }
+            case 'rename': {
+              const employer = employerIds[s.employer]!;
+              const name = freshName();
+              if (s.via === 'api') {
+                const reply = await admin.patch(`/employers/${employer}`, {
+                  company_name: name,
+                  version: await versionOf(employers, employer),
+                });
+                expect(reply.statusCode, reply.body).toBe(200);
+              } else {
+                await ctx.db.execute(sql`UPDATE employers SET company_name = ${name} WHERE id = ${employer}`);
+              }
+              nameOf.set(employer, name);
+              break;
+            }
+            case 'forge':
+              if (postIds.length > 0) {
+                await refused(
+                  sql`UPDATE job_posts SET employer_company_name = '(주)남의이름' WHERE id = ${pick(s.post)}`,
+                );
+              }
+              break;
+            case 'moveToNowhere':
+              if (postIds.length > 0) {
+                await expect(
+                  ctx.db.transaction((tx) =>
+                    tx.execute(sql`UPDATE job_posts SET employer_id = 2147483647 WHERE id = ${pick(s.post)}`),
+                  ),
+                ).rejects.toMatchObject({ cause: { code: '23503' } });
+              }
+              break;
+          }
+          expect(await strayCopies()).toBe(0);
+        }
+
+        // The search box reads the copy: each employer's current name finds exactly the model's posts of it.
+        for (const employer of employerIds) {
+          const reply = await admin.get(
+            `/job-posts?q=${encodeURIComponent(nameOf.get(employer)!)}&page_size=100`,
+          );
+          expect(reply.statusCode, reply.body).toBe(200);
+          const found = (reply.json().data as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
+          const expected = postIds.filter((id) => employerOf.get(id) === employer).sort((a, b) => a - b);
+          expect(found).toEqual(expected);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
 describe('migration 0026 on payouts written before it', () => {
   it('copies every payout’s employer branch, then keeps the copy', { timeout: 120_000 }, async () => {
     const { handle, drop } = await databaseBefore('0026_payouts_employer_branch');
@@ -233,6 +365,30 @@ describe('migration 0026 on payouts written before it', () => {
         sql`SELECT count(*)::int AS n FROM payouts WHERE employer_branch_id = ${south}`,
       );
       expect(moved!.n).toBe(3);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});
+
+describe('migration 0027 on job posts written before it', () => {
+  it('copies every post’s employer name, then keeps the copy', { timeout: 120_000 }, async () => {
+    const { handle, drop } = await databaseBefore('0027_job_posts_employer_name');
+    try {
+      const old = { db: handle.db };
+      const branch = (await insertBranch(old, { name: '서부지점' })).id;
+      const employer = await insertEmployer(old, branch, { companyName: '(주)옛이름' });
+      // Plain SQL: the schema of today names the column the migration adds.
+      await queryRows(handle.db, postInsert(employer.id, branch));
+      await runMigrations(handle);
+      const read = () =>
+        queryRows<{ name: string }>(handle.db, sql`SELECT employer_company_name AS name FROM job_posts`);
+      expect(await read()).toEqual([{ name: '(주)옛이름' }]);
+      await handle.db.execute(
+        sql`UPDATE employers SET company_name = '(주)새이름' WHERE id = ${employer.id}`,
+      );
+      expect(await read()).toEqual([{ name: '(주)새이름' }]);
     } finally {
       await handle.close();
       await drop();
