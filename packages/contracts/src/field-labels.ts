@@ -279,6 +279,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   isActive: '활성 여부',
   isDeleted: '삭제 여부',
   workerBranchId: '근로자 담당 지점',
+  // Copies of the employer's values kept by the database (docs/domain-integrity.md#copies-kept-by-the-database).
+  employerBranchId: '사업주 담당 지점',
+  employerCompanyName: '사업주 회사명',
   deleted: '삭제된 이력서 표시',
 
   // reviews
