@@ -866,7 +866,8 @@ describe('seed loader (COPY) on the test database', () => {
         'UPDATE branches SET code = (SELECT code FROM branches ORDER BY id LIMIT 1) WHERE id = (SELECT max(id) FROM branches)',
         '23505',
       ],
-      // (not the employer: a payout's copy of its employer's branch is looked up as the employer changes, migration 0026)
+      // payouts_worker_id_workers_id_fk, set aside (a missing employer is refused at once: moving a payout to
+      // another employer looks up the branch it copies, migration 0026)
       ['UPDATE payouts SET worker_id = 2147483647 WHERE id = (SELECT min(id) FROM payouts)', '23503'],
     ] as const;
     for (const [breakIt, code] of breaks) {
