@@ -8,7 +8,7 @@
  * copy (payouts by branch, job posts by the search box) answers exactly the model's records.
  */
 
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client';
@@ -79,6 +79,32 @@ async function refused(statement: ReturnType<typeof sql>) {
   await expect(ctx.db.transaction(async (tx) => tx.execute(statement))).rejects.toThrow();
 }
 
+/** One edit through the record's PATCH route, with its current version, or the same edit in plain SQL. */
+async function edit(
+  via: 'api' | 'sql',
+  record: { table: typeof payouts | typeof employers; path: string; id: number; body: object },
+  statement: SQL,
+) {
+  if (via === 'sql') {
+    await ctx.db.execute(statement);
+    return;
+  }
+  const reply = await admin.patch(`${record.path}/${record.id}`, {
+    ...record.body,
+    version: await versionOf(record.table, record.id),
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+}
+
+/** A record moved to an employer that does not exist is refused as the employer's own key refuses it (23503). */
+async function refusedForNoEmployer(table: 'payouts' | 'job_posts', id: number) {
+  await expect(
+    ctx.db.transaction((tx) =>
+      tx.execute(sql`UPDATE ${sql.identifier(table)} SET employer_id = 2147483647 WHERE id = ${id}`),
+    ),
+  ).rejects.toMatchObject({ cause: { code: '23503' } });
+}
+
 describe('a payout’s copy of its employer’s branch', () => {
   it('follows every write to a payout or its employer, and the branch filter answers from it', async () => {
     await fc.assert(
@@ -137,30 +163,22 @@ describe('a payout’s copy of its employer’s branch', () => {
               if (payoutIds.length === 0) break;
               const payout = pick(s.payout);
               const employer = employerIds[s.employer]!;
-              if (s.via === 'api') {
-                const reply = await admin.patch(`/payouts/${payout}`, {
-                  employer_id: employer,
-                  version: await versionOf(payouts, payout),
-                });
-                expect(reply.statusCode, reply.body).toBe(200);
-              } else {
-                await ctx.db.execute(sql`UPDATE payouts SET employer_id = ${employer} WHERE id = ${payout}`);
-              }
+              await edit(
+                s.via,
+                { table: payouts, path: '/payouts', id: payout, body: { employer_id: employer } },
+                sql`UPDATE payouts SET employer_id = ${employer} WHERE id = ${payout}`,
+              );
               employerOf.set(payout, employer);
               break;
             }
             case 'moveEmployer': {
               const employer = employerIds[s.employer]!;
               const branch = branches[s.branch]!;
-              if (s.via === 'api') {
-                const reply = await admin.patch(`/employers/${employer}`, {
-                  branch_id: branch,
-                  version: await versionOf(employers, employer),
-                });
-                expect(reply.statusCode, reply.body).toBe(200);
-              } else {
-                await ctx.db.execute(sql`UPDATE employers SET branch_id = ${branch} WHERE id = ${employer}`);
-              }
+              await edit(
+                s.via,
+                { table: employers, path: '/employers', id: employer, body: { branch_id: branch } },
+                sql`UPDATE employers SET branch_id = ${branch} WHERE id = ${employer}`,
+              );
               branchOf.set(employer, branch);
               break;
             }
@@ -173,17 +191,9 @@ describe('a payout’s copy of its employer’s branch', () => {
               else await ctx.db.execute(update);
               break;
             }
-            case 'moveToNowhere': {
-              // An employer that does not exist is refused as the employer's own key refuses it (23503).
-              if (payoutIds.length === 0) break;
-              const payout = pick(s.payout);
-              await expect(
-                ctx.db.transaction((tx) =>
-                  tx.execute(sql`UPDATE payouts SET employer_id = 2147483647 WHERE id = ${payout}`),
-                ),
-              ).rejects.toMatchObject({ cause: { code: '23503' } });
+            case 'moveToNowhere':
+              if (payoutIds.length > 0) await refusedForNoEmployer('payouts', pick(s.payout));
               break;
-            }
           }
           expect(await strayCopies()).toBe(0);
         }
@@ -283,15 +293,11 @@ describe('a job post’s copy of its employer’s name', () => {
             case 'rename': {
               const employer = employerIds[s.employer]!;
               const name = freshName();
-              if (s.via === 'api') {
-                const reply = await admin.patch(`/employers/${employer}`, {
-                  company_name: name,
-                  version: await versionOf(employers, employer),
-                });
-                expect(reply.statusCode, reply.body).toBe(200);
-              } else {
-                await ctx.db.execute(sql`UPDATE employers SET company_name = ${name} WHERE id = ${employer}`);
-              }
+              await edit(
+                s.via,
+                { table: employers, path: '/employers', id: employer, body: { company_name: name } },
+                sql`UPDATE employers SET company_name = ${name} WHERE id = ${employer}`,
+              );
               nameOf.set(employer, name);
               break;
             }
@@ -303,13 +309,7 @@ describe('a job post’s copy of its employer’s name', () => {
               }
               break;
             case 'moveToNowhere':
-              if (postIds.length > 0) {
-                await expect(
-                  ctx.db.transaction((tx) =>
-                    tx.execute(sql`UPDATE job_posts SET employer_id = 2147483647 WHERE id = ${pick(s.post)}`),
-                  ),
-                ).rejects.toMatchObject({ cause: { code: '23503' } });
-              }
+              if (postIds.length > 0) await refusedForNoEmployer('job_posts', pick(s.post));
               break;
           }
           expect(await strayCopies()).toBe(0);
