@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,11 @@ export type ApiResult = ApiCase & {
   totalEstimated?: boolean;
   /** The embedded engine, a list: the same load at 5 connections (issue [N]: p95 ≤ 100 ms there). */
   fiveConnections?: Latency;
+  /**
+   * A case held to 70% of its bare SQL: the same load on an HTTP server that only runs the statements
+   * (floor-server.ts), and its share of the bare SQL — how far any Node server gets on this machine.
+   */
+  floor?: Latency & { ratio: number };
   /** The same load on `npm start`'s default on PostgreSQL: one process per core (WEB_CONCURRENCY). */
   processes?: Latency & { count: number; ratio?: number };
 };
@@ -52,6 +58,9 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
  * PGlite directly are warmed up alike, so a ratio compares two warm sides.
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 1);
+
+/** Issue [N]: a list's first page or a detail at ≥ 70% of its bare SQL; every other case at ≥ 50% ([G]). */
+export const ratioTarget = (name: string): number => (/first page|detail/.test(name) ? 70 : 50);
 
 /** Every list with its default sort and each typical filter, the deepest page, details, dashboard, stats, login. */
 export function apiCases(ids: Record<string, number>): ApiCase[] {
@@ -396,6 +405,32 @@ export async function loadBare(
 }
 
 /**
+ * The same statements per request through floor-server.ts, a Node HTTP server with nothing else, under the same
+ * autocannon load as the server (its own process, as the server is).
+ */
+export async function loadFloor(url: string, c: ApiCase, statements: Statement[]): Promise<Latency> {
+  const port = Number(process.env.BENCH_FLOOR_PORT ?? 3988);
+  const child = fork(path.join(import.meta.dirname, 'floor-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const ready = new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+    });
+    child.send({ url, statements, connections: c.connections ?? CONNECTIONS, port });
+    await ready;
+    // No token: the floor checks nothing.
+    return await loadServer(`http://127.0.0.1:${port}`, c, '');
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+/**
  * PGlite opened as the server opens it (apps/server/src/db/client.ts: the start parameters and session settings
  * of docs/ARCHITECTURE.md#embedded-memory), for the embedded engine's bare limit.
  */
@@ -484,10 +519,17 @@ export async function measureApi(options: {
         result.bare = { ...bare, statements: trace.statements.length };
         result.sql = trace.statements;
         result.ratio = shareOf(measured, bare);
+        if (ratioTarget(c.name) > 50) {
+          const floor = await loadFloor(options.databaseUrl, c, trace.statements);
+          result.floor = { ...floor, ratio: shareOf(floor, bare) };
+        }
       }
       options.log(
         `  ${c.name}: p50 ${measured.p50} / p95 ${measured.p95} / p99 ${measured.p99} ms, ${measured.reqPerSec} req/s` +
           (result.bare ? ` — bare SQL ${result.bare.reqPerSec} req/s (${result.ratio}%)` : '') +
+          (result.floor
+            ? ` — statements-only HTTP server ${result.floor.reqPerSec} req/s (${result.floor.ratio}%)`
+            : '') +
           (measured.errors ? ` — ${measured.errors} errors` : ''),
       );
       results.push(result);
