@@ -54,7 +54,9 @@ export function route<E extends Endpoint>(
     },
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
-      if (result === reply) return reply;
+      // A handler that sent the reply itself returns it, but a Fastify reply is a thenable: awaiting it waits for
+      // the response to end and gives undefined. So what tells is that the reply went out, not what came back.
+      if (reply.sent || reply.raw.headersSent) return reply;
       return reply.code(status).send(result);
     },
   });
