@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { admins, auditLogs, branches } from '../../db/schema';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { admins, auditLogs, branches, isSignIn } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { bumpVersion, updateVersioned } from '../../db/versioned';
 
@@ -50,8 +50,11 @@ export async function setOwnPassword(executor: Executor, adminId: number, passwo
   return row!;
 }
 
-/** One's own sign-ins and failed attempts, newest first (audit_logs_actor_idx serves it). */
-export async function listOwnLogins(executor: Executor, adminId: number, limit: number) {
+/**
+ * One's own sign-ins and failed attempts, newest first, read backwards from audit_logs_own_logins_idx
+ * (docs/access-log.md#own-sign-ins). The query itself, so that a test can read its plan; awaiting it runs it.
+ */
+export function listOwnLogins(executor: Executor, adminId: number, limit: number) {
   return executor
     .select({
       id: auditLogs.id,
@@ -62,7 +65,7 @@ export async function listOwnLogins(executor: Executor, adminId: number, limit: 
       summary: auditLogs.summary,
     })
     .from(auditLogs)
-    .where(and(eq(auditLogs.actorAdminId, adminId), inArray(auditLogs.action, ['LOGIN', 'LOGIN_FAILED'])))
+    .where(and(eq(auditLogs.actorAdminId, adminId), isSignIn(auditLogs.action)))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(limit);
 }
