@@ -109,6 +109,8 @@ export const matchingStatusHistory = pgTable(
   },
   (t) => [
     index('matching_status_history_matching_idx').on(t.matchingId, t.toStatus),
+    // Also carries matching_id (INCLUDE, migration 0029, which Drizzle cannot declare): the dashboard's contracts by
+    // month are counted from the index alone (docs/ARCHITECTURE.md#contracts-by-month-from-the-index).
     index('matching_status_history_to_changed_idx').on(t.toStatus, t.changedAt),
   ],
 );

@@ -109,9 +109,10 @@ export async function matchingsByStatus(executor: Executor, scope: Scope, span: 
 /**
  * Matchings created, and contracts signed, in each month whose first instants are `starts` (the last entry
  * is where the final month ends): per month, two counts over a range of the date indexes. Cheaper than
- * bucketing every row by its Seoul month, and a month without data is simply 0.
+ * bucketing every row by its Seoul month, and a month without data is simply 0. Both counts are read from their
+ * index alone, the contracts' with the matching each belongs to (docs/ARCHITECTURE.md#contracts-by-month-from-the-index).
  */
-export async function monthlyTrend(executor: Executor, scope: Scope, starts: Date[]) {
+export function monthlyTrendQuery(executor: Executor, scope: Scope, starts: Date[]): SQL {
   const months = sql.join(
     starts
       .slice(0, -1)
@@ -127,23 +128,28 @@ export async function monthlyTrend(executor: Executor, scope: Scope, starts: Dat
         matchingStatusHistory.matchingId,
         executor.select({ id: matchings.id }).from(matchings).where(scopeWhere(matchings.branchId, scope)),
       );
+  return sql`
+    SELECT m.bucket,
+           (SELECT count(*)::int FROM ${matchings}
+            WHERE ${and(
+              sql`${matchings.createdAt} >= m.since AND ${matchings.createdAt} < m.before`,
+              scopeWhere(matchings.branchId, scope),
+            )}) AS created,
+           (SELECT count(*)::int FROM ${matchingStatusHistory}
+            WHERE ${and(
+              eq(matchingStatusHistory.toStatus, 'contracted'),
+              sql`${matchingStatusHistory.changedAt} >= m.since AND ${matchingStatusHistory.changedAt} < m.before`,
+              contractsInScope,
+            )}) AS contracted
+    FROM (VALUES ${months}) AS m (bucket, since, before)
+    ORDER BY m.bucket`;
+}
+
+/** The trend of `monthlyTrendQuery`, one entry per month. */
+export async function monthlyTrend(executor: Executor, scope: Scope, starts: Date[]) {
   const rows = await queryRows<{ bucket: number; created: number; contracted: number }>(
     executor,
-    sql`
-      SELECT m.bucket,
-             (SELECT count(*)::int FROM ${matchings}
-              WHERE ${and(
-                sql`${matchings.createdAt} >= m.since AND ${matchings.createdAt} < m.before`,
-                scopeWhere(matchings.branchId, scope),
-              )}) AS created,
-             (SELECT count(*)::int FROM ${matchingStatusHistory}
-              WHERE ${and(
-                eq(matchingStatusHistory.toStatus, 'contracted'),
-                sql`${matchingStatusHistory.changedAt} >= m.since AND ${matchingStatusHistory.changedAt} < m.before`,
-                contractsInScope,
-              )}) AS contracted
-      FROM (VALUES ${months}) AS m (bucket, since, before)
-      ORDER BY m.bucket`,
+    monthlyTrendQuery(executor, scope, starts),
   );
   return rows.map((row) => ({
     bucket: Number(row.bucket),
