@@ -88,6 +88,8 @@ export const matchings = pgTable(
     index('matchings_visa_created_idx').on(t.workerVisaType, t.createdAt, t.id),
     index('matchings_start_date_idx').on(t.startDate, t.id),
     index('matchings_contract_date_idx').on(t.contractDate, t.id),
+    // Sorted by status, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
+    index('matchings_status_idx').on(t.status, t.id),
     index('matchings_resume_idx').on(t.resumeId),
     index('matchings_manager_idx').on(t.managerAdminId),
   ],

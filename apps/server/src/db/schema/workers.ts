@@ -96,6 +96,8 @@ export const workers = pgTable(
     // Not partial: resumes (and others) find "the workers of branch X" deleted ones included.
     index('workers_branch_idx').on(t.branchId),
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
+    // Sorted by nationality, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
+    index('workers_nationality_idx').on(t.nationality, t.id).where(live),
     index('workers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],
 );

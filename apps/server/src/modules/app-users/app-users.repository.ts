@@ -37,7 +37,7 @@ export type AppUserListFilters = {
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   joined_at: appUsers.joinedAt,
   last_login_at: appUsers.lastLoginAt,
   name: appUsers.name,

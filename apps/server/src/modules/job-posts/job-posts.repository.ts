@@ -35,7 +35,7 @@ export type JobPostFilters = {
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created_at: jobPosts.createdAt,
   deadline: jobPosts.deadline,
   title: jobPosts.title,

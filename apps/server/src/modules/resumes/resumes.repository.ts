@@ -35,7 +35,7 @@ export type ResumeFilters = {
   pageSize: number;
 };
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   updated_at: resumes.updatedAt,
   created_at: resumes.createdAt,
   views_count: resumes.viewsCount,

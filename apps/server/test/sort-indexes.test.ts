@@ -1,0 +1,71 @@
+import { asc, desc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../src/db/client';
+import { appUsers, employers, jobPosts, matchings, payouts, resumes, workers } from '../src/db/schema';
+import { inlineQuery } from '../src/export/sql';
+import { SORT_COLUMNS as appUserSorts } from '../src/modules/app-users/app-users.repository';
+import { SORT_COLUMNS as employerSorts } from '../src/modules/employers/employers.repository';
+import { SORT_COLUMNS as jobPostSorts } from '../src/modules/job-posts/job-posts.repository';
+import { SORT_COLUMNS as matchingSorts } from '../src/modules/matchings/matchings.repository';
+import { SORT_COLUMNS as payoutSorts } from '../src/modules/payouts/payouts.repository';
+import { SORT_COLUMNS as resumeSorts } from '../src/modules/resumes/resumes.repository';
+import { SORT_COLUMNS as workerSorts } from '../src/modules/workers/workers.repository';
+import { openTestDatabase, planInRollback } from './helpers';
+
+/**
+ * Every column a big list can be sorted by has an index in the list's order — the column, then the id, either way
+ * (db/list.ts) — so a sorted first page is the index's first entries, not a sort of the whole table
+ * (docs/ARCHITECTURE.md#sorted-lists). The small lists (admins, branches, notices) sort their few rows.
+ */
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+const lists: [string, PgTable, Record<string, PgColumn>][] = [
+  ['employers', employers, employerSorts],
+  ['workers', workers, workerSorts],
+  ['job-posts', jobPosts, jobPostSorts],
+  ['resumes', resumes, resumeSorts],
+  ['matchings', matchings, matchingSorts],
+  ['payouts', payouts, payoutSorts],
+  ['users', appUsers, appUserSorts],
+];
+
+const cases = lists.flatMap(([list, table, sorts]) =>
+  Object.entries(sorts).flatMap(([sort, column]) =>
+    (['asc', 'desc'] as const).map((order) => [list, sort, order, table, column] as const),
+  ),
+);
+
+describe('a big list sorted by any of its columns', () => {
+  it.each(cases)(
+    '%s by %s %s reads an index in the page’s order',
+    async (_list, _sort, order, table, column) => {
+      const { id, deletedAt } = getTableColumns(table) as Record<string, PgColumn | undefined>;
+      const direction = order === 'asc' ? asc : desc;
+      const plan = await planInRollback(handle, async (tx) => {
+        // No other way: the planner takes an index in the page's order if there is one, and sorts otherwise.
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+        await tx.execute(sql`SET LOCAL enable_sort = off`);
+        await tx.execute(sql`SET LOCAL enable_incremental_sort = off`);
+        // The list's own shape: live rows (where the table has soft delete), the column then the id, 20 rows.
+        const page = tx
+          .select({ id: id! })
+          .from(table)
+          .where(deletedAt ? isNull(deletedAt) : undefined)
+          .orderBy(direction(column), direction(id!))
+          .limit(20);
+        return inlineQuery(page.getSQL());
+      });
+      expect(plan).toMatch(/Index (Only )?Scan/);
+      expect(plan).not.toMatch(/Sort/);
+    },
+  );
+});
