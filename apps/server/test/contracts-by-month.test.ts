@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
 import { inlineQuery } from '../src/export/sql';
 import type { Scope } from '../src/lib/scope';
 import { monthlyTrendQuery } from '../src/modules/dashboard/dashboard.repository';
-import { openTestDatabase, planInRollback } from './helpers';
+import { openTestDatabase, planByIndex } from './helpers';
 
 /**
  * The dashboard's trend counts each month's contracts from the status history's (to_status, changed_at) index alone,
@@ -28,11 +27,7 @@ const starts = [
 
 /** The plan of the trend's statement, with every other way into the tables switched off. */
 const planOf = (scope: Scope) =>
-  planInRollback(handle, async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    return inlineQuery(monthlyTrendQuery(tx, scope, starts));
-  });
+  planByIndex(handle, (tx) => inlineQuery(monthlyTrendQuery(tx, scope, starts)));
 
 describe('contracts by month on the dashboard', () => {
   it.each([

@@ -158,6 +158,26 @@ export async function planInRollback(
 }
 
 /**
+ * The plan of the statement `build` gives, with every scan that reads the table itself switched off (and sorting
+ * too, with `sorted`): whether the indexes alone can answer it, in its order. `build` may prepare more settings.
+ */
+export function planByIndex(
+  handle: DbHandle,
+  build: (tx: Executor) => string | Promise<string>,
+  options: { sorted?: boolean } = {},
+): Promise<string> {
+  return planInRollback(handle, async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    if (options.sorted) {
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      await tx.execute(sql`SET LOCAL enable_incremental_sort = off`);
+    }
+    return build(tx);
+  });
+}
+
+/**
  * A fresh database migrated up to (not including) the migration tagged `stopBefore`, for a test of what that
  * migration does to the data it finds; `runMigrations(handle)` then brings it up to date.
  */

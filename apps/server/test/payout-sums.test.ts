@@ -5,13 +5,12 @@
  * `payouts` switched off, so what is tested is that the index covers the statement, whatever the table's size.
  */
 
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
 import { inlineQuery } from '../src/export/sql';
 import type { Scope } from '../src/lib/scope';
 import { type PayoutFilters, payoutTotals } from '../src/modules/payouts/payouts.repository';
-import { openTestDatabase, planInRollback } from './helpers';
+import { openTestDatabase, planByIndex } from './helpers';
 
 let handle: DbHandle;
 
@@ -25,11 +24,7 @@ afterAll(async () => {
 
 /** The plan of the sums' statement, with every other way into the table switched off. */
 const planOf = (scope: Scope, filters: PayoutFilters) =>
-  planInRollback(handle, async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    return inlineQuery(payoutTotals(tx, scope, filters).getSQL());
-  });
+  planByIndex(handle, (tx) => inlineQuery(payoutTotals(tx, scope, filters).getSQL()));
 
 const all: Scope = { all: true };
 

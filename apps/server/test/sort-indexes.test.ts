@@ -1,4 +1,4 @@
-import { asc, desc, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { asc, desc, getTableColumns, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
@@ -11,7 +11,7 @@ import { SORT_COLUMNS as matchingSorts } from '../src/modules/matchings/matching
 import { SORT_COLUMNS as payoutSorts } from '../src/modules/payouts/payouts.repository';
 import { SORT_COLUMNS as resumeSorts } from '../src/modules/resumes/resumes.repository';
 import { SORT_COLUMNS as workerSorts } from '../src/modules/workers/workers.repository';
-import { openTestDatabase, planInRollback } from './helpers';
+import { openTestDatabase, planByIndex } from './helpers';
 
 /**
  * Every column a big list can be sorted by has an index in the list's order — the column, then the id, either way
@@ -49,21 +49,22 @@ describe('a big list sorted by any of its columns', () => {
     async (_list, _sort, order, table, column) => {
       const { id, deletedAt } = getTableColumns(table) as Record<string, PgColumn | undefined>;
       const direction = order === 'asc' ? asc : desc;
-      const plan = await planInRollback(handle, async (tx) => {
-        // No other way: the planner takes an index in the page's order if there is one, and sorts otherwise.
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-        await tx.execute(sql`SET LOCAL enable_sort = off`);
-        await tx.execute(sql`SET LOCAL enable_incremental_sort = off`);
-        // The list's own shape: live rows (where the table has soft delete), the column then the id, 20 rows.
-        const page = tx
-          .select({ id: id! })
-          .from(table)
-          .where(deletedAt ? isNull(deletedAt) : undefined)
-          .orderBy(direction(column), direction(id!))
-          .limit(20);
-        return inlineQuery(page.getSQL());
-      });
+      // No other way: the planner takes an index in the page's order if there is one, and sorts otherwise.
+      const plan = await planByIndex(
+        handle,
+        (tx) =>
+          // The list's own shape: live rows (where the table has soft delete), the column then the id, 20 rows.
+          inlineQuery(
+            tx
+              .select({ id: id! })
+              .from(table)
+              .where(deletedAt ? isNull(deletedAt) : undefined)
+              .orderBy(direction(column), direction(id!))
+              .limit(20)
+              .getSQL(),
+          ),
+        { sorted: true },
+      );
       expect(plan).toMatch(/Index (Only )?Scan/);
       expect(plan).not.toMatch(/Sort/);
     },

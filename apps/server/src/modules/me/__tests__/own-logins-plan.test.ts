@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, planInRollback } from '../../../../test/helpers';
+import { openTestDatabase, planByIndex } from '../../../../test/helpers';
 import type { DbHandle } from '../../../db/client';
 import { inlineQuery } from '../../../export/sql';
 import { listOwnLogins } from '../me.repository';
@@ -21,12 +20,8 @@ afterAll(async () => {
 
 describe('an admin’s own sign-ins', () => {
   it('are read backwards from the partial index, already in the page’s order', async () => {
-    const plan = await planInRollback(handle, async (tx) => {
-      // Every other way into the table switched off: the index must be usable for this statement as it is.
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-      return inlineQuery(listOwnLogins(tx, 7, 20).getSQL());
-    });
+    // Every other way into the table switched off: the index must be usable for this statement as it is.
+    const plan = await planByIndex(handle, (tx) => inlineQuery(listOwnLogins(tx, 7, 20).getSQL()));
     expect(plan).toMatch(/Index Scan Backward using audit_logs_own_logins_idx on audit_logs/);
     expect(plan).not.toMatch(/Sort/);
   });
