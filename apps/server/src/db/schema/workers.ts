@@ -93,6 +93,15 @@ export const workers = pgTable(
     index('workers_visa_board_idx')
       .on(t.visaExpiryDate, t.id)
       .where(sql`deleted_at IS NULL AND status <> 'departed'`),
+    // The board filtered by visa type or by extension: that value first, then the board's order. Those values
+    // cluster by expiry (an F-5 or an approved extension expires late), so the board's own index would walk
+    // every earlier visa to find them (docs/ARCHITECTURE.md#the-visa-board-filtered).
+    index('workers_visa_board_type_idx')
+      .on(t.visaType, t.visaExpiryDate, t.id)
+      .where(sql`deleted_at IS NULL AND status <> 'departed'`),
+    index('workers_visa_board_extension_idx')
+      .on(t.extensionStatus, t.visaExpiryDate, t.id)
+      .where(sql`deleted_at IS NULL AND status <> 'departed'`),
     // Not partial: resumes (and others) find "the workers of branch X" deleted ones included.
     index('workers_branch_idx').on(t.branchId),
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
