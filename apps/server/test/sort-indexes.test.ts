@@ -1,4 +1,4 @@
-import { asc, desc, getTableColumns, isNull } from 'drizzle-orm';
+import { asc, desc, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
@@ -69,4 +69,32 @@ describe('a big list sorted by any of its columns', () => {
       expect(plan).not.toMatch(/Sort/);
     },
   );
+});
+
+describe('the trash of a big list', () => {
+  it.each([
+    ['employers', employers],
+    ['workers', workers],
+    ['job-posts', jobPosts],
+    ['resumes', resumes],
+  ] as const)('of %s reads its deleted rows alone, newest deletion first', async (_list, table) => {
+    const { id, deletedAt } = getTableColumns(table) as Record<string, PgColumn>;
+    // The trash's page in its shape (modules/trash): deleted rows, by deletion then id, newest first.
+    const plan = await planByIndex(
+      handle,
+      (tx) =>
+        inlineQuery(
+          tx
+            .select({ id: id! })
+            .from(table)
+            .where(isNotNull(deletedAt!))
+            .orderBy(desc(deletedAt!), desc(id!))
+            .limit(20)
+            .getSQL(),
+        ),
+      { sorted: true },
+    );
+    expect(plan).toMatch(/Index (Only )?Scan Backward using \w+_deleted_idx/);
+    expect(plan).not.toMatch(/Sort/);
+  });
 });

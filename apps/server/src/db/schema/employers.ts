@@ -69,6 +69,8 @@ export const employers = pgTable(
     // The list's other sorts, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
     index('employers_status_idx').on(t.status, t.id).where(live),
     index('employers_approved_at_idx').on(t.approvedAt, t.id).where(live),
+    // The trash: deleted rows only, newest deletion first (docs/ARCHITECTURE.md#sorted-lists).
+    index('employers_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
     index('employers_approved_by_idx').on(t.approvedBy),
     // Not partial: payouts and other records find "the employers of branch X" deleted ones included.
     index('employers_branch_idx').on(t.branchId),

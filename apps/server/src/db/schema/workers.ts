@@ -107,6 +107,8 @@ export const workers = pgTable(
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
     // Sorted by nationality, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
     index('workers_nationality_idx').on(t.nationality, t.id).where(live),
+    // The trash: deleted rows only, newest deletion first (docs/ARCHITECTURE.md#sorted-lists).
+    index('workers_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
     index('workers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],
 );
