@@ -13,6 +13,8 @@ import { branches } from './branches';
 import { id, timestamps, tstz, version } from './columns';
 
 const live = sql`deleted_at IS NULL`;
+/** Who the visa-expiry board can show: live workers who have not departed (its indexes' predicate). */
+const onVisaBoard = sql`deleted_at IS NULL AND status <> 'departed'`;
 
 /**
  * 외국인 근로자. 외국인등록번호 and 여권번호 are never stored in plaintext: AES-256-GCM ciphertext (`*Enc`),
@@ -90,18 +92,14 @@ export const workers = pgTable(
     index('workers_visa_type_created_idx').on(t.visaType, t.createdAt, t.id).where(live),
     index('workers_visa_expiry_idx').on(t.visaExpiryDate, t.id).where(live),
     // The visa board's own rows (live, not departed): its page, count and buckets are index-only scans.
-    index('workers_visa_board_idx')
-      .on(t.visaExpiryDate, t.id)
-      .where(sql`deleted_at IS NULL AND status <> 'departed'`),
+    index('workers_visa_board_idx').on(t.visaExpiryDate, t.id).where(onVisaBoard),
     // The board filtered by visa type or by extension: that value first, then the board's order. Those values
     // cluster by expiry (an F-5 or an approved extension expires late), so the board's own index would walk
     // every earlier visa to find them (docs/ARCHITECTURE.md#the-visa-board-filtered).
-    index('workers_visa_board_type_idx')
-      .on(t.visaType, t.visaExpiryDate, t.id)
-      .where(sql`deleted_at IS NULL AND status <> 'departed'`),
+    index('workers_visa_board_type_idx').on(t.visaType, t.visaExpiryDate, t.id).where(onVisaBoard),
     index('workers_visa_board_extension_idx')
       .on(t.extensionStatus, t.visaExpiryDate, t.id)
-      .where(sql`deleted_at IS NULL AND status <> 'departed'`),
+      .where(onVisaBoard),
     // Not partial: resumes (and others) find "the workers of branch X" deleted ones included.
     index('workers_branch_idx').on(t.branchId),
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
