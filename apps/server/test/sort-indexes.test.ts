@@ -1,4 +1,4 @@
-import { asc, desc, getTableColumns, isNotNull, isNull } from 'drizzle-orm';
+import { asc, desc, getTableColumns, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../src/db/client';
@@ -43,27 +43,44 @@ const cases = lists.flatMap(([list, table, sorts]) =>
   ),
 );
 
+/**
+ * The plan of a first page of 20 ids of `table` — `where`, in `order` — with the table's own scans and sorting
+ * priced out: the planner takes an index in the page's order if there is one, and sorts otherwise.
+ */
+const firstPagePlan = (
+  table: PgTable,
+  where: (c: Columns) => SQL | undefined,
+  order: (c: Columns) => SQL[],
+) => {
+  const columns = getTableColumns(table) as Columns;
+  return planByIndex(
+    handle,
+    (tx) =>
+      inlineQuery(
+        tx
+          .select({ id: columns.id })
+          .from(table)
+          .where(where(columns))
+          .orderBy(...order(columns))
+          .limit(20)
+          .getSQL(),
+      ),
+    { sorted: true },
+  );
+};
+
+type Columns = { id: PgColumn; deletedAt?: PgColumn };
+
 describe('a big list sorted by any of its columns', () => {
   it.each(cases)(
     '%s by %s %s reads an index in the page’s order',
     async (_list, _sort, order, table, column) => {
-      const { id, deletedAt } = getTableColumns(table) as Record<string, PgColumn | undefined>;
       const direction = order === 'asc' ? asc : desc;
-      // No other way: the planner takes an index in the page's order if there is one, and sorts otherwise.
-      const plan = await planByIndex(
-        handle,
-        (tx) =>
-          // The list's own shape: live rows (where the table has soft delete), the column then the id, 20 rows.
-          inlineQuery(
-            tx
-              .select({ id: id! })
-              .from(table)
-              .where(deletedAt ? isNull(deletedAt) : undefined)
-              .orderBy(direction(column), direction(id!))
-              .limit(20)
-              .getSQL(),
-          ),
-        { sorted: true },
+      // The list's own shape: live rows (where the table has soft delete), the column then the id.
+      const plan = await firstPagePlan(
+        table,
+        ({ deletedAt }) => (deletedAt ? isNull(deletedAt) : undefined),
+        ({ id }) => [direction(column), direction(id)],
       );
       expect(plan).toMatch(/Index (Only )?Scan/);
       expect(plan).not.toMatch(/Sort/);
@@ -78,21 +95,11 @@ describe('the trash of a big list', () => {
     ['job-posts', jobPosts],
     ['resumes', resumes],
   ] as const)('of %s reads its deleted rows alone, newest deletion first', async (_list, table) => {
-    const { id, deletedAt } = getTableColumns(table) as Record<string, PgColumn>;
     // The trash's page in its shape (modules/trash): deleted rows, by deletion then id, newest first.
-    const plan = await planByIndex(
-      handle,
-      (tx) =>
-        inlineQuery(
-          tx
-            .select({ id: id! })
-            .from(table)
-            .where(isNotNull(deletedAt!))
-            .orderBy(desc(deletedAt!), desc(id!))
-            .limit(20)
-            .getSQL(),
-        ),
-      { sorted: true },
+    const plan = await firstPagePlan(
+      table,
+      ({ deletedAt }) => isNotNull(deletedAt!),
+      ({ id, deletedAt }) => [desc(deletedAt!), desc(id)],
     );
     expect(plan).toMatch(/Index (Only )?Scan Backward using \w+_deleted_idx/);
     expect(plan).not.toMatch(/Sort/);
