@@ -18,7 +18,7 @@ import {
 import { buildApp } from '../../../app';
 import type { DbHandle } from '../../../db/client';
 import { admins, authSessions } from '../../../db/schema';
-import { SESSION_REUSE_MS } from '../session-cache';
+import { SESSION_CHANNEL, SESSION_REUSE_MS } from '../session-cache';
 
 let now = Date.now();
 const clock = () => now;
@@ -26,16 +26,28 @@ const clock = () => now;
 let handle: DbHandle;
 let a: Awaited<ReturnType<typeof buildApp>>;
 let b: Awaited<ReturnType<typeof buildApp>>;
+/** Every notice app `b` has heard, in order. */
+const heardByB: string[] = [];
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  const open = async () => {
-    const app = await buildApp({ config: testConfig, db: handle, scheduledJobs: false, clock });
+  const open = async (db: DbHandle) => {
+    const app = await buildApp({ config: testConfig, db, scheduledJobs: false, clock });
     await app.ready();
     return app;
   };
-  a = await open();
-  b = await open();
+  a = await open(handle);
+  b = await open({
+    ...handle,
+    listen: (channel, handlers) =>
+      handle.listen(channel, {
+        ...handlers,
+        notice(payload) {
+          handlers.notice(payload);
+          heardByB.push(payload);
+        },
+      }),
+  });
 });
 afterAll(async () => {
   await a?.close();
@@ -76,6 +88,20 @@ async function eventually(
   return last;
 }
 
+/**
+ * Waits until `b` has heard every notice committed so far: a sign-in announces its admin's change (last login), and
+ * heard late, after `b` kept the session, it would rightly make `b` forget it. Notices arrive in commit order, so
+ * once a marker sent now is heard, so is everything before it.
+ */
+async function bHeardAll() {
+  const marker = `s:marker-${heardByB.length}-${Math.random()}`;
+  await handle.db.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${marker})`);
+  const until = Date.now() + 2_000;
+  while (!heardByB.includes(marker) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(heardByB).toContain(marker);
+}
+
 const refusedBy = async (app: App, token: string) =>
   expect((await eventually(app, token, (response) => response.statusCode === 401)).statusCode).toBe(401);
 
@@ -104,6 +130,7 @@ async function signedIn(role: 'super_admin' | 'viewer' = 'viewer') {
 describe('reusing a checked session', () => {
   it('reuses it without reading the row, for SESSION_REUSE_MS at most', async () => {
     const { admin, token } = await signedIn();
+    await bHeardAll();
     expect((await me(b, token)).statusCode).toBe(200);
     // Revoked without an announcement: the process still trusts its recent check …
     await unannounced(() => revokeDirectly(admin.id));
