@@ -167,13 +167,31 @@ test.describe('idle logout', () => {
       await expect(warning.getByRole('timer')).toHaveText(/^\d{1,2}초 후 로그아웃$/);
       await expect(warning).toContainText('5분 동안 사용하지 않아');
       await page.screenshot({ path: '/tmp/account-idle-warning-1280.png' });
+      // Its keep-alive call comes back 25 s later (a slow network; still within the request timeout): the activity is
+      // the moment it was sent, as the server counts it, not the late reply (docs/sessions-and-logs.md#the-browser-agrees).
+      let replyLate: () => void = () => {};
+      const late = new Promise<void>((resolve) => {
+        replyLate = resolve;
+      });
+      await page.route('**/api/v1/auth/me', async (route) => {
+        await late;
+        await route.continue();
+      });
+      const keptAlive = page.waitForResponse('**/api/v1/auth/me');
       await warning.getByRole('button', { name: '계속 사용' }).click();
       await expect(warning).toBeHidden();
-      await page.clock.fastForward('03:00');
+      await page.clock.fastForward('00:25');
+      replyLate();
+      expect((await keptAlive).status()).toBe(200);
+      await page.unroute('**/api/v1/auth/me');
+      // With 5 minutes set, the browser logs out 20 s early (IDLE_LOGOUT_EARLY_MS): the warning shows 3:40 after the
+      // last activity (4:05 → 7:45), the logout comes at 8:45. A reply dated on its arrival (4:30) would put them later.
+      await page.clock.fastForward('03:10');
       await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(warning).toBeHidden();
 
       // Then nothing for the whole time.
-      await page.clock.fastForward('01:10');
+      await page.clock.fastForward('00:10');
       await expect(warning).toBeVisible();
       await page.clock.fastForward('01:00');
       await expect(page).toHaveURL(/\/login$/);

@@ -1,7 +1,7 @@
 import { REFRESH_TOKEN_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@ilson/contracts';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMockServer, type MockServer, type RecordedRequest } from '../test/mock-server';
+import { createMockServer, type MockReply, type MockServer, type RecordedRequest } from '../test/mock-server';
 import { signIn } from '../test/render-app';
 import { createApiClient, readRefreshResponse, withTrailingSlash } from './client';
 import { ApiError } from './errors';
@@ -251,7 +251,7 @@ describe('readRefreshResponse', () => {
 
 describe('session activity (docs/SECURITY.md: the server counts every signed-in request it accepts)', () => {
   it('reports a signed-in reply other than 401, and nothing for anonymous calls, 401s or the logout', async () => {
-    const onSessionActivity = vi.fn<() => void>();
+    const onSessionActivity = vi.fn<(sentAt: number) => void>();
     const instance = createApiClient({ adapter: server.adapter, onSessionExpired, onSessionActivity });
     server.on('GET', 'employers', { status: 200, body: { data: [] } });
     server.on('GET', 'workers/9', {
@@ -274,5 +274,31 @@ describe('session activity (docs/SECURITY.md: the server counts every signed-in 
     signIn();
     await instance.get('dashboard').catch(() => {});
     expect(onSessionActivity).toHaveBeenCalledTimes(2);
+  });
+
+  it('dates the activity when the call was sent, as the server does, not when its reply came back', async () => {
+    const sentAt = Date.parse('2025-03-01T09:00:00+09:00');
+    vi.useFakeTimers({ toFake: ['Date'], now: sentAt });
+    try {
+      const onSessionActivity = vi.fn<(at: number) => void>();
+      const instance = createApiClient({ adapter: server.adapter, onSessionExpired, onSessionActivity });
+      // The reply takes three minutes (a slow export), and one fails after as long.
+      const slowly = (reply: MockReply) => () => {
+        vi.setSystemTime(Date.now() + 3 * 60_000);
+        return reply;
+      };
+      server.on('GET', 'exports/workers', slowly({ status: 200, body: {} }));
+      server.on(
+        'GET',
+        'workers/9',
+        slowly({ status: 404, body: { error: { code: 'NOT_FOUND', message: '없음' } } }),
+      );
+      signIn();
+      await instance.get('exports/workers');
+      await instance.get('workers/9').catch(() => {});
+      expect(onSessionActivity.mock.calls).toEqual([[sentAt], [sentAt + 3 * 60_000]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -27,6 +27,8 @@ declare module 'axios' {
     /** A refresh that fails during this call clears the tokens without the expired-session message. */
     quietSessionExpiry?: boolean;
     _sentToken?: string | null;
+    /** When the request left (epoch ms): the server counts its activity on arrival, not when the reply comes back. */
+    _sentAt?: number;
     _retriedWithStoredToken?: boolean;
     _refreshAttempted?: boolean;
   }
@@ -39,8 +41,8 @@ export type ApiClientOptions = {
   onPasswordChangeRequired?: () => void;
   adapter?: AxiosAdapter;
   baseURL?: string;
-  /** A signed-in request the server accepted, which it counts as the session's activity. */
-  onSessionActivity?: () => void;
+  /** A signed-in request the server accepted, which it counts as the session's activity as of `sentAt`. */
+  onSessionActivity?: (sentAt: number) => void;
 };
 
 /** The server's 403 code for an admin who must change a temporary password (a literal: no zod here). */
@@ -62,14 +64,17 @@ function isAuthCall(config: InternalAxiosRequestConfig): boolean {
   return AUTH_CALLS.has(callPath(config));
 }
 
-/** The server passed the session check for it (anything but a 401), so it counted as activity. */
-function countsAsActivity(
+/**
+ * When the server counted this call as the session's activity (it passed the session check: anything but a 401):
+ * the time it was sent. Undefined for calls without a session, 401s and the logout.
+ */
+function activityAt(
   config: InternalAxiosRequestConfig | undefined,
   status: number | undefined,
-): boolean {
-  return (
-    Boolean(config?._sentToken) && status !== undefined && status !== 401 && callPath(config!) !== LOGOUT_CALL
-  );
+): number | undefined {
+  if (!config?._sentToken || status === undefined || status === 401 || callPath(config) === LOGOUT_CALL)
+    return;
+  return config._sentAt;
 }
 
 function readCookie(name: string): string | null {
@@ -115,7 +120,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   const tokens = options.tokens ?? localTokenStore;
   const onSessionExpired = options.onSessionExpired ?? announceSessionExpired;
   const onPasswordChangeRequired = options.onPasswordChangeRequired ?? announcePasswordChangeRequired;
-  const onSessionActivity = options.onSessionActivity ?? (() => recordRequest());
+  const onSessionActivity = options.onSessionActivity ?? recordRequest;
   const instance = axios.create({
     baseURL: withTrailingSlash(options.baseURL ?? API_BASE_PATH),
     timeout: REQUEST_TIMEOUT_MS,
@@ -148,6 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   instance.interceptors.request.use((config) => {
     const token = isAuthCall(config) ? null : tokens.getToken();
     config._sentToken = token;
+    config._sentAt = Date.now();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     if (isSameOrigin(config)) {
       const xsrf = readCookie(XSRF_COOKIE_NAME);
@@ -160,13 +166,15 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
 
   instance.interceptors.response.use(
     (response) => {
-      if (countsAsActivity(response.config, response.status)) onSessionActivity();
+      const at = activityAt(response.config, response.status);
+      if (at !== undefined) onSessionActivity(at);
       if (isJsonResponse(response)) response.data = fromWire(response.data);
       return response;
     },
     async (error: AxiosError) => {
       const config = isAxiosError(error) ? error.config : undefined;
-      if (countsAsActivity(config, error.response?.status)) onSessionActivity();
+      const at = activityAt(config, error.response?.status);
+      if (at !== undefined) onSessionActivity(at);
       if (error.response?.status === 403) {
         const classified = classifyError(error);
         if (classified.serverCode === PASSWORD_CHANGE_REQUIRED) {

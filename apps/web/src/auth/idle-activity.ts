@@ -37,10 +37,14 @@ export function recordActivity(at = Date.now()): void {
 
 export const isActivityKey = (key: string | null) => key === ACTIVITY_KEY;
 
-/** A signed-in request the server accepted: activity for the server, so for the idle logout too. */
-export function recordRequest(at = Date.now()): void {
-  write(REQUEST_KEY, String(at));
-  recordActivity(at);
+/**
+ * A signed-in request the server accepted: activity for the server, so for the idle logout too — as of when it was
+ * sent, the time the server counts. A reply that comes back late (a slow export) never moves either time backwards
+ * past later activity, nor forwards past what the server saw.
+ */
+export function recordRequest(sentAt = Date.now()): void {
+  if (sentAt > (readLastRequest() ?? 0)) write(REQUEST_KEY, String(sentAt));
+  if (sentAt > (readLastActivity() ?? 0)) recordActivity(sentAt);
 }
 
 export function readLastRequest(): number | null {
