@@ -5,17 +5,17 @@
  * — nothing kept, everything built anew — answers to the same read.
  */
 
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtOnce } from '../src/db/list';
-import { admins } from '../src/db/schema';
+import { admins, employers } from '../src/db/schema';
 import type { Executor } from '../src/db/types';
 import type { Scope } from '../src/lib/scope';
 import { listAdmins } from '../src/modules/admins/admins.repository';
 import { findEmployer, listEmployers } from '../src/modules/employers/employers.repository';
 import { insertBranch, insertEmployer } from './fixtures';
-import { createAdmin, createTestContext, type TestContext } from './helpers';
+import { createAdmin, createTestContext, engine, type TestContext } from './helpers';
 
 let ctx: TestContext;
 const branchIds: number[] = [];
@@ -41,8 +41,15 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** An executor with nothing kept: the statements are keyed by executor, and this one is new. */
-const fresh = (): Executor => Object.create(ctx.db) as Executor;
+/**
+ * A database handle with nothing kept: statements are kept per database (by drizzle's dialect, which a database
+ * shares with its transactions), and this one has a dialect of its own.
+ */
+function fresh(): Executor {
+  const db = Object.create(ctx.db) as Executor & { dialect: object };
+  db.dialect = Object.create((ctx.db as unknown as { dialect: object }).dialect);
+  return db;
+}
 
 const scope: fc.Arbitrary<Scope> = fc.oneof(
   fc.constant({ all: true } as const),
@@ -123,7 +130,7 @@ describe('statements built once per key', () => {
     );
   });
 
-  it('builds once per key, and again for another key or another executor', () => {
+  it('builds once per key, and again for another key or another database', () => {
     let builds = 0;
     const build = () => {
       builds++;
@@ -135,6 +142,34 @@ describe('statements built once per key', () => {
     builtOnce(ctx.db, 'test site', { a: 2, at: new Date(0) }, build);
     builtOnce(fresh(), 'test site', { a: 1, at: new Date(0) }, build);
     expect(builds).toBe(3);
+  });
+
+  it('serves a database and its transactions alike, each statement run on its own executor’s connection', async () => {
+    let builds = 0;
+    const id = employerIds[0]!;
+    const nameOf = (executor: Executor) =>
+      builtOnce(executor, 'test transactions', 'name', () => {
+        builds++;
+        return executor
+          .select({ name: employers.companyName })
+          .from(employers)
+          .where(eq(employers.id, sql.placeholder('id')));
+      }).execute({ id });
+    const [before] = await nameOf(ctx.db);
+    const rolledBack = new Error('roll back');
+    for (const name of ['거래중상사', '다른거래상사']) {
+      await expect(
+        ctx.db.transaction(async (tx) => {
+          await tx.update(employers).set({ companyName: name }).where(eq(employers.id, id));
+          // Its own write, not yet committed: only its connection sees it.
+          expect(await nameOf(tx)).toEqual([{ name }]);
+          if (engine === 'pg') expect(await nameOf(ctx.db)).toEqual([before]);
+          throw rolledBack;
+        }),
+      ).rejects.toBe(rolledBack);
+    }
+    expect(await nameOf(ctx.db)).toEqual([before]);
+    expect(builds).toBe(1);
   });
 
   it('refuses a key JSON would flatten (a Set, a Map, a function)', () => {

@@ -29,16 +29,26 @@ export type Reuse = { site: string; key: unknown };
 /** A statement built once: `execute` runs it again with the same parameters, or with new placeholder values. */
 export type BuiltStatement<T> = { execute(placeholders?: Record<string, unknown>): Promise<T> };
 
-/** At most this many built statements per call site and executor: past it, the oldest is built again when asked. */
+/** At most this many built statements per call site and database: past it, the oldest is built again when asked. */
 const BUILT_PER_SITE = 200;
 const builtStatements = new WeakMap<object, Map<string, Map<string, unknown>>>();
 
-/** What one call site of one executor keeps, by key (the executor's own: a transaction's goes with it). */
+/**
+ * What drizzle keeps of an executor: the dialect a database shares with every transaction it opens, and the session,
+ * whose client (the pool, or the connection a transaction holds) a prepared query runs on.
+ */
+type DrizzleInternals = { dialect: object; session: { client: unknown } };
+
+/**
+ * What one call site keeps, by key, for a database and all its transactions (they share drizzle's dialect): a
+ * statement built in one transaction serves the next ones and the database itself (docs/ARCHITECTURE.md#built-statements).
+ */
 function keptAt(executor: Executor, site: string): Map<string, unknown> {
-  let sites = builtStatements.get(executor);
+  const owner = (executor as unknown as DrizzleInternals).dialect;
+  let sites = builtStatements.get(owner);
   if (!sites) {
     sites = new Map();
-    builtStatements.set(executor, sites);
+    builtStatements.set(owner, sites);
   }
   let kept = sites.get(site);
   if (!kept) {
@@ -46,6 +56,22 @@ function keptAt(executor: Executor, site: string): Map<string, unknown> {
     sites.set(site, kept);
   }
   return kept;
+}
+
+/**
+ * The built statement, run on `executor`'s own connection: the text, parameters and row mapping are the same for a
+ * database and its transactions; only drizzle's `client` differs, and a transaction's statements must go through its
+ * connection to see its writes and keep its locks.
+ */
+function boundTo<T>(
+  prepared: BuiltStatement<T> & { client?: unknown },
+  executor: Executor,
+): BuiltStatement<T> {
+  const { client } = (executor as unknown as DrizzleInternals).session;
+  if (prepared.client === client) return prepared;
+  const bound = Object.create(prepared) as typeof prepared;
+  bound.client = client;
+  return bound;
 }
 
 function keep<T>(kept: Map<string, unknown>, key: string, value: T): T {
@@ -91,7 +117,7 @@ export function builtOnce<T>(
   const kept = keptAt(executor, site);
   const id = statementKey(key);
   const known = kept.get(id) as BuiltStatement<T> | undefined;
-  if (known) return known;
+  if (known) return boundTo(known, executor);
   // drizzle's own step from a builder to its prepared query, without a server-side name (see the doc).
   const prepared = (build() as unknown as { _prepare(): BuiltStatement<T> & PreparedRows })._prepare();
   mapRowsOnce(prepared);
