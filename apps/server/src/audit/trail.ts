@@ -2,6 +2,7 @@ import type { AuditAction } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { queryRows } from '../db/client';
+import { beforeCommit } from '../db/commit-hooks';
 import { auditLogs } from '../db/schema';
 import type { Executor } from '../db/types';
 import type { AuditActor } from '../lib/actor';
@@ -32,7 +33,8 @@ export type AuditEntry = {
 };
 
 /**
- * Appends one row to the access log, inside the caller's transaction when there is one. Its texts are made
+ * Appends one row to the access log, inside the caller's transaction when there is one (chained just before it
+ * commits: docs/access-log.md#appends-in-a-change). Its texts are made
  * storable first (no lone surrogate, no NUL), so what PostgreSQL keeps is exactly what was hashed, and a
  * text can never make the append fail.
  *
@@ -54,13 +56,32 @@ export async function appendAudit(executor: Executor, actor: AuditActor, entry: 
     ip: actor.ip,
     userAgent: actor.userAgent,
   });
-  if (executor instanceof PgTransaction) return appendRows(executor, [row]);
+  if (executor instanceof PgTransaction) return appendAtCommit(executor, row);
   let group = groups.get(executor);
   if (!group) {
     group = new AppendGroup(executor);
     groups.set(executor, group);
   }
   return group.append(row);
+}
+
+/** The entries a change logged, waiting for its commit (docs/access-log.md#appends-in-a-change). */
+const atCommit = new WeakMap<Executor, ChainedFields[]>();
+
+/**
+ * In the caller's transaction, an entry is chained just before it commits, with the transaction's other entries: the
+ * chain lock is then the last lock a change takes, held for one head read and one insert, whatever the change does
+ * after it logged. A transaction that runs no commit hooks (a savepoint) writes it at once.
+ */
+async function appendAtCommit(tx: Executor, row: ChainedFields): Promise<void> {
+  const waiting = atCommit.get(tx);
+  if (waiting) {
+    waiting.push(row);
+    return;
+  }
+  const rows = [row];
+  if (!beforeCommit(tx, () => appendRows(tx, rows))) return appendRows(tx, rows);
+  atCommit.set(tx, rows);
 }
 
 /** Under the chain lock, in one transaction: the rows, in order, each chained to the one before it. */

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withCommitHooks } from './commit-hooks';
 import { watchEmbeddedWrites } from './embedded-writes';
 import { serveOldestRequestFirst } from './oldest-request-first';
 import * as schema from './schema';
@@ -68,10 +69,12 @@ export function openPostgres(
   // lent, so the lost connection's 'error' event would be unhandled. The query in flight fails (a 503 to the
   // caller) and the pool drops the broken client when it comes back.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, {
-    ...drizzleOptions,
-    logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
-  }) as unknown as Database;
+  const db = withCommitHooks(
+    drizzlePg(pool, {
+      ...drizzleOptions,
+      logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
+    }) as unknown as Database,
+  );
   return {
     db,
     engine: 'pg',
@@ -165,10 +168,12 @@ function sqlTrace(file: string): Logger {
 
 export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = {}): DbHandle {
   serveOldestRequestFirst(client);
-  const db = drizzlePglite(client, {
-    ...drizzleOptions,
-    logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
-  }) as unknown as Database;
+  const db = withCommitHooks(
+    drizzlePglite(client, {
+      ...drizzleOptions,
+      logger: options.sqlTraceFile ? sqlTrace(options.sqlTraceFile) : false,
+    }) as unknown as Database,
+  );
   // Lets a list reuse an exact total while nothing it counts was written (db/list.ts listTotal).
   watchEmbeddedWrites(client, db);
   return {
