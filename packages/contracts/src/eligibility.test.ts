@@ -166,12 +166,59 @@ describe('the steps of a matching', () => {
     expect(issue!.related).toEqual(engaged);
   });
 
-  it('a contract needs an approved employer; a suspended post asks for an override', () => {
-    expect(codes({ post: { employerStatus: 'withdrawn', status: 'closed' } }, 'contract')).toEqual([
-      'hard:EMPLOYER_NOT_APPROVED',
-    ]);
-    expect(codes({ post: { status: 'closed' } }, 'contract')).toEqual([]);
-    expect(codes({ post: { status: 'suspended' } }, 'contract')).toEqual(['warning:POST_NOT_ACTIVE']);
+  describe.each(['accept', 'contract', 'start'] as const)(
+    '%s needs an approved employer and an active or closed post',
+    (stage) => {
+      it.each(['suspended', 'withdrawn', 'pending', 'rejected'])(
+        'refused at a %s employer',
+        (employerStatus) => {
+          expect(codes({ post: { employerStatus } }, stage)).toEqual(['hard:EMPLOYER_NOT_APPROVED']);
+          expect(codes({ post: { employerStatus, status: 'closed' } }, stage)).toEqual([
+            'hard:EMPLOYER_NOT_APPROVED',
+          ]);
+          const [issue] = checkEligibility({ ...base, post: { ...base.post, employerStatus } }, stage);
+          expect(issue!.message).toMatch(
+            /^승인된 사업주의 매칭만 .+할 수 있습니다\. 이 사업주는 .+ 상태입니다\.$/,
+          );
+        },
+      );
+
+      it.each(['draft', 'pending', 'rejected', 'suspended'])('refused on a %s post', (status) => {
+        expect(codes({ post: { status } }, stage)).toEqual(['hard:POST_NOT_MATCHABLE']);
+        const [issue] = checkEligibility({ ...base, post: { ...base.post, status } }, stage);
+        expect(issue!.message).toMatch(/^게시 중이거나 마감된 채용공고의 매칭만 .+할 수 있습니다\./);
+      });
+
+      it('allowed on an active or closed post of an approved employer', () => {
+        expect(codes({}, stage)).toEqual([]);
+        expect(codes({ post: { status: 'closed' } }, stage)).toEqual([]);
+      });
+
+      it('both at once are both named', () => {
+        expect(codes({ post: { employerStatus: 'withdrawn', status: 'suspended' } }, stage)).toEqual([
+          'hard:EMPLOYER_NOT_APPROVED',
+          'hard:POST_NOT_MATCHABLE',
+        ]);
+      });
+    },
+  );
+
+  it('names the step and the state it refuses', () => {
+    const [issue] = checkEligibility({ ...base, post: { ...base.post, status: 'suspended' } }, 'start');
+    expect(issue!.message).toBe(
+      '게시 중이거나 마감된 채용공고의 매칭만 근무 시작할 수 있습니다. 이 채용공고는 게시 중지 상태입니다.',
+    );
+    const [other] = checkEligibility(
+      { ...base, post: { ...base.post, employerStatus: 'suspended' } },
+      'accept',
+    );
+    expect(other!.message).toBe(
+      '승인된 사업주의 매칭만 수락할 수 있습니다. 이 사업주는 이용 정지 상태입니다.',
+    );
+  });
+
+  it('holding a matching does not look at the standing (an employer suspended later keeps its contracts)', () => {
+    expect(codes({ post: { employerStatus: 'suspended', status: 'suspended' } }, 'hold')).toEqual([]);
   });
 
   it('holding a matching checks only what makes it unlawful, pay included', () => {

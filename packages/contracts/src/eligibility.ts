@@ -1,4 +1,5 @@
 import { josa } from 'es-hangul';
+import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRY_LABELS, type Industry } from './industries';
 import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaStatus, type VisaType } from './visas';
 import { hourlyEquivalent, minimumWageFor, type SalaryType, type WorkSchedule } from './wage';
@@ -151,7 +152,6 @@ export const ELIGIBILITY_CODES = [
   'VISA_EXPIRES_DURING_CONTRACT',
   'KOREAN_LEVEL_BELOW',
   'WORKER_NOT_AVAILABLE',
-  'POST_NOT_ACTIVE',
   'HEADCOUNT_FILLED',
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
@@ -217,6 +217,26 @@ function addMonths(date: string, months: number): string {
   const target = new Date(Date.UTC(y, m - 1 + months, d));
   return target.toISOString().slice(0, 10);
 }
+
+/** How a refusal names the step it refuses. */
+const STEP_LABELS: Record<'accept' | 'contract' | 'start', string> = {
+  accept: '수락',
+  contract: '계약',
+  start: '근무 시작',
+};
+
+/**
+ * The post's states as the job-posts contract names them (JOB_POST_STATUS_LABELS): that file imports this one, so
+ * the labels a refusal needs are kept here.
+ */
+const POST_STATE_LABELS: Record<string, string> = {
+  draft: '작성 중',
+  pending: '승인 대기',
+  active: '게시 중',
+  rejected: '반려',
+  closed: '마감',
+  suspended: '게시 중지',
+};
 
 const won = (amount: number) => `${Math.floor(amount).toLocaleString('ko-KR')}원`;
 
@@ -292,7 +312,7 @@ export function checkEligibility(
     if (stage === 'propose' || stage === 'accept') warn('WORKER_ENGAGED', message, [...engaged]);
     else hard('WORKER_ENGAGED', message, [...engaged]);
   }
-  if (stage === 'hold' || stage === 'start') return sortIssues(issues);
+  if (stage === 'hold') return sortIssues(issues);
 
   if (stage === 'propose') {
     if (post.status !== 'active') {
@@ -303,12 +323,24 @@ export function checkEligibility(
     if (post.branchStatus !== 'active') {
       hard('BRANCH_INACTIVE', '운영 중지된 지점의 채용공고에는 매칭을 등록할 수 없습니다.');
     }
-  } else if (post.employerStatus !== 'approved') {
-    hard('EMPLOYER_NOT_APPROVED', '사업주가 승인 상태가 아니어서 진행할 수 없습니다.');
+  } else {
+    // The later steps need the same standing as the first, a post past its deadline aside (docs/DOMAIN.md#invariants).
+    const step = STEP_LABELS[stage];
+    if (post.employerStatus !== 'approved') {
+      const status = EMPLOYER_STATUS_LABELS[post.employerStatus as EmployerStatus] ?? post.employerStatus;
+      hard(
+        'EMPLOYER_NOT_APPROVED',
+        `승인된 사업주의 매칭만 ${step}할 수 있습니다. 이 사업주는 ${status} 상태입니다.`,
+      );
+    }
+    if (post.status !== 'active' && post.status !== 'closed') {
+      hard(
+        'POST_NOT_MATCHABLE',
+        `게시 중이거나 마감된 채용공고의 매칭만 ${step}할 수 있습니다. 이 채용공고는 ${POST_STATE_LABELS[post.status] ?? post.status} 상태입니다.`,
+      );
+    }
   }
-  if (stage === 'contract' && post.status === 'suspended') {
-    warn('POST_NOT_ACTIVE', '게시 중지된 채용공고입니다.');
-  }
+  if (stage === 'start') return sortIssues(issues);
   if (validity === 'pending') {
     warn('VISA_PENDING', '체류기간 연장 심사 중인 근로자입니다. 심사 결과를 확인하세요.');
   }

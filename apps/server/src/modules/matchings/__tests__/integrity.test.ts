@@ -13,7 +13,7 @@ import {
   workerBody,
 } from '../../../../test/fixtures';
 import { createTestContext, engine, type TestContext } from '../../../../test/helpers';
-import { jobPosts } from '../../../db/schema';
+import { employers, jobPosts } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
 import { addDays, seoulToday } from '../../../lib/dates';
 
@@ -274,6 +274,78 @@ describe('a post is matchable only while open and its employer approved', () => 
     expect((await admin.get(`/job-posts/${open.id}`)).json().status).toBe('closed');
     const history = (await admin.get(`/job-posts/${open.id}/history`)).json().data;
     expect(history[0].reason).toBe(recordMessages.postsFollowEmployer('탈퇴'));
+  });
+});
+
+describe('the later steps need an approved employer and an active or closed post', () => {
+  const STEPS = [
+    { from: 'interview', to: 'accepted' },
+    { from: 'accepted', to: 'contracted' },
+    { from: 'contracted', to: 'working' },
+  ] as const;
+
+  /** A matching just before the step, its post and its employer. */
+  async function before(from: (typeof STEPS)[number]['from']) {
+    const employer = await insertEmployer(ctx, branchId);
+    const open = await post({}, employer.id);
+    const worker = await insertWorker(ctx, branchId);
+    let m = (await propose(open.id, worker.id)).json() as { id: number; version: number };
+    m = await step(m.id, m.version, { status: 'interview' });
+    if (from !== 'interview') m = await step(m.id, m.version, { status: 'accepted' });
+    if (from === 'contracted') m = await step(m.id, m.version, { status: 'contracted', start_date: START });
+    return { m, postId: open.id, employerId: employer.id };
+  }
+
+  const bodyOf = (to: string) => (to === 'contracted' ? { status: to, start_date: START } : { status: to });
+
+  it.each(STEPS)(
+    '$from → $to is refused at a suspended, withdrawn or pending employer',
+    async ({ from, to }) => {
+      for (const status of ['suspended', 'withdrawn', 'pending'] as const) {
+        const { m, employerId } = await before(from);
+        await ctx.db.update(employers).set({ status }).where(eq(employers.id, employerId));
+        const refused = await superAdmin.post(`/matchings/${m.id}/status`, {
+          ...bodyOf(to),
+          override_reason: '예외 진행',
+          version: m.version,
+        });
+        expect(refused.statusCode, `${status}: ${refused.body}`).toBe(422);
+        expect(refused.json().error.code).toBe('VISA_NOT_ELIGIBLE');
+        expect(refused.json().error.message).toMatch(/^승인된 사업주의 매칭만/);
+        expect(refused.json().error.details[0].field).toBe('job_post_id');
+        expect((await admin.get(`/matchings/${m.id}`)).json().status).toBe(from);
+        await ctx.db.update(employers).set({ status: 'approved' }).where(eq(employers.id, employerId));
+      }
+    },
+  );
+
+  it.each(STEPS)(
+    '$from → $to is refused on a draft, pending, rejected or suspended post',
+    async ({ from, to }) => {
+      for (const status of ['draft', 'pending', 'rejected', 'suspended'] as const) {
+        const { m, postId } = await before(from);
+        await ctx.db.update(jobPosts).set({ status }).where(eq(jobPosts.id, postId));
+        const refused = await superAdmin.post(`/matchings/${m.id}/status`, {
+          ...bodyOf(to),
+          override_reason: '예외 진행',
+          version: m.version,
+        });
+        expect(refused.statusCode, `${status}: ${refused.body}`).toBe(422);
+        expect(refused.json().error.code).toBe('VISA_NOT_ELIGIBLE');
+        expect(refused.json().error.message).toMatch(/^게시 중이거나 마감된 채용공고의 매칭만/);
+        expect((await admin.get(`/matchings/${m.id}`)).json().status).toBe(from);
+        await ctx.db.update(jobPosts).set({ status: 'active' }).where(eq(jobPosts.id, postId));
+      }
+    },
+  );
+
+  it.each(STEPS)('$from → $to goes ahead on a closed post of an approved employer', async ({ from, to }) => {
+    const { m, postId } = await before(from);
+    await ctx.db
+      .update(jobPosts)
+      .set({ status: 'closed', closedAt: new Date() })
+      .where(eq(jobPosts.id, postId));
+    await step(m.id, m.version, bodyOf(to));
   });
 });
 
