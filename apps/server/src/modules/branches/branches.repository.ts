@@ -151,12 +151,19 @@ export async function deleteBranch(executor: Executor, id: number, scope: Scope)
   await executor.delete(branches).where(and(eq(branches.id, id), scopeWhere(branches.id, scope)));
 }
 
-/** A branch's status, or undefined when there is no such branch. */
-export async function branchStatus(executor: Executor, branchId: number): Promise<BranchStatus | undefined> {
+/**
+ * A branch's status and name, or undefined when there is no such branch; the row is held `FOR SHARE` to the end of the
+ * transaction, so a deactivation waits for the write that read it active (docs/domain-integrity.md#locks).
+ */
+export async function branchStanding(
+  executor: Executor,
+  branchId: number,
+): Promise<{ status: BranchStatus; name: string } | undefined> {
   const [row] = await executor
-    .select({ status: branches.status })
+    .select({ status: branches.status, name: branches.name })
     .from(branches)
     .where(eq(branches.id, branchId))
-    .limit(1);
-  return row?.status;
+    .limit(1)
+    .for('share');
+  return row;
 }

@@ -166,6 +166,30 @@ export async function lockJobPost(executor: Executor, id: number, scope: Scope) 
   return lockLive(executor, jobPosts, id, live(scope));
 }
 
+/** The post's employer, read before anything is locked (the employer's row is locked first). */
+export async function employerIdOfPost(executor: Executor, id: number): Promise<number | undefined> {
+  const [row] = await executor
+    .select({ employerId: jobPosts.employerId })
+    .from(jobPosts)
+    .where(eq(jobPosts.id, id))
+    .limit(1);
+  return row?.employerId;
+}
+
+/**
+ * The live employer's status, its row held `FOR SHARE` to the end of the transaction: its own status change
+ * (`FOR UPDATE`) waits for the post's, or the post's sees it (docs/domain-integrity.md#locks).
+ */
+export async function shareEmployerStatus(executor: Executor, employerId: number) {
+  const [row] = await executor
+    .select({ status: employers.status })
+    .from(employers)
+    .where(and(eq(employers.id, employerId), isNull(employers.deletedAt)))
+    .limit(1)
+    .for('share');
+  return row?.status;
+}
+
 /** A live employer the admin reaches: its branch and whether it is approved. */
 export async function findEmployerOf(executor: Executor, employerId: number, scope: Scope) {
   const [row] = await executor

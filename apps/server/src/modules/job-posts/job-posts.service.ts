@@ -247,8 +247,14 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
    */
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<JobPost> {
     return db.transaction(async (tx) => {
+      // The employer first (shared), then the post: the order the employer's own status change takes them in, so
+      // a suspension and an approval at once are one after the other (docs/domain-integrity.md#locks).
+      const employerId = await repo.employerIdOfPost(tx, id);
+      if (employerId === undefined) throw notFound();
+      const employerStatus = await repo.shareEmployerStatus(tx, employerId);
       const current = await repo.lockJobPost(tx, id, actor.scope);
       if (!current) throw notFound();
+      if (current.employerId !== employerId) throw versionConflict();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
       const undo = await captureUndo(tx, [{ table: 'job_posts', id }], change.version !== undefined);
       const from = effectiveStatus(current, seoulToday());
@@ -266,8 +272,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         statusChangedAt: now,
       };
       if (change.status === 'active') {
-        const employer = await repo.findEmployerOf(tx, current.employerId, { all: true });
-        if (employer?.status !== 'approved') {
+        if (employerStatus !== 'approved') {
           throw new AppError('INVALID_TRANSITION', 409, recordMessages.employerNotApproved);
         }
         checkDeadline(current.deadline);

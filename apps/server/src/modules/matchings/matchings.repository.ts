@@ -268,12 +268,14 @@ export async function workerFor(executor: Executor, id: number, options: LookupO
 }
 export type LockedWorker = NonNullable<Awaited<ReturnType<typeof workerFor>>>;
 
+/** Whether the resume is the worker's and live; held `FOR SHARE`, so a delete waits for the matching made on it. */
 export async function resumeOfWorker(executor: Executor, resumeId: number, workerId: number) {
   const [row] = await executor
     .select({ id: resumes.id })
     .from(resumes)
     .where(and(eq(resumes.id, resumeId), eq(resumes.workerId, workerId), isNull(resumes.deletedAt)))
-    .limit(1);
+    .limit(1)
+    .for('share');
   return Boolean(row);
 }
 
@@ -315,16 +317,28 @@ export async function setWorkerStatus(
     .where(eq(workers.id, workerId));
 }
 
-/** What the rules need of a post beyond its own row: its employer's and branch's status. */
-export async function postStanding(executor: Executor, post: { employerId: number; branchId: number }) {
-  const [employer] = await executor
+/**
+ * What the rules need of a post beyond its own row: its employer's and branch's status. With `lock` both rows are
+ * held `FOR SHARE` to the end of the transaction, employer first, before the post is locked: a status change of
+ * either waits for the matching, or the matching sees it (docs/domain-integrity.md#locks).
+ */
+export async function postStanding(
+  executor: Executor,
+  post: { employerId: number; branchId: number },
+  options: { lock?: boolean } = {},
+) {
+  const employerQuery = executor
     .select({ status: employers.status })
     .from(employers)
-    .where(eq(employers.id, post.employerId));
-  const [branch] = await executor
+    .where(eq(employers.id, post.employerId))
+    .$dynamic();
+  const [employer] = await (options.lock ? employerQuery.for('share') : employerQuery);
+  const branchQuery = executor
     .select({ status: branches.status })
     .from(branches)
-    .where(eq(branches.id, post.branchId));
+    .where(eq(branches.id, post.branchId))
+    .$dynamic();
+  const [branch] = await (options.lock ? branchQuery.for('share') : branchQuery);
   return { employerStatus: employer?.status ?? 'withdrawn', branchStatus: branch?.status ?? 'inactive' };
 }
 

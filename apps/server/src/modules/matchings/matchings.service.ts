@@ -119,6 +119,21 @@ export function matchingFilters(query: MatchingFilterQuery): repo.MatchingFilter
 }
 type MatchingFilterQuery = Omit<MatchingListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
 
+/**
+ * The post's employer and branch held `FOR SHARE`, then the post itself locked: the order every write that reads a
+ * post's employer takes them in (docs/domain-integrity.md#locks). The post is read first only to learn them; one
+ * moved to another employer in between is a stale write.
+ */
+async function lockPostWithStanding(tx: Executor, jobPostId: number, scope?: Actor['scope']) {
+  const seen = await repo.jobPostFor(tx, jobPostId, { scope, lock: false });
+  if (!seen) return undefined;
+  const standing = await repo.postStanding(tx, seen, { lock: true });
+  const post = await repo.jobPostFor(tx, jobPostId, { scope });
+  if (!post) return undefined;
+  if (post.employerId !== seen.employerId || post.branchId !== seen.branchId) throw versionConflict();
+  return { post, standing };
+}
+
 export function createMatchingsService({ db, settings }: { db: Database; settings: SettingsService }) {
   async function detail(executor: Executor, id: number, actor: Actor) {
     const row = await repo.findMatching(executor, id, actor.scope);
@@ -176,10 +191,11 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
     const today = seoulToday();
     return onUniqueViolation(OPEN_PAIR, duplicateOpen, () =>
       db.transaction(async (tx) => {
-        const post = await repo.jobPostFor(tx, input.jobPostId, { scope: actor.scope });
-        if (!post) {
+        const locked = await lockPostWithStanding(tx, input.jobPostId, actor.scope);
+        if (!locked) {
           throw validationError([{ field: 'job_post_id', message: recordMessages.jobPostNotFound }]);
         }
+        const { post, standing } = locked;
         const worker = await repo.workerFor(tx, input.workerId, { scope: actor.scope });
         if (!worker) throw validationError([{ field: 'worker_id', message: recordMessages.workerNotFound }]);
         if (input.resumeId && !(await repo.resumeOfWorker(tx, input.resumeId, worker.id))) {
@@ -189,7 +205,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
         const rules = ruleInput({
           worker,
           post,
-          standing: await repo.postStanding(tx, post),
+          standing,
           startDate: input.startDate,
           today,
           engagedIn: await engagedElsewhere(tx, worker.id),
@@ -349,15 +365,17 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
 
         const stage = STAGE_OF[to];
         if (stage) {
-          // Post, then worker, locked: an edit of either waits for this change, or this one sees the edit.
-          const post = await repo.jobPostFor(tx, current.jobPostId);
+          // Employer and branch shared, post and worker locked, in that order: a change of any of them waits for
+          // this step, or this one sees it (docs/domain-integrity.md#locks).
+          const locked = await lockPostWithStanding(tx, current.jobPostId);
           const worker = await repo.workerFor(tx, current.workerId);
-          if (!post || !worker) throw notFound();
+          if (!locked || !worker) throw notFound();
+          const { post, standing } = locked;
           const { minimumWageByYear } = await settings.get(tx);
           const rules = ruleInput({
             worker,
             post,
-            standing: await repo.postStanding(tx, post),
+            standing,
             startDate,
             today,
             pay:
