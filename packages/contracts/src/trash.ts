@@ -1,3 +1,4 @@
+import { josa } from 'es-hangul';
 import { idQueryField } from './common';
 import { defineEndpoints } from './endpoint';
 import { listQuerySchema, listResponseSchema } from './pagination';
@@ -42,6 +43,8 @@ export const trashMessages = {
   duplicateWorker: '같은 외국인등록번호 또는 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
   employerDeleted: '이 공고의 사업주가 삭제되어 있습니다. 사업주를 먼저 복원해 주세요.',
   workerDeleted: '이 이력서의 근로자가 삭제되어 있습니다. 근로자를 먼저 복원해 주세요.',
+  branchInactive: (branch: string) =>
+    `${josa(branch, '은/는')} 운영 중지된 지점이어서 복원할 수 없습니다. 지점을 다시 운영한 뒤 복원해 주세요.`,
   empty: '삭제된 기록이 없습니다.',
 } as const;
 

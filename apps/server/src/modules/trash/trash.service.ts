@@ -19,13 +19,15 @@ import type { Actor } from '../../lib/actor';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
+import { checkRecordBranch } from '../branches/branches.rules';
 import { listViewEntry } from '../workers/workers.pii';
 
 /**
  * 휴지통 (docs/undo-and-trash.md): the soft-deleted records of each kind, newest delete first, within the admin's
  * branch, and their restore. A restore is an update like any other — the row's version moves, the access log keeps
  * it, and the database's own rules decide: a live duplicate of the same 사업자등록번호 or 외국인등록번호 (the partial
- * unique indexes cover live rows only) refuses it, and a record whose parent is deleted waits for the parent.
+ * unique indexes cover live rows only) refuses it, and a record whose parent is deleted waits for the parent. An
+ * employer, worker or job post comes back only into a branch that still operates, as its create would.
  */
 
 type Kind = {
@@ -39,6 +41,8 @@ type Kind = {
   duplicate?: string;
   /** Set when its personal data was destroyed (docs/privacy-lifecycle.md): such a record never comes back. */
   destroyedAt?: PgColumn;
+  /** Its create takes only an operating branch (checkRecordBranch): so does its restore. */
+  branchRule?: true;
 };
 
 const KINDS: Record<TrashType, Kind> = {
@@ -48,6 +52,7 @@ const KINDS: Record<TrashType, Kind> = {
     label: sql`${employers.companyName}`,
     duplicate: trashMessages.duplicateEmployer,
     destroyedAt: employers.destroyedAt,
+    branchRule: true,
   },
   worker: {
     table: workers,
@@ -57,6 +62,7 @@ const KINDS: Record<TrashType, Kind> = {
                ELSE ${workers.firstName} || ' ' || ${workers.lastName} END`,
     duplicate: trashMessages.duplicateWorker,
     destroyedAt: workers.destroyedAt,
+    branchRule: true,
   },
   job_post: {
     table: jobPosts,
@@ -66,6 +72,7 @@ const KINDS: Record<TrashType, Kind> = {
       check: sql`EXISTS (SELECT 1 FROM employers e WHERE e.id = ${jobPosts.employerId} AND e.deleted_at IS NOT NULL)`,
       message: trashMessages.employerDeleted,
     },
+    branchRule: true,
   },
   resume: {
     table: resumes,
@@ -185,9 +192,11 @@ export function createTrashService({ db }: { db: Database }) {
           destroyed: boolean;
           restorable: boolean;
           parent_deleted: boolean;
+          branch_id: number | null;
         }>(
           tx,
           sql`SELECT ${kind.table.deletedAt} IS NOT NULL AS deleted, ${restorable(kind)} AS restorable,
+                     ${kind.branch ?? sql`NULL`} AS branch_id,
                      ${kind.destroyedAt ? sql`${kind.destroyedAt} IS NOT NULL` : sql`false`} AS destroyed,
                      ${kind.parentDeleted?.check ?? sql`false`} AS parent_deleted
               FROM ${kind.table} WHERE ${kind.table.id} = ${id} AND ${scoped} FOR UPDATE`,
@@ -197,6 +206,11 @@ export function createTrashService({ db }: { db: Database }) {
         if (row.destroyed) throw new AppError('RECORD_DESTROYED', 409, privacyMessages.destroyedUnchangeable);
         if (!row.restorable) throw conflict(trashMessages.tooOld);
         if (row.parent_deleted) throw conflict(kind.parentDeleted!.message);
+        if (kind.branchRule && row.branch_id !== null) {
+          await checkRecordBranch(tx, Number(row.branch_id), actor.scope, {
+            inactive: (name) => conflict(trashMessages.branchInactive(name)),
+          });
+        }
         await tx.execute(
           sql`UPDATE ${kind.table} SET deleted_at = NULL, version = version + 1, updated_at = now()
               WHERE ${kind.table.id} = ${id}`,

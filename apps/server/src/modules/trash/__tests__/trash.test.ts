@@ -124,6 +124,52 @@ describe('휴지통', () => {
     expect((await admin.post(`/trash/job_post/${matching.jobPostId}/restore`, {})).statusCode).toBe(200);
   });
 
+  it('puts nothing back into a branch closed since the delete, naming the branch; it does once the branch reopens', async () => {
+    const closing = await insertBranch(ctx, { name: '휴지통폐쇄지점', code: 'TC' });
+    const worker = await insertWorker(ctx, closing.id, { deletedAt: daysAgo(1) });
+    const employer = await insertEmployer(ctx, closing.id, { status: 'pending', deletedAt: daysAgo(1) });
+    const live = await insertEmployer(ctx, closing.id);
+    const matching = await insertMatching(
+      ctx,
+      { employerId: live.id, workerId: (await insertWorker(ctx, closing.id)).id, branchId: closing.id },
+      { status: 'completed' },
+    );
+    await ctx.db
+      .update(jobPosts)
+      .set({ deletedAt: daysAgo(1) })
+      .where(eq(jobPosts.id, matching.jobPostId));
+    const closed = await admin.post(`/branches/${closing.id}/status`, {
+      status: 'inactive',
+      version: closing.version,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const targets = [
+      ['worker', worker.id],
+      ['employer', employer.id],
+      ['job_post', matching.jobPostId],
+    ] as const;
+    for (const [type, id] of targets) {
+      const reply = await admin.post(`/trash/${type}/${id}/restore`, {});
+      expect(reply.statusCode, `${type}: ${reply.body}`).toBe(409);
+      expect(reply.json().error.message).toBe(trashMessages.branchInactive('휴지통폐쇄지점'));
+      expect(reply.json().error.message).toBe(
+        '휴지통폐쇄지점은 운영 중지된 지점이어서 복원할 수 없습니다. 지점을 다시 운영한 뒤 복원해 주세요.',
+      );
+    }
+    expect((await admin.get(`/workers/${worker.id}`)).statusCode).toBe(404);
+
+    const reopened = await admin.post(`/branches/${closing.id}/status`, {
+      status: 'active',
+      version: closed.json().version,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    for (const [type, id] of targets) {
+      const reply = await admin.post(`/trash/${type}/${id}/restore`, {});
+      expect(reply.statusCode, `${type}: ${reply.body}`).toBe(200);
+    }
+  });
+
   it(`offers nothing deleted more than ${TRASH_RESTORE_DAYS} days ago`, async () => {
     const old = await insertEmployer(ctx, branchA, {
       status: 'pending',
