@@ -59,6 +59,8 @@ export const recordMessages = {
   extensionAppliedAtRequired: '연장 신청일을 입력해 주세요.',
   newExpiryRequired: '연장 승인 시 새 체류 만료일을 입력해 주세요.',
   newExpiryNotLater: '새 체류 만료일은 현재 만료일보다 뒤여야 합니다.',
+  visaPendingFromExtension:
+    '심사 중은 체류기간 연장을 신청하면 설정됩니다. 직접 고를 수 없으니 체류기간 연장 신청을 등록해 주세요.',
   dateRangeInverted: '시작일이 종료일보다 늦습니다.',
   branchHasRecords: '소속 사업주나 근로자가 있는 지점은 삭제할 수 없습니다. 운영 중지로 바꿔 주세요.',
   branchHasAdmins: '소속 관리자가 있는 지점은 삭제할 수 없습니다. 관리자의 지점을 먼저 바꿔 주세요.',

@@ -13,7 +13,7 @@ import {
 import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
 import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
-import { fieldMessages } from './messages';
+import { fieldMessages, recordMessages } from './messages';
 import { isNationalityCode } from './nationalities';
 import { listMetaSchema, listQuerySchema, listResponseSchema } from './pagination';
 import { can, type Permission, type Role } from './roles';
@@ -134,7 +134,14 @@ export const workerInputSchema = z.object({
 });
 export type WorkerInput = z.input<typeof workerInputSchema>;
 
-export const workerCreateSchema = workerInputSchema;
+/**
+ * 심사 중 comes from a filed extension (docs/DOMAIN.md#invariants), never from a form or an imported row: a new
+ * worker has none filed.
+ */
+export const workerCreateSchema = workerInputSchema.refine((worker) => worker.visaStatus !== 'pending', {
+  path: ['visaStatus'],
+  message: recordMessages.visaPendingFromExtension,
+});
 export const workerUpdateSchema = patchOf(workerInputSchema).extend({ version: versionField });
 export type WorkerUpdate = z.input<typeof workerUpdateSchema>;
 

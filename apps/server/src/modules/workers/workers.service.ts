@@ -303,6 +303,10 @@ export function createWorkersService({
         const values: Partial<repo.WorkerValues> = Object.fromEntries(
           Object.keys(diff).map((key) => [key, diff[key]!.after]),
         );
+        if (diff.visaStatus && changes.visaStatus === 'pending') {
+          // 심사 중 is what a filed extension sets (docs/DOMAIN.md#invariants), not a choice of the form.
+          throw validationError([{ field: 'visa_status', message: recordMessages.visaPendingFromExtension }]);
+        }
         if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
         if (alienRegNo !== undefined) {
           if (nextArn.alienRegNoHash !== current.alienRegNoHash) {

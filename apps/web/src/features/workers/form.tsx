@@ -143,7 +143,11 @@ const option =
   (value: K) => ({ value, label: labels[value] });
 const genderOptions = GENDERS.map(option(GENDER_LABELS));
 const visaTypeOptions = VISA_TYPES.map(option(VISA_TYPE_LABELS));
-const visaStatusOptions = VISA_STATUSES.map(option(VISA_STATUS_LABELS));
+/** 심사 중 is set by filing an extension, never picked here (docs/DOMAIN.md#invariants): shown, not offered. */
+const visaStatusOptions = VISA_STATUSES.map((value) => ({
+  ...option(VISA_STATUS_LABELS)(value),
+  disabled: value === 'pending',
+}));
 const koreanOptions = KOREAN_LEVELS.map(option(KOREAN_LEVEL_LABELS));
 
 type WorkerFormFieldsProps = {

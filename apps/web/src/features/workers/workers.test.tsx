@@ -285,15 +285,30 @@ describe('refusals that name matchings under way', () => {
     expect(cell.getByText('체류 만료일이 지나 만료로 판정했습니다.')).toBeTruthy();
   });
 
-  it('edits the declared 비자 상태 and says that 만료 follows the 체류 만료일', async () => {
+  it('edits the declared 비자 상태, says that 만료 follows the 체류 만료일, and does not offer 심사 중', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers/20', {
       status: 200,
       body: wireWorker({ visa_status: 'valid', visa_validity: 'expired' }),
     });
     renderApp('/workers/20?mode=edit', server);
-    expect(await screen.findByText('만료는 체류 만료일이 지나면 자동으로 판정됩니다.')).toBeTruthy();
-    expect(screen.getByTitle('유효')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        '만료는 체류 만료일이 지나면 자동으로 판정됩니다. 심사 중은 체류기간 연장을 신청하면 설정됩니다.',
+      ),
+    ).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTitle('유효'));
+    // 심사 중 comes from filing an extension (docs/DOMAIN.md#invariants): listed, never choosable.
+    const pending = await waitFor(() => {
+      const option = document.querySelector('.ant-select-item-option[title="심사 중"]');
+      expect(option).not.toBeNull();
+      return option!;
+    });
+    expect(pending.className).toMatch(/ant-select-item-option-disabled/);
+    expect(document.querySelector('.ant-select-item-option[title="취소"]')?.className).not.toMatch(
+      /disabled/,
+    );
   });
 
   it('lists the matchings a refused delete points at in a dialog, closed by following a link', async () => {

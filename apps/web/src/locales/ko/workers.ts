@@ -61,7 +61,8 @@ export const koWorkers = {
   tabs: { matchings: '매칭' },
   resumes: '이력서 보기',
   latinNamePlaceholder: '여권과 같은 영문',
-  visaStatusHelp: '만료는 체류 만료일이 지나면 자동으로 판정됩니다.',
+  visaStatusHelp:
+    '만료는 체류 만료일이 지나면 자동으로 판정됩니다. 심사 중은 체류기간 연장을 신청하면 설정됩니다.',
   visaExpiredByDate: '체류 만료일이 지나 만료로 판정했습니다.',
   desiredIndustriesHelp: '최대 5개',
   alienRegNoPlaceholder: '000000-0000000',

@@ -13,7 +13,7 @@ import {
   workerBody,
 } from '../../../../test/fixtures';
 import { createTestContext, engine, type TestContext } from '../../../../test/helpers';
-import { employers, jobPosts } from '../../../db/schema';
+import { employers, jobPosts, matchings, workers } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
 import { addDays, seoulToday } from '../../../lib/dates';
 
@@ -237,6 +237,93 @@ describe('a visa is judged by its dates and its cancellation', () => {
       version: current.version,
     });
     expect(partTime.statusCode, partTime.body).toBe(200);
+  });
+});
+
+describe('심사 중 comes from a filed extension, never from a plain edit', () => {
+  it('refuses it on a create and on an edit, past expiry and under a working contract; filing sets it', async () => {
+    const created = await admin.post(
+      '/workers',
+      workerBody(branchId, { visa_status: 'pending', alien_reg_no: null, passport_no: null }),
+    );
+    // Refused by the create contract itself (the one imports check rows with too).
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().error.details).toEqual([
+      { field: 'visa_status', message: recordMessages.visaPendingFromExtension },
+    ]);
+
+    const worker = await insertWorker(ctx, branchId, { visaExpiryDate: addDays(TODAY, 400) });
+    const m = await matchingIn('working', worker.id);
+    // Time passes: work began 60 days ago, the visa ran out 30 days ago, no extension filed.
+    await ctx.db
+      .update(matchings)
+      .set({ startDate: addDays(TODAY, -60), contractDate: addDays(TODAY, -61) })
+      .where(eq(matchings.id, m.id));
+    await ctx.db
+      .update(workers)
+      .set({ visaExpiryDate: addDays(TODAY, -30) })
+      .where(eq(workers.id, worker.id));
+    const current = (await admin.get(`/workers/${worker.id}`)).json();
+    expect(current.visa_validity).toBe('expired');
+    const edit = await admin.patch(`/workers/${worker.id}`, {
+      visa_status: 'pending',
+      version: current.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(422);
+    expect(edit.json().error.details).toEqual([
+      { field: 'visa_status', message: recordMessages.visaPendingFromExtension },
+    ]);
+    const unchanged = (await admin.get(`/workers/${worker.id}`)).json();
+    expect(unchanged).toMatchObject({
+      visa_status: 'valid',
+      visa_validity: 'expired',
+      version: current.version,
+    });
+
+    // Filing the extension is the door: the visa is under review, the working contract stands.
+    const filed = await admin.patch(`/workers/${worker.id}/extension`, {
+      extension_status: 'applied',
+      version: current.version,
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+    expect(filed.json()).toMatchObject({
+      extension_status: 'applied',
+      visa_status: 'pending',
+      visa_validity: 'pending',
+    });
+    // The form sends the status back as it stands: an edit of something else goes through.
+    const resent = await admin.patch(`/workers/${worker.id}`, {
+      visa_status: 'pending',
+      phone_number: '010-7777-6666',
+      version: filed.json().version,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    // Withdrawing the extension would leave the working contract on an expired visa.
+    const withdrawn = await admin.patch(`/workers/${worker.id}/extension`, {
+      extension_status: 'none',
+      version: resent.json().version,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(409);
+    expect(withdrawn.json().error).toMatchObject({ code: 'MATCHINGS_AFFECTED', details: [{ id: m.id }] });
+  });
+
+  it('a withdrawn extension takes the visa back to what its dates say', async () => {
+    const worker = await insertWorker(ctx, branchId, { visaExpiryDate: addDays(TODAY, 20) });
+    const filed = await admin.patch(`/workers/${worker.id}/extension`, {
+      extension_status: 'applied',
+      version: worker.version,
+    });
+    expect(filed.json()).toMatchObject({ visa_status: 'pending' });
+    const withdrawn = await admin.patch(`/workers/${worker.id}/extension`, {
+      extension_status: 'none',
+      version: filed.json().version,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({
+      extension_status: 'none',
+      visa_status: 'valid',
+      visa_validity: 'valid',
+    });
   });
 });
 
