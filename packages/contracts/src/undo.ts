@@ -34,6 +34,9 @@ export const undoMessages = {
   /** A post's undo would take it back before its approval while matchings were made on it. */
   postHasMatchings: (status: string, matchings: readonly string[]) =>
     `채용공고를 ${status} 상태로 되돌릴 수 없습니다. 매칭이 등록된 채용공고는 승인(게시) 전으로 돌아갈 수 없습니다. 걸리는 기록: ${recordList([], matchings)}`,
+  /** An undo would leave matchings accepted, contracted or working under a non-approved employer or a post not open. */
+  heldMatchings: (record: '사업주' | '채용공고', status: string, matchings: readonly string[]) =>
+    `${record}를 ${status} 상태로 되돌릴 수 없습니다. 합격·계약 완료·근무 중인 매칭은 승인된 사업주의 게시 중이거나 마감된 채용공고에만 있을 수 있습니다. 걸리는 기록: ${recordList([], matchings)}`,
   summary: (summary: string) => `되돌리기: ${summary}`,
   followed: (summary: string) => `되돌리기 (함께 변경된 기록): ${summary}`,
 } as const;

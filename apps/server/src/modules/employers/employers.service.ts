@@ -29,6 +29,7 @@ import { moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repositor
 import { guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
 import {
   checkReversal,
+  guardHeldMatchingsOf,
   inChangeTransaction,
   keptFields,
   type Reversal,
@@ -257,6 +258,10 @@ export function createEmployersService({ db }: { db: Database }) {
       });
     }
     if (HOLDS_NOTHING_OPEN.includes(change.status)) await guardNothingOpen(tx, id, change.status);
+    else if (change.reversal && change.status !== 'approved') {
+      // A forward suspension leaves matchings under way to their next step; an undo does not bring them there.
+      await guardHeldMatchingsOf(tx, { employerId: id }, '사업주', EMPLOYER_STATUS_LABELS[change.status]);
+    }
     const now = new Date();
     const approval =
       change.status === 'approved' && current.status === 'pending'

@@ -28,6 +28,7 @@ import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../ma
 import type { SettingsService } from '../settings/settings.service';
 import {
   checkReversal,
+  guardHeldMatchingsOf,
   inChangeTransaction,
   keptFields,
   type Reversal,
@@ -299,6 +300,9 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
             made,
           );
         }
+      }
+      if (change.reversal && change.status === 'suspended') {
+        await guardHeldMatchingsOf(tx, { jobPostId: id }, '채용공고', JOB_POST_STATUS_LABELS.suspended);
       }
       const now = new Date();
       const values: Partial<repo.JobPostValues> = {

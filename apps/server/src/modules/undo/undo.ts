@@ -14,9 +14,11 @@ import {
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type UndoMove, undoEntries } from '../../db/schema';
-import type { Tx } from '../../db/types';
+import type { Executor, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, forbidden } from '../../lib/errors';
+import { linkedMatchings } from '../matchings/matchings.integrity';
+import { MATCHING_HELD_STATUSES } from '../matchings/matchings.repository';
 
 /**
  * Undo of a status change (docs/undo-and-trash.md#undo-of-a-status-change). A change keeps the operation it made —
@@ -63,6 +65,30 @@ export function checkReversal<S extends string>(
   if (change.reversal.followed) return;
   const forward = findTransition(table, change.to, change.from);
   if (forward && !can(change.role, forward.permission)) throw forbidden();
+}
+
+/**
+ * Refuses a reversal that would leave matchings accepted, contracted or working under a non-approved employer or
+ * on a post that is neither open nor closed, naming them: the steps that brought them there need both.
+ */
+export async function guardHeldMatchingsOf(
+  tx: Executor,
+  by: { employerId: number } | { jobPostId: number },
+  record: '사업주' | '채용공고',
+  status: string,
+): Promise<void> {
+  const held = await linkedMatchings(tx, by, MATCHING_HELD_STATUSES);
+  if (held.length === 0) return;
+  throw new AppError(
+    'INVALID_TRANSITION',
+    409,
+    undoMessages.heldMatchings(
+      record,
+      status,
+      held.map((d) => d.label ?? d.message),
+    ),
+    held,
+  );
 }
 
 /** A service's door for an undo: its own status change, run as a reversal of `move`. */

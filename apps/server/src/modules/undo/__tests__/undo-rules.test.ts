@@ -181,6 +181,34 @@ describe('an undo is refused where the move back would break a rule now', () => 
     expect(await statusOf(jobPosts, approved.id)).toBe('active');
   });
 
+  it('refuses to undo the end of a suspension, or a post put back on view, once a matching on it is contracted', async () => {
+    const employer = await approvedEmployer();
+    const post = await activeJobPost(admin, employer.id);
+    const suspended = await ok(
+      await changeEmployer(admin, employer.id, employer.version, 'suspended', '서류 미비'),
+    );
+    const reactivated = await ok(await changeEmployer(admin, employer.id, suspended.version, 'approved'));
+    const [followed] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, post.id));
+    const resumed = await ok(await changePost(admin, post.id, followed!.version, 'active'));
+    const matching = await matchingOn(post.id, 'contracted');
+
+    const byEmployer = await undo(admin, 'employer', employer.id, reactivated.version);
+    expect(byEmployer.statusCode, byEmployer.body).toBe(409);
+    const error = byEmployer.json().error;
+    expect(error.message).toBe(
+      undoMessages.heldMatchings('사업주', '이용 정지', [labelOf(error, matching.id)]),
+    );
+    expect(await statusOf(employers, employer.id)).toBe('approved');
+
+    const byPost = await undo(admin, 'job_post', post.id, resumed.version);
+    expect(byPost.statusCode, byPost.body).toBe(409);
+    const postError = byPost.json().error;
+    expect(postError.message).toBe(
+      undoMessages.heldMatchings('채용공고', '게시 중지', [labelOf(postError, matching.id)]),
+    );
+    expect(await statusOf(jobPosts, post.id)).toBe('active');
+  });
+
   it("restores an employer's suspended posts through the post's own rules: one that fails them refuses the whole undo", async () => {
     const employer = await approvedEmployer();
     const post = await activeJobPost(admin, employer.id);

@@ -9,11 +9,13 @@ import {
   insertMatching,
   insertReview,
   insertWorker,
+  jobPostBody,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { auditLogs, employers, jobPosts, undoEntries } from '../../../db/schema';
+import { auditLogs, employers, jobPosts, matchings, undoEntries } from '../../../db/schema';
+import { seoulToday } from '../../../lib/dates';
 
 let ctx: TestContext;
 let admin: Api;
@@ -264,6 +266,190 @@ describe('undo of a status change', () => {
         }
       }),
       { numRuns: 15 },
+    );
+  });
+
+  /**
+   * Model: one admin moves an employer, its two posts and the matchings of two workers forward (approval, 반려,
+   * 재심사, suspension and its end, publication, close, suspension, proposals and each next step) and undoes any of
+   * its changes still on record, in any order. After every step no post is open under an employer that is not
+   * approved, and no matching is accepted, contracted or working on a post that is neither open nor closed, or
+   * under an employer that is not approved; a refused undo changes nothing, one that succeeds puts the record back
+   * in the status the change found it in. A forward suspension leaves matchings under way to their next step, so
+   * the model suspends only where none is held, and steps a matching only on an open or closed post of an approved
+   * employer (the steps' own rule, docs/domain-integrity.md#one-rule-engine): what breaks a rule here is an undo.
+   */
+  it('model: undoing in any order keeps open posts and matchings under way with an approved employer', async () => {
+    const REASON = { rejected: '서류 미비', suspended: '서류 미비' } as Record<string, string>;
+    const NEXT: Record<string, Record<string, unknown>> = {
+      proposed: { status: 'interview' },
+      interview: { status: 'accepted' },
+      accepted: { status: 'contracted', start_date: seoulToday() },
+      contracted: { status: 'working' },
+    };
+    const HELD = ['accepted', 'contracted', 'working'];
+    const command = fc.oneof(
+      fc.record({
+        kind: fc.constant('employer' as const),
+        to: fc.constantFrom('approved', 'rejected', 'pending', 'suspended'),
+      }),
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('post' as const),
+          which: fc.integer({ min: 0, max: 1 }),
+          to: fc.constantFrom('active', 'active', 'closed', 'suspended'),
+        }),
+      },
+      fc.record({
+        kind: fc.constant('propose' as const),
+        which: fc.integer({ min: 0, max: 1 }),
+        worker: fc.integer({ min: 0, max: 1 }),
+      }),
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('step' as const), which: fc.nat() }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('undo' as const), which: fc.nat() }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands) => {
+        const employer = await insertEmployer(ctx, branchId, { status: 'pending' });
+        const posts: number[] = [];
+        for (const title of ['용접공 모집', '포장 보조']) {
+          const created = await admin.post('/job-posts', jobPostBody(employer.id, { title }));
+          expect(created.statusCode, created.body).toBe(201);
+          posts.push(created.json().id);
+        }
+        const workers = [(await insertWorker(ctx, branchId)).id, (await insertWorker(ctx, branchId)).id];
+        const changes: { type: 'employer' | 'job_post'; id: number; version: number; from: string }[] = [];
+        // Each run starts from the employer's approval and its first post's, which the run may undo at any point.
+        const approval = await admin.post(`/employers/${employer.id}/status`, {
+          status: 'approved',
+          version: employer.version,
+        });
+        expect(approval.statusCode, approval.body).toBe(200);
+        changes.push({
+          type: 'employer',
+          id: employer.id,
+          version: approval.json().version,
+          from: 'pending',
+        });
+        const published = await admin.post(`/job-posts/${posts[0]}/status`, { status: 'active', version: 1 });
+        expect(published.statusCode, published.body).toBe(200);
+        changes.push({ type: 'job_post', id: posts[0]!, version: published.json().version, from: 'pending' });
+
+        const state = async () => ({
+          employer: (
+            await ctx.db
+              .select({ status: employers.status, version: employers.version })
+              .from(employers)
+              .where(eq(employers.id, employer.id))
+          )[0]!,
+          posts: await ctx.db
+            .select({ id: jobPosts.id, status: jobPosts.status, version: jobPosts.version })
+            .from(jobPosts)
+            .where(eq(jobPosts.employerId, employer.id))
+            .orderBy(jobPosts.id),
+          matchings: await ctx.db
+            .select({
+              id: matchings.id,
+              jobPostId: matchings.jobPostId,
+              status: matchings.status,
+              version: matchings.version,
+            })
+            .from(matchings)
+            .where(eq(matchings.employerId, employer.id))
+            .orderBy(matchings.id),
+        });
+        const heldOn = (s: Awaited<ReturnType<typeof state>>, postId?: number) =>
+          s.matchings.some(
+            (m) => HELD.includes(m.status) && (postId === undefined || m.jobPostId === postId),
+          );
+        const expectRules = async () => {
+          const s = await state();
+          const approved = s.employer.status === 'approved';
+          if (!approved)
+            expect(
+              s.posts.filter((p) => p.status === 'active'),
+              'open post',
+            ).toEqual([]);
+          for (const m of s.matchings.filter((m) => HELD.includes(m.status))) {
+            const post = s.posts.find((p) => p.id === m.jobPostId)!;
+            expect(approved && ['active', 'closed'].includes(post.status), `matching ${m.id}`).toBe(true);
+          }
+        };
+
+        for (const c of commands) {
+          const s = await state();
+          if (c.kind === 'employer') {
+            if (c.to === 'suspended' && heldOn(s)) continue;
+            const reply = await admin.post(`/employers/${employer.id}/status`, {
+              status: c.to,
+              version: s.employer.version,
+              ...(REASON[c.to] ? { reason: REASON[c.to] } : {}),
+            });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+            if (reply.statusCode === 200) {
+              changes.push({
+                type: 'employer',
+                id: employer.id,
+                version: reply.json().version,
+                from: s.employer.status,
+              });
+            }
+          } else if (c.kind === 'post') {
+            const post = s.posts[c.which]!;
+            if (c.to === 'suspended' && heldOn(s, post.id)) continue;
+            const reply = await admin.post(`/job-posts/${post.id}/status`, {
+              status: c.to,
+              version: post.version,
+              ...(c.to === 'suspended' ? { reason: '내용 확인' } : {}),
+            });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+            if (reply.statusCode === 200) {
+              changes.push({
+                type: 'job_post',
+                id: post.id,
+                version: reply.json().version,
+                from: post.status,
+              });
+            }
+          } else if (c.kind === 'propose') {
+            const reply = await admin.post('/matchings', {
+              job_post_id: s.posts[c.which]!.id,
+              worker_id: workers[c.worker],
+            });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+          } else if (c.kind === 'step') {
+            const m = s.matchings[c.which % Math.max(1, s.matchings.length)];
+            const next = m && NEXT[m.status];
+            const post = m && s.posts.find((p) => p.id === m.jobPostId)!;
+            if (!next || s.employer.status !== 'approved' || !['active', 'closed'].includes(post!.status))
+              continue;
+            const reply = await admin.post(`/matchings/${m.id}/status`, { ...next, version: m.version });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+          } else {
+            const change = changes[c.which % Math.max(1, changes.length)];
+            if (!change) continue;
+            const reply = await admin.post('/undo', {
+              target_type: change.type,
+              target_id: change.id,
+              version: change.version,
+            });
+            const after = await state();
+            if (reply.statusCode === 200) {
+              const now =
+                change.type === 'employer' ? after.employer : after.posts.find((p) => p.id === change.id)!;
+              expect(now.status).toBe(change.from);
+              changes.splice(changes.indexOf(change), 1);
+            } else {
+              expect([409, 422], reply.body).toContain(reply.statusCode);
+              expect(reply.json().error.message).toMatch(/[가-힣]/);
+              expect(after).toEqual(s);
+            }
+          }
+          await expectRules();
+        }
+      }),
+      { numRuns: 20 },
     );
   });
 });
