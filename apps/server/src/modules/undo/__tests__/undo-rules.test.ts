@@ -209,6 +209,38 @@ describe('an undo is refused where the move back would break a rule now', () => 
     expect(await statusOf(jobPosts, post.id)).toBe('active');
   });
 
+  it('undoes a withdrawal: the employer as it was, its closed posts back to 게시 중 and 게시 중지, each logged', async () => {
+    const employer = await approvedEmployer();
+    const open = await activeJobPost(admin, employer.id);
+    const held = await activeJobPost(admin, employer.id);
+    await ok(
+      await admin.post(`/job-posts/${held.id}/status`, {
+        status: 'suspended',
+        reason: '내용 확인',
+        version: held.version,
+      }),
+    );
+    const withdrawn = await ok(
+      await changeEmployer(admin, employer.id, employer.version, 'withdrawn', '폐업'),
+    );
+    expect(await statusOf(jobPosts, open.id)).toBe('closed');
+    expect(await statusOf(jobPosts, held.id)).toBe('closed');
+    const reply = await undo(admin, 'employer', employer.id, withdrawn.version);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().restored).toBe(3);
+    expect(await statusOf(employers, employer.id)).toBe('approved');
+    expect(await statusOf(jobPosts, open.id)).toBe('active');
+    const [post] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, held.id));
+    expect(post).toMatchObject({ status: 'suspended', statusReason: '내용 확인', closedAt: null });
+    const logs = await ctx.db
+      .select({ summary: auditLogs.summary })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'job_post'), eq(auditLogs.targetId, String(held.id))))
+      .orderBy(sql`${auditLogs.id} DESC`)
+      .limit(1);
+    expect(logs[0]?.summary).toBe('되돌리기 (함께 변경된 기록): 상태 변경: 승인 → 탈퇴 ((주)대한제조)');
+  });
+
   it("restores an employer's suspended posts through the post's own rules: one that fails them refuses the whole undo", async () => {
     const employer = await approvedEmployer();
     const post = await activeJobPost(admin, employer.id);
