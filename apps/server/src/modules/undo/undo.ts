@@ -11,7 +11,7 @@ import {
   type UndoTargetType,
   undoMessages,
 } from '@ilson/contracts';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type UndoMove, undoEntries } from '../../db/schema';
 import type { Executor, Tx } from '../../db/types';
@@ -128,7 +128,14 @@ export function undoRecorder(tx: Tx, enabled: boolean) {
   return {
     async keep(actor: Actor, move: UndoMove, summary: string, followers: UndoMove[] = []) {
       if (!enabled) return;
-      await tx.delete(undoEntries).where(lt(undoEntries.expiresAt, new Date()));
+      // Skipping entries an undo holds: that undo is about to refuse or take them, and waiting on it here, under
+      // this change's record lock, could wait on an undo that waits on that record.
+      const expired = tx
+        .select({ id: undoEntries.id })
+        .from(undoEntries)
+        .where(lt(undoEntries.expiresAt, new Date()))
+        .for('update', { skipLocked: true });
+      await tx.delete(undoEntries).where(inArray(undoEntries.id, expired));
       await tx.insert(undoEntries).values({
         adminId: actor.adminId,
         targetType: move.type,
