@@ -216,6 +216,8 @@ export async function buildApp(options: AppOptions) {
     reviews: createReviewsService({ db: db.db }),
     payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }),
   };
+  const notices = createNoticesService({ db: db.db });
+  const appUsers = createAppUsersService({ db: db.db, settings });
   const bulk = createBulkService({
     db: db.db,
     targets: bulkTargets(db.db, pii, records),
@@ -290,9 +292,9 @@ export async function buildApp(options: AppOptions) {
         stats: createMatchingStatsService({ db: db.db, cacheSeconds }),
       });
       await api.register(searchRoutes, { search: createSearchService(records) });
-      await api.register(noticesRoutes, { notices: createNoticesService({ db: db.db }) });
+      await api.register(noticesRoutes, { notices });
       await api.register(reviewsRoutes, { reviews: records.reviews });
-      await api.register(appUsersRoutes, { appUsers: createAppUsersService({ db: db.db, settings }) });
+      await api.register(appUsersRoutes, { appUsers });
       await api.register(payoutsRoutes, { payouts: records.payouts });
       await api.register(dashboardRoutes, {
         dashboard: createDashboardService({ db: db.db, settings, cacheSeconds }),
@@ -300,7 +302,20 @@ export async function buildApp(options: AppOptions) {
       await api.register(importsRoutes, { imports });
       await api.register(bulkRoutes, { bulk });
       await api.register(viewsRoutes, { views: createViewsService({ db: db.db }) });
-      await api.register(undoRoutes, { undo: createUndoService({ db: db.db }) });
+      await api.register(undoRoutes, {
+        // An undo goes through each record's own status change (docs/undo-and-trash.md#undo-of-a-status-change).
+        undo: createUndoService({
+          db: db.db,
+          doors: {
+            employer: records.employers.reverseStatus,
+            job_post: records.jobPosts.reverseStatus,
+            review: records.reviews.reverseStatus,
+            payout: records.payouts.reverseStatus,
+            app_user: appUsers.reverseStatus,
+            notice: notices.reverseStatus,
+          },
+        }),
+      });
       await api.register(trashRoutes, { trash: createTrashService({ db: db.db }) });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
       await api.register(privacyRoutes, {

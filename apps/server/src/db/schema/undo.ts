@@ -3,19 +3,25 @@ import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-cor
 import { admins } from './admins';
 import { tstz } from './columns';
 
-/** One row a status change overwrote: its columns' values before and after (changed columns only). */
-export type UndoRow = {
-  table: string;
+/**
+ * One status move as a service made it (docs/undo-and-trash.md#undo-of-a-status-change): the record, its status
+ * before (`from`) and after (`to`), the version it was left with, and the status fields the move overwrote (a reason,
+ * dates, a report count; never an identifier), which the service's reversal puts back.
+ */
+export type UndoMove = {
+  type: (typeof UNDO_TARGET_TYPES)[number];
   id: number;
+  from: string;
+  to: string;
   versionAfter: number;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  previous: Record<string, unknown>;
 };
+/** A status change: the record's move and the moves of the rows that followed it (an employer's posts). */
+export type UndoOperation = UndoMove & { followers: UndoMove[] };
 
 /**
- * What a status change overwrote, kept for a few seconds so the admin who made it can put it back
- * (docs/undo-and-trash.md). Only changed columns are kept (a status, its reason and dates; never an identifier), and
- * expired entries are deleted whenever a new one is written.
+ * A status change, kept for a few seconds so the admin who made it can undo it (docs/undo-and-trash.md). Expired
+ * entries are deleted whenever a new one is written.
  */
 export const undoEntries = pgTable(
   'undo_entries',
@@ -28,7 +34,7 @@ export const undoEntries = pgTable(
     targetId: integer().notNull(),
     versionAfter: integer().notNull(),
     summary: text().notNull(),
-    rows: jsonb().$type<UndoRow[]>().notNull(),
+    operation: jsonb().$type<UndoOperation>().notNull(),
     createdAt: tstz().notNull().defaultNow(),
     expiresAt: tstz().notNull(),
   },

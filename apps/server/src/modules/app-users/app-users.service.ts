@@ -24,12 +24,23 @@ import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import type { SettingsService } from '../settings/settings.service';
-import { captureUndo } from '../undo/undo';
+import {
+  checkReversal,
+  inChangeTransaction,
+  keptFields,
+  type Reversal,
+  restoredFields,
+  type UndoMove,
+  undoRecorder,
+} from '../undo/undo';
 import * as repo from './app-users.repository';
 import * as consentRepo from './consents.repository';
 
 type AppUserListQuery = z.output<typeof appUserListQuerySchema>;
-type StatusChange = z.output<typeof appUserStatusChangeSchema>;
+type StatusChange = z.output<typeof appUserStatusChangeSchema> & {
+  /** An undo moving the account back (docs/undo-and-trash.md#undo-of-a-status-change). */
+  reversal?: Reversal;
+};
 
 const DAY_MS = 86_400_000;
 
@@ -134,43 +145,70 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
 
   /** Transitions start from the status as shown, so a dormant account is suspended or withdrawn as dormant. */
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<AppUser> {
-    return db.transaction(async (tx) => {
+    return inChangeTransaction(db, change.reversal, async (tx) => {
       const current = await repo.lockAppUser(tx, id, actor.scope);
       if (!current) throw notFound();
       if (current.version !== change.version) throw versionConflict();
-      const undo = await captureUndo(tx, [{ table: 'app_users', id }]);
+      const undo = undoRecorder(tx, !change.reversal);
       const since = await dormantSince(tx);
       const from: AppUserStatus =
         current.status === 'active' && (current.lastLoginAt ?? current.joinedAt) < since
           ? 'dormant'
           : current.status;
       const to = change.status;
-      checkTransition(APP_USER_TRANSITIONS, APP_USER_STATUS_LABELS, {
-        from,
-        to,
-        reason: change.reason,
-        role: actor.role,
-      });
-      // No transition leads to `dormant`; this keeps the stored value one of the stored statuses.
-      if (to === 'dormant') throw new AppError('INVALID_TRANSITION', 409);
-      const values = { status: to, statusReason: change.reason || null, statusChangedAt: new Date() };
+      if (change.reversal) {
+        checkReversal(APP_USER_TRANSITIONS, { from, to, role: actor.role, reversal: change.reversal });
+      } else {
+        checkTransition(APP_USER_TRANSITIONS, APP_USER_STATUS_LABELS, {
+          from,
+          to,
+          reason: change.reason,
+          role: actor.role,
+        });
+        // No transition leads to `dormant`; this keeps the stored value one of the stored statuses.
+        if (to === 'dormant') throw new AppError('INVALID_TRANSITION', 409);
+      }
+      // Back to `dormant` is back to the stored `active` it was shown from: the kept fields carry it.
+      const values = change.reversal
+        ? restoredFields<repo.AppUserValues>(change.reversal.previous)
+        : {
+            status: to as Exclude<AppUserStatus, 'dormant'>,
+            statusReason: change.reason || null,
+            statusChangedAt: new Date(),
+          };
       if (!(await repo.updateAppUser(tx, { id, version: change.version }, values))) throw versionConflict();
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'app_user',
         targetId: id,
-        summary: `${statusSummary(APP_USER_STATUS_LABELS, from, to)} (${current.name})`,
+        summary:
+          change.reversal?.summary ?? `${statusSummary(APP_USER_STATUS_LABELS, from, to)} (${current.name})`,
         diff: { status: { before: from, after: to } },
-        reason: change.reason || null,
+        reason: change.reversal ? null : change.reason || null,
       });
       await undo.keep(
         actor,
-        { type: 'app_user', id },
+        {
+          type: 'app_user',
+          id,
+          from,
+          to,
+          versionAfter: current.version + 1,
+          previous: keptFields(current, Object.keys(values)),
+        },
         `${statusSummary(APP_USER_STATUS_LABELS, from, to)} (${current.name})`,
       );
       return detail(tx, id, actor);
     });
   }
+
+  /** The undo's door: the account moved back to where the change found it. */
+  const reverseStatus = (move: UndoMove, reversal: Reversal, actor: Actor) =>
+    changeStatus(
+      move.id,
+      { status: move.from as StatusChange['status'], version: move.versionAfter, reversal },
+      actor,
+    );
 
   /** Changes only; the detail views (VIEW_PII) stay in the full access log. */
   async function history(id: number, actor: Actor) {
@@ -227,6 +265,6 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
     });
   }
 
-  return { list, get, changeStatus, history, consents, withdrawConsent };
+  return { list, get, changeStatus, reverseStatus, history, consents, withdrawConsent };
 }
 export type AppUsersService = ReturnType<typeof createAppUsersService>;

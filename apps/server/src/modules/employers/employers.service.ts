@@ -10,6 +10,7 @@ import {
   JOB_POST_STATUS_LABELS,
   type JobPostStatus,
   recordMessages,
+  undoMessages,
   type z,
 } from '@ilson/contracts';
 import { listTargetHistory } from '../../audit/history';
@@ -24,9 +25,18 @@ import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
-import { moveEmployerPosts } from '../job-posts/job-posts.repository';
-import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
-import { captureUndo } from '../undo/undo';
+import { moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
+import { guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import {
+  checkReversal,
+  guardHeldMatchingsOf,
+  inChangeTransaction,
+  keptFields,
+  type Reversal,
+  restoredFields,
+  type UndoMove,
+  undoRecorder,
+} from '../undo/undo';
 import * as repo from './employers.repository';
 
 type EmployerCreate = z.output<typeof employerCreateSchema>;
@@ -39,6 +49,8 @@ type StatusChange = {
   reason?: string;
   version?: number;
   only?: readonly EmployerStatus[];
+  /** An undo moving the employer back (docs/undo-and-trash.md#undo-of-a-status-change). */
+  reversal?: Reversal;
 };
 
 /**
@@ -52,6 +64,12 @@ const POSTS_FOLLOW: Partial<Record<EmployerStatus, { from: JobPostStatus; to: Jo
     { from: 'suspended', to: 'closed' },
   ],
 };
+
+/**
+ * Statuses in which an employer may have no open post and no matching under way. No forward move reaches them
+ * from approved; an undo's way back (승인 → 승인 대기) does, and is refused while such records exist.
+ */
+const HOLDS_NOTHING_OPEN: readonly EmployerStatus[] = ['pending', 'rejected'];
 
 /** Only these may be deleted: an employer that was ever approved keeps its record (withdraw instead). */
 const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
@@ -189,38 +207,86 @@ export function createEmployersService({ db }: { db: Database }) {
     );
   }
 
-  /** One status change inside the caller's transaction; the bulk action calls it once per id. */
-  async function applyStatus(tx: Executor, id: number, change: StatusChange, actor: Actor): Promise<string> {
+  /** Refuses a move to a status that may hold nothing open while the employer has open posts or live matchings. */
+  async function guardNothingOpen(tx: Executor, employerId: number, to: EmployerStatus) {
+    const posts = await openPostsOf(tx, employerId, seoulToday());
+    const live = await linkedMatchings(tx, { employerId });
+    if (posts.length === 0 && live.length === 0) return;
+    const postDetails = posts.map((post) => {
+      const label = `#${post.id} ${post.title}`;
+      return { message: label, resource: 'job-posts' as const, id: post.id, label };
+    });
+    throw new AppError(
+      'INVALID_TRANSITION',
+      409,
+      undoMessages.employerHasOpenWork(
+        EMPLOYER_STATUS_LABELS[to],
+        postDetails.map((d) => d.label),
+        live.map((d) => d.label ?? d.message),
+      ),
+      [...postDetails, ...live],
+    );
+  }
+
+  /**
+   * One status change inside the caller's transaction; the bulk action calls it once per id. Answers the move
+   * made and the posts that followed it, which an undo moves back.
+   */
+  async function applyStatus(
+    tx: Executor,
+    id: number,
+    change: StatusChange,
+    actor: Actor,
+  ): Promise<{ summary: string; move: UndoMove; followers: UndoMove[] }> {
     const current = await repo.lockEmployer(tx, id, actor.scope);
     if (!current) throw notFound();
     if (change.version !== undefined && current.version !== change.version) throw versionConflict();
-    checkTransition(EMPLOYER_TRANSITIONS, EMPLOYER_STATUS_LABELS, {
-      from: current.status,
-      to: change.status,
-      reason: change.reason,
-      role: actor.role,
-      only: change.only,
-    });
+    if (change.reversal) {
+      checkReversal(EMPLOYER_TRANSITIONS, {
+        from: current.status,
+        to: change.status,
+        role: actor.role,
+        reversal: change.reversal,
+      });
+    } else {
+      checkTransition(EMPLOYER_TRANSITIONS, EMPLOYER_STATUS_LABELS, {
+        from: current.status,
+        to: change.status,
+        reason: change.reason,
+        role: actor.role,
+        only: change.only,
+      });
+    }
+    if (HOLDS_NOTHING_OPEN.includes(change.status)) await guardNothingOpen(tx, id, change.status);
+    else if (change.reversal && change.status !== 'approved') {
+      // A forward suspension leaves matchings under way to their next step; an undo does not bring them there.
+      await guardHeldMatchingsOf(tx, { employerId: id }, '사업주', EMPLOYER_STATUS_LABELS[change.status]);
+    }
     const now = new Date();
     const approval =
       change.status === 'approved' && current.status === 'pending'
         ? { approvedAt: now, approvedBy: actor.adminId }
         : {};
+    const values: Partial<repo.EmployerValues> = change.reversal
+      ? restoredFields<repo.EmployerValues>(change.reversal.previous)
+      : { status: change.status, statusReason: change.reason || null, statusChangedAt: now, ...approval };
     const updated = await repo.updateEmployer(
       tx,
       { id, version: current.version, scope: actor.scope },
-      { status: change.status, statusReason: change.reason || null, statusChangedAt: now, ...approval },
+      { ...values, status: change.status },
     );
     if (!updated) throw versionConflict();
+    const summary = statusSummary(EMPLOYER_STATUS_LABELS, current.status, change.status);
     await appendAudit(tx, actor.audit, {
       action: 'UPDATE',
       targetType: 'employer',
       targetId: id,
-      summary: statusSummary(EMPLOYER_STATUS_LABELS, current.status, change.status),
+      summary: change.reversal?.summary ?? summary,
       diff: { status: { before: current.status, after: change.status } },
-      reason: change.reason || null,
+      reason: change.reversal ? null : change.reason || null,
     });
     const reason = recordMessages.postsFollowEmployer(EMPLOYER_STATUS_LABELS[change.status]);
+    const followers: UndoMove[] = [];
     for (const move of POSTS_FOLLOW[change.status] ?? []) {
       const moved = await moveEmployerPosts(tx, { employerId: id, ...move, today: seoulToday(), reason });
       for (const post of moved) {
@@ -232,24 +298,46 @@ export function createEmployersService({ db }: { db: Database }) {
           diff: { status: { before: move.from, after: move.to } },
           reason,
         });
+        followers.push({
+          type: 'job_post',
+          id: post.id,
+          ...move,
+          versionAfter: post.version,
+          previous: keptFields(post.before, ['status', 'statusReason', 'statusChangedAt', 'closedAt']),
+        });
       }
     }
-    return `${statusSummary(EMPLOYER_STATUS_LABELS, current.status, change.status)} (${current.companyName})`;
+    return {
+      summary: `${summary} (${current.companyName})`,
+      move: {
+        type: 'employer',
+        id,
+        from: current.status,
+        to: change.status,
+        versionAfter: current.version + 1,
+        previous: keptFields(current, Object.keys({ status: null, ...values })),
+      },
+      followers,
+    };
   }
 
   async function changeStatus(id: number, change: StatusChange, actor: Actor) {
-    return db.transaction(async (tx) => {
-      // The employer and its live job posts, which may follow its status: an undo puts both back.
-      const undo = await captureUndo(
-        tx,
-        [{ table: 'employers', id }, { employerPostsOf: id }],
-        change.version !== undefined,
-      );
-      const summary = await applyStatus(tx, id, change, actor);
-      await undo.keep(actor, { type: 'employer', id }, summary);
+    return inChangeTransaction(db, change.reversal, async (tx) => {
+      const { summary, move, followers } = await applyStatus(tx, id, change, actor);
+      // One record from its screen can be undone for a moment; a bulk job (no version) keeps its own results.
+      const undo = undoRecorder(tx, change.version !== undefined && !change.reversal);
+      await undo.keep(actor, move, summary, followers);
       return detail(tx, id, actor);
     });
   }
+
+  /** The undo's door: the employer moved back to where the change found it (docs/undo-and-trash.md). */
+  const reverseStatus = (move: UndoMove, reversal: Reversal, actor: Actor) =>
+    changeStatus(
+      move.id,
+      { status: move.from as EmployerStatus, version: move.versionAfter, reversal },
+      actor,
+    );
 
   /** Each id on its own: one refusal does not undo the others. */
   async function bulkStatus(input: BulkStatus, actor: Actor) {
@@ -294,6 +382,7 @@ export function createEmployersService({ db }: { db: Database }) {
     create,
     update,
     changeStatus,
+    reverseStatus,
     bulkStatus,
     remove,
     history,

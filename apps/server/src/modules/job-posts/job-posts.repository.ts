@@ -1,5 +1,18 @@
 import type { JobPostStatus, VisaType } from '@ilson/contracts';
-import { and, eq, getTableColumns, gte, ilike, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -219,6 +232,22 @@ export async function softDeleteJobPost(executor: Executor, id: number, scope: S
   return softDelete(executor, jobPosts, id, live(scope));
 }
 
+/** An employer's live posts open today (active, deadline not passed): what only an approved employer may have. */
+export async function openPostsOf(executor: Executor, employerId: number, today: string) {
+  return executor
+    .select({ id: jobPosts.id, title: jobPosts.title })
+    .from(jobPosts)
+    .where(
+      and(
+        eq(jobPosts.employerId, employerId),
+        eq(jobPosts.status, 'active'),
+        or(isNull(jobPosts.deadline), gte(jobPosts.deadline, today)),
+        isNull(jobPosts.deletedAt),
+      ),
+    )
+    .orderBy(jobPosts.id);
+}
+
 /**
  * Moves an employer's posts in status `from` (active ones only while their deadline has not passed: the
  * others read as closed already) to `to`, in the caller's transaction; answers what moved.
@@ -228,15 +257,17 @@ export async function moveEmployerPosts(
   target: { employerId: number; from: JobPostStatus; to: JobPostStatus; today: string; reason: string },
 ) {
   const now = new Date();
-  return executor
-    .update(jobPosts)
-    .set({
-      status: target.to,
-      statusReason: target.reason,
-      statusChangedAt: now,
-      ...(target.to === 'closed' ? { closedAt: now } : {}),
-      ...bumpVersion(jobPosts, now),
+  // The posts are locked first, in id order, and read as they were: an undo of the employer's change puts these
+  // status fields back (docs/undo-and-trash.md#undo-of-a-status-change).
+  const before = await executor
+    .select({
+      id: jobPosts.id,
+      status: jobPosts.status,
+      statusReason: jobPosts.statusReason,
+      statusChangedAt: jobPosts.statusChangedAt,
+      closedAt: jobPosts.closedAt,
     })
+    .from(jobPosts)
     .where(
       and(
         eq(jobPosts.employerId, target.employerId),
@@ -247,7 +278,30 @@ export async function moveEmployerPosts(
         isNull(jobPosts.deletedAt),
       ),
     )
-    .returning({ id: jobPosts.id, title: jobPosts.title });
+    .orderBy(jobPosts.id)
+    .for('update');
+  if (before.length === 0) return [];
+  const moved = await executor
+    .update(jobPosts)
+    .set({
+      status: target.to,
+      statusReason: target.reason,
+      statusChangedAt: now,
+      ...(target.to === 'closed' ? { closedAt: now } : {}),
+      ...bumpVersion(jobPosts, now),
+    })
+    .where(
+      and(
+        inArray(
+          jobPosts.id,
+          before.map((row) => row.id),
+        ),
+        eq(jobPosts.status, target.from),
+      ),
+    )
+    .returning({ id: jobPosts.id, title: jobPosts.title, version: jobPosts.version });
+  const was = new Map(before.map((row) => [row.id, row]));
+  return moved.map((row) => ({ ...row, before: was.get(row.id)! }));
 }
 
 /**

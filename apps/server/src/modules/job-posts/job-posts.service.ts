@@ -1,6 +1,7 @@
 import {
   allowedVisasMessage,
   can,
+  EMPLOYER_STATUS_LABELS,
   JOB_POST_STATUS_LABELS,
   JOB_POST_TRANSITIONS,
   type JobPost,
@@ -8,7 +9,9 @@ import {
   type jobPostCreateSchema,
   type jobPostListQuerySchema,
   type jobPostUpdateSchema,
+  MATCHING_STATUSES,
   recordMessages,
+  undoMessages,
   type z,
 } from '@ilson/contracts';
 import { listTargetHistory } from '../../audit/history';
@@ -21,9 +24,18 @@ import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
-import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
+import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
-import { captureUndo } from '../undo/undo';
+import {
+  checkReversal,
+  guardHeldMatchingsOf,
+  inChangeTransaction,
+  keptFields,
+  type Reversal,
+  restoredFields,
+  type UndoMove,
+  undoRecorder,
+} from '../undo/undo';
 import * as repo from './job-posts.repository';
 import { effectiveStatus, minimumWageError, toJobPost } from './job-posts.rules';
 
@@ -36,7 +48,14 @@ type StatusChange = {
   reason?: string;
   version?: number;
   only?: readonly JobPostStatus[];
+  /** An undo moving the post back (docs/undo-and-trash.md#undo-of-a-status-change). */
+  reversal?: Reversal;
 };
+
+/** Statuses before approval: a post that matchings were made on does not go back to them (an undo would). */
+const BEFORE_APPROVAL: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
+/** Every matching but a cancelled one: work was offered on the post. */
+const MADE_MATCHINGS = MATCHING_STATUSES.filter((status) => status !== 'cancelled');
 
 /** Only posts that never went live may be deleted; the others are closed instead. */
 const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
@@ -246,7 +265,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
    * or above the minimum wage of the year.
    */
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<JobPost> {
-    return db.transaction(async (tx) => {
+    return inChangeTransaction(db, change.reversal, async (tx) => {
       // The employer first (shared), then the post: the order the employer's own status change takes them in, so
       // a suspension and an approval at once are one after the other (docs/domain-integrity.md#locks).
       const employerId = await repo.employerIdOfPost(tx, id);
@@ -256,15 +275,41 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       if (!current) throw notFound();
       if (current.employerId !== employerId) throw versionConflict();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
-      const undo = await captureUndo(tx, [{ table: 'job_posts', id }], change.version !== undefined);
+      const undo = undoRecorder(tx, change.version !== undefined && !change.reversal);
       const from = effectiveStatus(current, seoulToday());
-      checkTransition(JOB_POST_TRANSITIONS, JOB_POST_STATUS_LABELS, {
-        from,
-        to: change.status,
-        reason: change.reason,
-        role: actor.role,
-        only: change.only,
-      });
+      if (change.reversal) {
+        checkReversal(JOB_POST_TRANSITIONS, {
+          from,
+          to: change.status,
+          role: actor.role,
+          reversal: change.reversal,
+        });
+      } else {
+        checkTransition(JOB_POST_TRANSITIONS, JOB_POST_STATUS_LABELS, {
+          from,
+          to: change.status,
+          reason: change.reason,
+          role: actor.role,
+          only: change.only,
+        });
+      }
+      if (BEFORE_APPROVAL.includes(change.status)) {
+        const made = await linkedMatchings(tx, { jobPostId: id }, MADE_MATCHINGS);
+        if (made.length > 0) {
+          throw new AppError(
+            'INVALID_TRANSITION',
+            409,
+            undoMessages.postHasMatchings(
+              JOB_POST_STATUS_LABELS[change.status],
+              made.map((d) => d.label ?? d.message),
+            ),
+            made,
+          );
+        }
+      }
+      if (change.reversal && change.status === 'suspended') {
+        await guardHeldMatchingsOf(tx, { jobPostId: id }, '채용공고', JOB_POST_STATUS_LABELS.suspended);
+      }
       const now = new Date();
       const values: Partial<repo.JobPostValues> = {
         status: change.status,
@@ -273,7 +318,16 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       };
       if (change.status === 'active') {
         if (employerStatus !== 'approved') {
-          throw new AppError('INVALID_TRANSITION', 409, recordMessages.employerNotApproved);
+          throw new AppError(
+            'INVALID_TRANSITION',
+            409,
+            change.reversal && employerStatus
+              ? undoMessages.postEmployerNotApproved(
+                  current.employerCompanyName ?? '',
+                  EMPLOYER_STATUS_LABELS[employerStatus],
+                )
+              : recordMessages.employerNotApproved,
+          );
         }
         checkDeadline(current.deadline);
         await checkPay(tx, current);
@@ -282,25 +336,44 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       }
       if (change.status === 'rejected') values.rejectReason = change.reason ?? null;
       if (change.status === 'closed') values.closedAt = now;
-      if (!(await repo.updateJobPost(tx, { id, version: change.version, scope: actor.scope }, values))) {
+      // A reversal puts back what the move overwrote, after the destination's checks above.
+      const written = change.reversal
+        ? { ...restoredFields<repo.JobPostValues>(change.reversal.previous), status: change.status }
+        : values;
+      if (!(await repo.updateJobPost(tx, { id, version: change.version, scope: actor.scope }, written))) {
         throw versionConflict();
       }
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'job_post',
         targetId: id,
-        summary: statusSummary(JOB_POST_STATUS_LABELS, from, change.status),
+        summary: change.reversal?.summary ?? statusSummary(JOB_POST_STATUS_LABELS, from, change.status),
         diff: { status: { before: from, after: change.status } },
-        reason: change.reason || null,
+        reason: change.reversal ? null : change.reason || null,
       });
       await undo.keep(
         actor,
-        { type: 'job_post', id },
+        {
+          type: 'job_post',
+          id,
+          from,
+          to: change.status,
+          versionAfter: current.version + 1,
+          previous: keptFields(current, Object.keys(values)),
+        },
         `${statusSummary(JOB_POST_STATUS_LABELS, from, change.status)} (${current.title})`,
       );
       return detail(tx, id, actor);
     });
   }
+
+  /** The undo's door: the post moved back to where the change (or its employer's) found it. */
+  const reverseStatus = (move: UndoMove, reversal: Reversal, actor: Actor) =>
+    changeStatus(
+      move.id,
+      { status: move.from as JobPostStatus, version: move.versionAfter, reversal },
+      actor,
+    );
 
   async function remove(id: number, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
@@ -331,6 +404,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     create,
     update,
     changeStatus,
+    reverseStatus,
     remove,
     history,
   };

@@ -100,6 +100,15 @@ function linked(rows: readonly Row[]): ErrorDetail[] {
   });
 }
 
+/** The record's matchings in `statuses`, as details that link to them (a refusal names what is in the way). */
+export async function linkedMatchings(
+  tx: Executor,
+  by: By,
+  statuses: readonly MatchingStatus[] = MATCHING_OPEN_STATUSES,
+): Promise<ErrorDetail[]> {
+  return linked(await repo.matchingsWithInputs(tx, by, statuses));
+}
+
 /** Refuses a delete (409 LIVE_MATCHINGS) while the record has matchings under way, listing them. */
 export async function guardNoLiveMatchings(tx: Executor, by: By, message: string): Promise<void> {
   const rows = await repo.matchingsWithInputs(tx, by, MATCHING_OPEN_STATUSES);

@@ -20,13 +20,24 @@ import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/di
 import { notFound, validationError } from '../../lib/errors';
 import { hasVisibleContent, sanitizeRichText } from '../../lib/rich-text';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import { captureUndo } from '../undo/undo';
+import {
+  checkReversal,
+  inChangeTransaction,
+  keptFields,
+  type Reversal,
+  restoredFields,
+  type UndoMove,
+  undoRecorder,
+} from '../undo/undo';
 import * as repo from './notices.repository';
 
 type NoticeCreate = z.output<typeof noticeCreateSchema>;
 type NoticeUpdate = z.output<typeof noticeUpdateSchema>;
 type NoticeListQuery = z.output<typeof noticeListQuerySchema>;
-type StatusChange = z.output<typeof noticeStatusChangeSchema>;
+type StatusChange = z.output<typeof noticeStatusChangeSchema> & {
+  /** An undo moving the notice back (docs/undo-and-trash.md#undo-of-a-status-change). */
+  reversal?: Reversal;
+};
 
 /** Rich text in the access log: long HTML is cut (the record itself keeps all of it). */
 const AUDIT_CONTENT_MAX = 5_000;
@@ -163,42 +174,70 @@ export function createNoticesService({ db }: { db: Database }) {
 
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Notice> {
     const now = new Date();
-    return db.transaction(async (tx) => {
+    return inChangeTransaction(db, change.reversal, async (tx) => {
       const current = await repo.lockNotice(tx, id);
       if (!current) throw notFound();
       if (current.version !== change.version) throw versionConflict();
-      const undo = await captureUndo(tx, [{ table: 'notices', id }]);
+      const undo = undoRecorder(tx, !change.reversal);
       const to: NoticeStatus = change.status;
-      checkTransition(NOTICE_TRANSITIONS, NOTICE_STATUS_LABELS, {
-        from: current.status,
-        to,
-        reason: change.reason,
-        role: actor.role,
-      });
+      if (change.reversal) {
+        checkReversal(NOTICE_TRANSITIONS, {
+          from: current.status,
+          to,
+          role: actor.role,
+          reversal: change.reversal,
+        });
+      } else {
+        checkTransition(NOTICE_TRANSITIONS, NOTICE_STATUS_LABELS, {
+          from: current.status,
+          to,
+          reason: change.reason,
+          role: actor.role,
+        });
+      }
       const publishedAt =
         to === 'published'
           ? goLiveAt(current.publishAt, current.publishedAt, now)
           : to === 'draft'
             ? null
             : current.publishedAt;
-      const values = { status: to, publishedAt, statusChangedAt: now };
+      const values = change.reversal
+        ? { ...restoredFields<repo.NoticeValues>(change.reversal.previous), status: to }
+        : { status: to, publishedAt, statusChangedAt: now };
       if (!(await repo.updateNotice(tx, { id, version: change.version }, values))) throw versionConflict();
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'notice',
         targetId: id,
-        summary: `${statusSummary(NOTICE_STATUS_LABELS, current.status, to)} (${current.title})`,
-        diff: diffOf(current, { status: to, publishedAt }),
-        reason: change.reason || null,
+        summary:
+          change.reversal?.summary ??
+          `${statusSummary(NOTICE_STATUS_LABELS, current.status, to)} (${current.title})`,
+        diff: diffOf(current, { status: to, publishedAt: values.publishedAt ?? null }),
+        reason: change.reversal ? null : change.reason || null,
       });
       await undo.keep(
         actor,
-        { type: 'notice', id },
+        {
+          type: 'notice',
+          id,
+          from: current.status,
+          to,
+          versionAfter: current.version + 1,
+          previous: keptFields(current, Object.keys(values)),
+        },
         `${statusSummary(NOTICE_STATUS_LABELS, current.status, to)} (${current.title})`,
       );
       return detail(tx, id);
     });
   }
+
+  /** The undo's door: the notice moved back to where the change found it. */
+  const reverseStatus = (move: UndoMove, reversal: Reversal, actor: Actor) =>
+    changeStatus(
+      move.id,
+      { status: move.from as StatusChange['status'], version: move.versionAfter, reversal },
+      actor,
+    );
 
   async function remove(id: number, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
@@ -225,6 +264,7 @@ export function createNoticesService({ db }: { db: Database }) {
     create,
     update,
     changeStatus,
+    reverseStatus,
     preview: (content: string) => ({ content: sanitizeRichText(content) }),
     remove,
     history,

@@ -29,7 +29,15 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors'
 import type { PiiCipher } from '../../lib/pii';
 import { scopeKey } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import { captureUndo } from '../undo/undo';
+import {
+  checkReversal,
+  inChangeTransaction,
+  keptFields,
+  type Reversal,
+  restoredFields,
+  type UndoMove,
+  undoRecorder,
+} from '../undo/undo';
 import * as repo from './payouts.repository';
 import { accountNoColumns, defaultVat, totalsByStatus } from './payouts.rules';
 
@@ -37,7 +45,11 @@ type PayoutCreate = z.output<typeof payoutCreateSchema>;
 type PayoutUpdate = z.output<typeof payoutUpdateSchema>;
 type PayoutListQuery = z.output<typeof payoutListQuerySchema>;
 /** A status change; without a version (a bulk action) it applies to the payout as it now stands. */
-type StatusChange = Omit<z.output<typeof payoutStatusChangeSchema>, 'version'> & { version?: number };
+type StatusChange = Omit<z.output<typeof payoutStatusChangeSchema>, 'version'> & {
+  version?: number;
+  /** An undo moving the payout back (docs/undo-and-trash.md#undo-of-a-status-change). */
+  reversal?: Reversal;
+};
 type Links = { employerId: number; matchingId: number | null; workerId: number | null; type: PayoutType };
 
 /** A paid-at a little ahead of this server's clock is a clock difference, not a future payment. */
@@ -283,19 +295,29 @@ export function createPayoutsService({
 
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Payout> {
     const now = new Date();
-    return db.transaction(async (tx) => {
+    return inChangeTransaction(db, change.reversal, async (tx) => {
       const current = await repo.lockPayout(tx, id, actor.scope);
       if (!current) throw notFound();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
-      const undo = await captureUndo(tx, [{ table: 'payouts', id }], change.version !== undefined);
-      checkTransition(PAYOUT_TRANSITIONS, PAYOUT_STATUS_LABELS, {
-        from: current.status,
-        to: change.status,
-        reason: change.reason,
-        role: actor.role,
-      });
+      const undo = undoRecorder(tx, change.version !== undefined && !change.reversal);
+      if (change.reversal) {
+        checkReversal(PAYOUT_TRANSITIONS, {
+          from: current.status,
+          to: change.status,
+          role: actor.role,
+          reversal: change.reversal,
+        });
+      } else {
+        checkTransition(PAYOUT_TRANSITIONS, PAYOUT_STATUS_LABELS, {
+          from: current.status,
+          to: change.status,
+          reason: change.reason,
+          role: actor.role,
+        });
+      }
       let reason = change.reason || null;
-      if ((PAYOUT_APPROVED_STATUSES as readonly string[]).includes(change.status)) {
+      // An undo approves nothing: it moves back a step the admin just took.
+      if (!change.reversal && (PAYOUT_APPROVED_STATUSES as readonly string[]).includes(change.status)) {
         // Maker–checker: the maker approves only as a super_admin, with a reason on record.
         if (current.lastEditedBy === actor.adminId) {
           if (actor.role !== 'super_admin') throw new AppError('SELF_APPROVAL', 409);
@@ -310,31 +332,50 @@ export function createPayoutsService({
         statusReason: reason,
         statusChangedAt: now,
       };
-      if (change.status === 'paid') {
+      if (!change.reversal && change.status === 'paid') {
         const paidAt = change.paidAt ? new Date(change.paidAt) : now;
         if (paidAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
           throw fieldError('paid_at', recordMessages.paidAtInFuture);
         }
         values.paidAt = paidAt;
       }
-      if (!(await repo.updatePayout(tx, { id, version: change.version }, values))) throw versionConflict();
-      const { statusChangedAt: _at, statusReason: _r, ...logged } = values;
+      const written = change.reversal
+        ? { ...restoredFields<repo.PayoutValues>(change.reversal.previous), status: change.status }
+        : values;
+      if (!(await repo.updatePayout(tx, { id, version: change.version }, written))) throw versionConflict();
+      const { statusChangedAt: _at, statusReason: _r, ...logged } = written;
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'payout',
         targetId: id,
-        summary: statusSummary(PAYOUT_STATUS_LABELS, current.status, change.status),
+        summary:
+          change.reversal?.summary ?? statusSummary(PAYOUT_STATUS_LABELS, current.status, change.status),
         diff: diffOf(current, logged),
-        reason,
+        reason: change.reversal ? null : reason,
       });
       await undo.keep(
         actor,
-        { type: 'payout', id },
+        {
+          type: 'payout',
+          id,
+          from: current.status,
+          to: change.status,
+          versionAfter: current.version + 1,
+          previous: keptFields(current, Object.keys(values)),
+        },
         `${statusSummary(PAYOUT_STATUS_LABELS, current.status, change.status)} (정산 #${id})`,
       );
       return detail(tx, id, actor);
     });
   }
+
+  /** The undo's door: the payout moved back to where the change found it. */
+  const reverseStatus = (move: UndoMove, reversal: Reversal, actor: Actor) =>
+    changeStatus(
+      move.id,
+      { status: move.from as StatusChange['status'], version: move.versionAfter, reversal },
+      actor,
+    );
 
   /** Returns the account number in plaintext, once, and logs who asked and why. */
   async function reveal(id: number, input: { reason: string }, actor: Actor) {
@@ -364,6 +405,7 @@ export function createPayoutsService({
     create,
     update,
     changeStatus,
+    reverseStatus,
     reveal,
     history,
   };

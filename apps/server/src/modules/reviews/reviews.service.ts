@@ -20,14 +20,26 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import { captureUndo } from '../undo/undo';
+import {
+  checkReversal,
+  inChangeTransaction,
+  keptFields,
+  type Reversal,
+  restoredFields,
+  type UndoMove,
+  undoRecorder,
+} from '../undo/undo';
 import * as repo from './reviews.repository';
 
 type ReviewCreate = z.output<typeof reviewCreateSchema>;
 type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 type QueueQuery = z.output<typeof moderationQueueQuerySchema>;
 /** A moderation decision; without a version (a bulk action) it applies to the review as it now stands. */
-type StatusChange = Omit<z.output<typeof reviewStatusChangeSchema>, 'version'> & { version?: number };
+type StatusChange = Omit<z.output<typeof reviewStatusChangeSchema>, 'version'> & {
+  version?: number;
+  /** An undo moving the review back (docs/undo-and-trash.md#undo-of-a-status-change). */
+  reversal?: Reversal;
+};
 
 /** Only a matching where work happened can be reviewed. */
 const REVIEWABLE: readonly MatchingStatus[] = ['working', 'completed'];
@@ -147,28 +159,39 @@ export function createReviewsService({ db }: { db: Database }) {
    * (or keeping a published review) clears its reports: they were looked at, so it leaves the queue.
    */
   async function changeStatus(id: number, change: StatusChange, actor: Actor): Promise<Review> {
-    return db.transaction(async (tx) => {
+    return inChangeTransaction(db, change.reversal, async (tx) => {
       const current = await repo.lockReview(tx, id, actor.scope);
       if (!current) throw notFound();
       if (change.version !== undefined && current.version !== change.version) throw versionConflict();
       // One record from its screen can be undone for a moment; a bulk job (no version) keeps its own results.
-      const undo = await captureUndo(tx, [{ table: 'reviews', id }], change.version !== undefined);
-      checkTransition(REVIEW_TRANSITIONS, REVIEW_STATUS_LABELS, {
-        from: current.status,
-        to: change.status,
-        reason: change.reason,
-        role: actor.role,
-      });
-      if (current.status === change.status && current.reportCount === 0) {
-        throw new AppError('INVALID_TRANSITION', 409, recordMessages.reviewNotReported);
+      const undo = undoRecorder(tx, change.version !== undefined && !change.reversal);
+      if (change.reversal) {
+        checkReversal(REVIEW_TRANSITIONS, {
+          from: current.status,
+          to: change.status,
+          role: actor.role,
+          reversal: change.reversal,
+        });
+      } else {
+        checkTransition(REVIEW_TRANSITIONS, REVIEW_STATUS_LABELS, {
+          from: current.status,
+          to: change.status,
+          reason: change.reason,
+          role: actor.role,
+        });
+        if (current.status === change.status && current.reportCount === 0) {
+          throw new AppError('INVALID_TRANSITION', 409, recordMessages.reviewNotReported);
+        }
       }
-      const values = {
-        status: change.status,
-        reportCount: change.status === 'published' ? 0 : current.reportCount,
-        moderationReason: change.reason || null,
-        moderatedBy: actor.adminId,
-        moderatedAt: new Date(),
-      };
+      const values = change.reversal
+        ? { ...restoredFields<repo.ReviewValues>(change.reversal.previous), status: change.status }
+        : {
+            status: change.status,
+            reportCount: change.status === 'published' ? 0 : current.reportCount,
+            moderationReason: change.reason || null,
+            moderatedBy: actor.adminId,
+            moderatedAt: new Date(),
+          };
       if (!(await repo.updateReview(tx, { id, version: change.version }, values))) throw versionConflict();
       const summary =
         current.status === change.status
@@ -178,14 +201,33 @@ export function createReviewsService({ db }: { db: Database }) {
         action: 'UPDATE',
         targetType: 'review',
         targetId: id,
-        summary,
+        summary: change.reversal?.summary ?? summary,
         diff: diffOf(current, { status: values.status, reportCount: values.reportCount }),
-        reason: values.moderationReason,
+        reason: change.reversal ? null : (values.moderationReason ?? null),
       });
-      await undo.keep(actor, { type: 'review', id }, summary);
+      await undo.keep(
+        actor,
+        {
+          type: 'review',
+          id,
+          from: current.status,
+          to: change.status,
+          versionAfter: current.version + 1,
+          previous: keptFields(current, Object.keys(values)),
+        },
+        summary,
+      );
       return detail(tx, id, actor);
     });
   }
+
+  /** The undo's door: the review moved back to where the decision found it. */
+  const reverseStatus = (move: UndoMove, reversal: Reversal, actor: Actor) =>
+    changeStatus(
+      move.id,
+      { status: move.from as StatusChange['status'], version: move.versionAfter, reversal },
+      actor,
+    );
 
   async function history(id: number, actor: Actor) {
     if (!(await repo.findReview(db, id, actor.scope))) throw notFound();
@@ -198,6 +240,7 @@ export function createReviewsService({ db }: { db: Database }) {
     get: (id: number, actor: Actor) => detail(db, id, actor),
     create,
     changeStatus,
+    reverseStatus,
     history,
   };
 }

@@ -1,180 +1,185 @@
 import {
+  can,
+  findTransition,
+  type Permission,
+  type Role,
+  recordMessages,
+  type Transition,
   UNDO_WINDOW_SECONDS,
   type UndoInput,
   type UndoResult,
   type UndoTargetType,
   undoMessages,
 } from '@ilson/contracts';
-import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { appendAudit } from '../../audit/trail';
-import { type Database, queryRows } from '../../db/client';
-import {
-  appUsers,
-  employers,
-  jobPosts,
-  notices,
-  payouts,
-  reviews,
-  type UndoRow,
-  undoEntries,
-} from '../../db/schema';
-import type { Executor } from '../../db/types';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type UndoMove, undoEntries } from '../../db/schema';
+import type { Executor, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict, forbidden } from '../../lib/errors';
+import { linkedMatchings } from '../matchings/matchings.integrity';
+import { MATCHING_HELD_STATUSES } from '../matchings/matchings.repository';
 
 /**
- * Undo of a status change (docs/undo-and-trash.md). A service opens a capture before it changes anything, naming
- * the rows its change may touch (the record, and for an employer its job posts); after the change the capture keeps,
- * for each row that did change, the columns' values before and after and the version the row was left with. Undo
- * writes the before values back in one transaction, only for the admin who made the change, within the window, and
- * only while every one of those rows still has that version: a row changed since (by anyone, or by a scheduled
- * close) makes the whole undo refused, never half applied. Database constraints hold on the way back as on the way.
+ * Undo of a status change (docs/undo-and-trash.md#undo-of-a-status-change). A change keeps the operation it made —
+ * the record moved from one status to another, the rows that followed it, the version each was left with and the
+ * status fields the move overwrote — never rows to write back. The undo asks each record's own service to move it
+ * back (a reversal): the same locks, the same rule checks and the same access log as any status change, in one
+ * transaction, refused whole where the way back would break a rule now. This module writes no record table itself.
  */
 
-/** The tables a change may touch, by SQL name, with the access log's target type. */
-const TABLES: Record<string, { table: PgTable; auditType: string }> = {
-  employers: { table: employers, auditType: 'employer' },
-  job_posts: { table: jobPosts, auditType: 'job_post' },
-  reviews: { table: reviews, auditType: 'review' },
-  payouts: { table: payouts, auditType: 'payout' },
-  app_users: { table: appUsers, auditType: 'app_user' },
-  notices: { table: notices, auditType: 'notice' },
+export type { UndoMove, UndoOperation } from '../../db/schema';
+
+/**
+ * What a service's status change is told when it runs as an undo: the transaction to run in, the status the change
+ * left (the record must still be in it), the fields to put back and the access log's summary. `followed` marks a
+ * row that moved with another record (an employer's post): that record's permission covers it.
+ */
+export type Reversal = {
+  tx: Tx;
+  left: string;
+  previous: Record<string, unknown>;
+  summary: string;
+  followed?: boolean;
 };
 
-/** Bookkeeping columns: moved by every write, never restored as such. */
-const BOOKKEEPING = new Set(['id', 'version', 'created_at', 'updated_at']);
-/** Never written to the access log's diff: ciphertexts and keyed hashes of personal identifiers. */
-const UNLOGGED = /(_enc|_hash|_search|_hmac)$/;
-
-const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/**
- * The table's SQL column names, so a stored entry can only name real columns. The schema names columns by their
- * keys and the snake_case casing (db/client.ts) makes the SQL name.
- */
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const columnsOf = (table: PgTable) =>
-  new Set(Object.values(getTableColumns(table)).map((c) => snake(c.name)));
-
-/** A row a change may touch by its id, or an employer's live job posts (they follow its status). */
-export type UndoSource = { table: keyof typeof TABLES; id: number } | { employerPostsOf: number };
-type Snapshot = { table: string; id: number; row: Record<string, unknown> };
-
-const idsIn = (ids: number[]) => sql`id = ANY(${`{${ids.join(',')}}`}::int[])`;
-
-async function snapshot(executor: Executor, source: UndoSource | { table: string; ids: number[] }) {
-  const name = 'employerPostsOf' in source ? 'job_posts' : source.table;
-  const where =
-    'employerPostsOf' in source
-      ? sql`employer_id = ${source.employerPostsOf} AND deleted_at IS NULL`
-      : idsIn('ids' in source ? source.ids : [source.id]);
-  const rows = await queryRows<{ id: number; row: Record<string, unknown> }>(
-    executor,
-    sql`SELECT ${sql.identifier(name)}.id, to_jsonb(${sql.identifier(name)}) AS row
-        FROM ${TABLES[name]!.table} WHERE ${where}`,
-  );
-  return rows.map((r): Snapshot => ({ table: name, id: Number(r.id), row: r.row }));
+/** The front door's transaction, or the undo's when the change runs as a reversal. */
+export function inChangeTransaction<T>(
+  db: Database,
+  reversal: Reversal | undefined,
+  run: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return reversal ? run(reversal.tx) : db.transaction(run);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * A reversal's own check, in place of the transition table's: the record must still be in the status the change
+ * left, and the admin must still hold the permission of the move being undone. Moving back is allowed where the
+ * table has no edge back (승인 → 승인 대기); the destination's rules are the service's to check, as for any move.
+ */
+export function checkReversal<S extends string>(
+  table: readonly Transition<S, Permission>[],
+  change: { from: S; to: S; role: Role; reversal: Reversal },
+): void {
+  if (change.from !== change.reversal.left) throw conflict(undoMessages.changed);
+  if (change.reversal.followed) return;
+  const forward = findTransition(table, change.to, change.from);
+  if (forward && !can(change.role, forward.permission)) throw forbidden();
+}
 
 /**
- * Opens a capture inside the change's transaction, before anything is written. `sources` name the rows the change
- * may touch; `keep` after the change stores what changed. Nothing is kept when `enabled` is false (a bulk job keeps
- * its own per-record result instead).
+ * Refuses a reversal that would leave matchings accepted, contracted or working under a non-approved employer or
+ * on a post that is neither open nor closed, naming them: the steps that brought them there need both.
  */
-export async function captureUndo(tx: Executor, sources: UndoSource[], enabled = true) {
-  const before = enabled ? (await Promise.all(sources.map((s) => snapshot(tx, s)))).flat() : [];
+export async function guardHeldMatchingsOf(
+  tx: Executor,
+  by: { employerId: number } | { jobPostId: number },
+  record: '사업주' | '채용공고',
+  status: string,
+): Promise<void> {
+  const held = await linkedMatchings(tx, by, MATCHING_HELD_STATUSES);
+  if (held.length === 0) return;
+  throw new AppError(
+    'INVALID_TRANSITION',
+    409,
+    undoMessages.heldMatchings(
+      record,
+      status,
+      held.map((d) => d.label ?? d.message),
+    ),
+    held,
+  );
+}
+
+/** A service's door for an undo: its own status change, run as a reversal of `move`. */
+export type ReverseStatus = (
+  move: UndoMove,
+  reversal: Reversal,
+  actor: Actor,
+) => Promise<{ version: number }>;
+
+/**
+ * The status fields a move overwrites, as they were (JSON: a date as `{ "$date": iso }`), and back: a reversal
+ * writes them with the status, through its service's update.
+ */
+export function keptFields(row: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    keys.map((key) => {
+      const value = row[key];
+      return [key, value instanceof Date ? { $date: value.toISOString() } : (value ?? null)];
+    }),
+  );
+}
+export function restoredFields<T>(kept: Record<string, unknown>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(kept).map(([key, value]) => {
+      const date =
+        value && typeof value === 'object' && '$date' in value ? (value as { $date: string }) : null;
+      return [key, date ? new Date(date.$date) : value];
+    }),
+  ) as Partial<T>;
+}
+
+/**
+ * Keeps a status change for its undo, inside the change's transaction. Nothing is kept when `enabled` is false: a
+ * bulk job keeps its own per-record result, and a reversal is not itself undone.
+ */
+export function undoRecorder(tx: Tx, enabled: boolean) {
   return {
-    async keep(actor: Actor, target: { type: UndoTargetType; id: number }, summary: string) {
+    async keep(actor: Actor, move: UndoMove, summary: string, followers: UndoMove[] = []) {
       if (!enabled) return;
-      const byTable = new Map<string, number[]>();
-      for (const s of before) byTable.set(s.table, [...(byTable.get(s.table) ?? []), s.id]);
-      const after = new Map<string, Snapshot>();
-      for (const [name, ids] of byTable) {
-        for (const s of await snapshot(tx, { table: name, ids })) after.set(`${name}:${s.id}`, s);
-      }
-      const rows: UndoRow[] = [];
-      for (const old of before) {
-        const now = after.get(`${old.table}:${old.id}`);
-        if (!now) continue;
-        const changed = Object.keys(now.row).filter(
-          (k) => !BOOKKEEPING.has(k) && !same(old.row[k], now.row[k]),
-        );
-        if (changed.length === 0) continue;
-        rows.push({
-          table: old.table,
-          id: old.id,
-          versionAfter: Number(now.row.version),
-          before: Object.fromEntries(changed.map((k) => [k, old.row[k]])),
-          after: Object.fromEntries(changed.map((k) => [k, now.row[k]])),
-        });
-      }
-      const main = rows.find((r) => TABLES[r.table]!.auditType === target.type && r.id === target.id);
-      if (!main) return;
-      // The target first: it is the row the undo is asked for.
-      rows.sort((a, b) => Number(b === main) - Number(a === main));
-      await tx.delete(undoEntries).where(lt(undoEntries.expiresAt, new Date()));
+      // Skipping entries an undo holds: that undo is about to refuse or take them, and waiting on it here, under
+      // this change's record lock, could wait on an undo that waits on that record.
+      const expired = tx
+        .select({ id: undoEntries.id })
+        .from(undoEntries)
+        .where(lt(undoEntries.expiresAt, new Date()))
+        .for('update', { skipLocked: true });
+      await tx.delete(undoEntries).where(inArray(undoEntries.id, expired));
       await tx.insert(undoEntries).values({
         adminId: actor.adminId,
-        targetType: target.type,
-        targetId: target.id,
-        versionAfter: main.versionAfter,
+        targetType: move.type,
+        targetId: move.id,
+        versionAfter: move.versionAfter,
         summary,
-        rows,
+        operation: { ...move, followers },
         expiresAt: new Date(Date.now() + UNDO_WINDOW_SECONDS * 1000),
       });
     },
   };
 }
 
-/** The access log's diff of a restored row: the change reversed, without personal ciphertexts or hashes. */
-function reversedDiff(row: UndoRow) {
-  return Object.fromEntries(
-    Object.keys(row.before)
-      .filter((k) => !UNLOGGED.test(k))
-      .map((k) => [camel(k), { before: row.after[k] ?? null, after: row.before[k] ?? null }]),
-  );
-}
-
-/** A constraint the way back would break (a live duplicate since, say) refuses the undo like a later change. */
-async function constraintsAsConflict<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * A row changed since (its version moved on, or it was deleted) refuses the undo as such; so does a constraint
+ * the way back would break. A rule's refusal passes through with its own message.
+ */
+async function asUndo<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof AppError) {
+      if (error.statusCode === 404 || error.message === recordMessages.versionConflict) {
+        throw new AppError('CONFLICT', 409, undoMessages.changed);
+      }
+      throw error;
+    }
     const code =
       (error as { code?: unknown; cause?: { code?: unknown } }).code ??
       (error as { cause?: { code?: unknown } }).cause?.code;
-    if (typeof code === 'string' && code.startsWith('23'))
+    if (typeof code === 'string' && code.startsWith('23')) {
       throw new AppError('CONFLICT', 409, undoMessages.changed);
+    }
     throw error;
   }
 }
 
-async function restoreRow(tx: Executor, row: UndoRow): Promise<number | undefined> {
-  const entry = TABLES[row.table];
-  if (!entry) throw new Error(`undo: unknown table ${row.table}`);
-  const known = columnsOf(entry.table);
-  const columns = Object.keys(row.before).filter((k) => known.has(k) && !BOOKKEEPING.has(k));
-  const name = sql.identifier(row.table);
-  const sets = sql.join(
-    columns.map((c) => sql`${sql.identifier(c)} = r.${sql.identifier(c)}`),
-    sql`, `,
-  );
-  const [updated] = await constraintsAsConflict(() =>
-    queryRows<{ version: number }>(
-      tx,
-      sql`UPDATE ${name} SET ${sets}, version = ${name}.version + 1, updated_at = now()
-        FROM jsonb_populate_record(NULL::${name}, ${JSON.stringify(row.before)}::jsonb) r
-        WHERE ${name}.id = ${row.id} AND ${name}.version = ${row.versionAfter}
-        RETURNING ${name}.version`,
-    ),
-  );
-  return updated ? Number(updated.version) : undefined;
-}
-
-export function createUndoService({ db }: { db: Database }) {
+export function createUndoService({
+  db,
+  doors,
+}: {
+  db: Database;
+  doors: Record<UndoTargetType, ReverseStatus>;
+}) {
   async function undo(input: UndoInput, actor: Actor): Promise<UndoResult> {
     return db.transaction(async (tx) => {
       const [entry] = await tx
@@ -193,26 +198,18 @@ export function createUndoService({ db }: { db: Database }) {
         .for('update');
       if (!entry) throw new AppError('CONFLICT', 409, undoMessages.unavailable);
       if (entry.expiresAt.getTime() < Date.now()) throw new AppError('CONFLICT', 409, undoMessages.expired);
-      let version = input.version;
-      for (const row of entry.rows) {
-        const restored = await restoreRow(tx, row);
-        if (restored === undefined) throw new AppError('CONFLICT', 409, undoMessages.changed);
-        const isTarget = row === entry.rows[0];
-        if (isTarget) version = restored;
-        await appendAudit(tx, actor.audit, {
-          action: 'UPDATE',
-          targetType: TABLES[row.table]!.auditType,
-          targetId: row.id,
-          summary: isTarget ? undoMessages.summary(entry.summary) : undoMessages.followed(entry.summary),
-          diff: reversedDiff(row),
-        });
-      }
+      const { followers, ...move } = entry.operation;
+      const reverse = (m: UndoMove, summary: string, followed: boolean) =>
+        asUndo(() => doors[m.type](m, { tx, left: m.to, previous: m.previous, summary, followed }, actor));
+      // The record first: the rows that followed it are checked against it as it is put back.
+      const { version } = await reverse(move, undoMessages.summary(entry.summary), false);
+      for (const follower of followers) await reverse(follower, undoMessages.followed(entry.summary), true);
       await tx.delete(undoEntries).where(eq(undoEntries.id, entry.id));
       return {
         targetType: input.targetType,
         targetId: input.targetId,
         version,
-        restored: entry.rows.length,
+        restored: 1 + followers.length,
       };
     });
   }

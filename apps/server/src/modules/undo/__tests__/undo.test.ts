@@ -4,16 +4,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
+  insertAppUser,
   insertBranch,
   insertEmployer,
   insertMatching,
   insertReview,
   insertWorker,
+  jobPostBody,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { auditLogs, employers, jobPosts, undoEntries } from '../../../db/schema';
+import { auditLogs, employers, jobPosts, matchings, undoEntries } from '../../../db/schema';
+import { seoulToday } from '../../../lib/dates';
 
 let ctx: TestContext;
 let admin: Api;
@@ -43,7 +46,10 @@ async function pendingReview() {
 }
 
 /** Every column but the bookkeeping ones: what an undo must give back exactly. */
-async function stateOf(table: 'reviews' | 'employers' | 'job_posts', id: number) {
+async function stateOf(
+  table: 'reviews' | 'employers' | 'job_posts' | 'payouts' | 'app_users' | 'notices',
+  id: number,
+) {
   const [row] = await queryRows<{ row: Record<string, unknown> }>(
     ctx.db,
     sql`SELECT to_jsonb(t) - 'version' - 'updated_at' AS row FROM ${sql.identifier(table)} t WHERE id = ${id}`,
@@ -194,6 +200,77 @@ describe('undo of a status change', () => {
     expect(row?.status).toBe('suspended');
   });
 
+  it('puts a payout, an app user and a notice back exactly, each through its own status change', async () => {
+    const undoOf = async (
+      api: Api,
+      type: string,
+      id: number,
+      reply: { statusCode: number; body: string },
+    ) => {
+      expect(reply.statusCode, reply.body).toBe(200);
+      const undone = await api.post('/undo', {
+        target_type: type,
+        target_id: id,
+        version: (JSON.parse(reply.body) as { version: number }).version,
+      });
+      expect(undone.statusCode, undone.body).toBe(200);
+    };
+    // A payout paid by the checker who approved it: undone, it is approved again with no paid date.
+    const employer = await insertEmployer(ctx, branchId);
+    const created = await admin.post('/payouts', {
+      employer_id: employer.id,
+      matching_id: null,
+      type: 'matching_fee',
+      amount: 300_000,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const approved = await other.post(`/payouts/${created.json().id}/status`, {
+      status: 'approved',
+      version: created.json().version,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const payoutBefore = await stateOf('payouts', created.json().id);
+    const paid = await other.post(`/payouts/${created.json().id}/status`, {
+      status: 'paid',
+      version: approved.json().version,
+    });
+    await undoOf(other, 'payout', created.json().id, paid);
+    expect(await stateOf('payouts', created.json().id)).toEqual(payoutBefore);
+
+    // A dormant account suspended, then undone: stored as the active (dormant) account it was.
+    const user = await insertAppUser(
+      ctx,
+      { employerId: employer.id },
+      { lastLoginAt: new Date(Date.now() - 800 * 86_400_000), joinedAt: new Date('2020-01-01') },
+    );
+    const userBefore = await stateOf('app_users', user.id);
+    const suspended = await admin.post(`/users/${user.id}/status`, {
+      status: 'suspended',
+      reason: '부정 이용',
+      version: user.version,
+    });
+    await undoOf(admin, 'app_user', user.id, suspended);
+    expect(await stateOf('app_users', user.id)).toEqual(userBefore);
+
+    // A notice published, then undone: a draft again, never published.
+    const notice = await admin.post('/notices', { title: '설 연휴 안내', content: '<p>안내</p>' });
+    expect(notice.statusCode, notice.body).toBe(201);
+    const noticeBefore = await stateOf('notices', notice.json().id);
+    const published = await admin.post(`/notices/${notice.json().id}/status`, {
+      status: 'published',
+      version: notice.json().version,
+    });
+    await undoOf(admin, 'notice', notice.json().id, published);
+    expect(await stateOf('notices', notice.json().id)).toEqual(noticeBefore);
+    const [log] = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'notice'), eq(auditLogs.targetId, String(notice.json().id))))
+      .orderBy(sql`${auditLogs.id} DESC`)
+      .limit(1);
+    expect(log?.summary).toBe('되돌리기: 상태 변경: 임시저장 → 게시 (설 연휴 안내)');
+  });
+
   it('refuses hostile bodies in Korean', async () => {
     for (const body of [
       {},
@@ -261,6 +338,190 @@ describe('undo of a status change', () => {
             expect(await stateOf('reviews', review.id)).toEqual(state);
           }
           last[c.who] = undefined;
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  /**
+   * Model: one admin moves an employer, its two posts and the matchings of two workers forward (approval, 반려,
+   * 재심사, suspension and its end, publication, close, suspension, proposals and each next step) and undoes any of
+   * its changes still on record, in any order. After every step no post is open under an employer that is not
+   * approved, and no matching is accepted, contracted or working on a post that is neither open nor closed, or
+   * under an employer that is not approved; a refused undo changes nothing, one that succeeds puts the record back
+   * in the status the change found it in. A forward suspension leaves matchings under way to their next step, so
+   * the model suspends only where none is held, and steps a matching only on an open or closed post of an approved
+   * employer (the steps' own rule, docs/domain-integrity.md#one-rule-engine): what breaks a rule here is an undo.
+   */
+  it('model: undoing in any order keeps open posts and matchings under way with an approved employer', async () => {
+    const REASON = { rejected: '서류 미비', suspended: '서류 미비' } as Record<string, string>;
+    const NEXT: Record<string, Record<string, unknown>> = {
+      proposed: { status: 'interview' },
+      interview: { status: 'accepted' },
+      accepted: { status: 'contracted', start_date: seoulToday() },
+      contracted: { status: 'working' },
+    };
+    const HELD = ['accepted', 'contracted', 'working'];
+    const command = fc.oneof(
+      fc.record({
+        kind: fc.constant('employer' as const),
+        to: fc.constantFrom('approved', 'rejected', 'pending', 'suspended'),
+      }),
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('post' as const),
+          which: fc.integer({ min: 0, max: 1 }),
+          to: fc.constantFrom('active', 'active', 'closed', 'suspended'),
+        }),
+      },
+      fc.record({
+        kind: fc.constant('propose' as const),
+        which: fc.integer({ min: 0, max: 1 }),
+        worker: fc.integer({ min: 0, max: 1 }),
+      }),
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('step' as const), which: fc.nat() }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('undo' as const), which: fc.nat() }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands) => {
+        const employer = await insertEmployer(ctx, branchId, { status: 'pending' });
+        const posts: number[] = [];
+        for (const title of ['용접공 모집', '포장 보조']) {
+          const created = await admin.post('/job-posts', jobPostBody(employer.id, { title }));
+          expect(created.statusCode, created.body).toBe(201);
+          posts.push(created.json().id);
+        }
+        const workers = [(await insertWorker(ctx, branchId)).id, (await insertWorker(ctx, branchId)).id];
+        const changes: { type: 'employer' | 'job_post'; id: number; version: number; from: string }[] = [];
+        // Each run starts from the employer's approval and its first post's, which the run may undo at any point.
+        const approval = await admin.post(`/employers/${employer.id}/status`, {
+          status: 'approved',
+          version: employer.version,
+        });
+        expect(approval.statusCode, approval.body).toBe(200);
+        changes.push({
+          type: 'employer',
+          id: employer.id,
+          version: approval.json().version,
+          from: 'pending',
+        });
+        const published = await admin.post(`/job-posts/${posts[0]}/status`, { status: 'active', version: 1 });
+        expect(published.statusCode, published.body).toBe(200);
+        changes.push({ type: 'job_post', id: posts[0]!, version: published.json().version, from: 'pending' });
+
+        const state = async () => ({
+          employer: (
+            await ctx.db
+              .select({ status: employers.status, version: employers.version })
+              .from(employers)
+              .where(eq(employers.id, employer.id))
+          )[0]!,
+          posts: await ctx.db
+            .select({ id: jobPosts.id, status: jobPosts.status, version: jobPosts.version })
+            .from(jobPosts)
+            .where(eq(jobPosts.employerId, employer.id))
+            .orderBy(jobPosts.id),
+          matchings: await ctx.db
+            .select({
+              id: matchings.id,
+              jobPostId: matchings.jobPostId,
+              status: matchings.status,
+              version: matchings.version,
+            })
+            .from(matchings)
+            .where(eq(matchings.employerId, employer.id))
+            .orderBy(matchings.id),
+        });
+        const heldOn = (s: Awaited<ReturnType<typeof state>>, postId?: number) =>
+          s.matchings.some(
+            (m) => HELD.includes(m.status) && (postId === undefined || m.jobPostId === postId),
+          );
+        const expectRules = async () => {
+          const s = await state();
+          const approved = s.employer.status === 'approved';
+          if (!approved)
+            expect(
+              s.posts.filter((p) => p.status === 'active'),
+              'open post',
+            ).toEqual([]);
+          for (const m of s.matchings.filter((m) => HELD.includes(m.status))) {
+            const post = s.posts.find((p) => p.id === m.jobPostId)!;
+            expect(approved && ['active', 'closed'].includes(post.status), `matching ${m.id}`).toBe(true);
+          }
+        };
+
+        for (const c of commands) {
+          const s = await state();
+          if (c.kind === 'employer') {
+            if (c.to === 'suspended' && heldOn(s)) continue;
+            const reply = await admin.post(`/employers/${employer.id}/status`, {
+              status: c.to,
+              version: s.employer.version,
+              ...(REASON[c.to] ? { reason: REASON[c.to] } : {}),
+            });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+            if (reply.statusCode === 200) {
+              changes.push({
+                type: 'employer',
+                id: employer.id,
+                version: reply.json().version,
+                from: s.employer.status,
+              });
+            }
+          } else if (c.kind === 'post') {
+            const post = s.posts[c.which]!;
+            if (c.to === 'suspended' && heldOn(s, post.id)) continue;
+            const reply = await admin.post(`/job-posts/${post.id}/status`, {
+              status: c.to,
+              version: post.version,
+              ...(c.to === 'suspended' ? { reason: '내용 확인' } : {}),
+            });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+            if (reply.statusCode === 200) {
+              changes.push({
+                type: 'job_post',
+                id: post.id,
+                version: reply.json().version,
+                from: post.status,
+              });
+            }
+          } else if (c.kind === 'propose') {
+            const reply = await admin.post('/matchings', {
+              job_post_id: s.posts[c.which]!.id,
+              worker_id: workers[c.worker],
+            });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+          } else if (c.kind === 'step') {
+            const m = s.matchings[c.which % Math.max(1, s.matchings.length)];
+            const next = m && NEXT[m.status];
+            const post = m && s.posts.find((p) => p.id === m.jobPostId)!;
+            if (!next || s.employer.status !== 'approved' || !['active', 'closed'].includes(post!.status))
+              continue;
+            const reply = await admin.post(`/matchings/${m.id}/status`, { ...next, version: m.version });
+            expect(reply.statusCode, reply.body).toBeLessThan(500);
+          } else {
+            const change = changes[c.which % Math.max(1, changes.length)];
+            if (!change) continue;
+            const reply = await admin.post('/undo', {
+              target_type: change.type,
+              target_id: change.id,
+              version: change.version,
+            });
+            const after = await state();
+            if (reply.statusCode === 200) {
+              const now =
+                change.type === 'employer' ? after.employer : after.posts.find((p) => p.id === change.id)!;
+              expect(now.status).toBe(change.from);
+              changes.splice(changes.indexOf(change), 1);
+            } else {
+              expect([409, 422], reply.body).toContain(reply.statusCode);
+              expect(reply.json().error.message).toMatch(/[가-힣]/);
+              expect(after).toEqual(s);
+            }
+          }
+          await expectRules();
         }
       }),
       { numRuns: 15 },
