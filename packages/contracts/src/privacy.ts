@@ -61,6 +61,9 @@ export const privacyMessages = {
   destroyedUnchangeable: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
   reasonRequired: '파기 실행 사유를 입력해 주세요.',
   auditLogsMinimum: '접속기록은 2년(24개월) 이상 보관해야 합니다 (개인정보의 안전성 확보조치 기준 제8조).',
+  stagedRowDestroyed:
+    '개인정보가 파기된 행이라 가져올 수 없습니다 (보관 기간이 지났거나 그 사람의 개인정보가 파기되었습니다). 파일을 다시 올려 주세요.',
+  bulkScopeDestroyed: '조건: (개인정보 파기로 지움)',
 } as const;
 
 /** The refusal of a period under its kind's legal floor, naming the floor and its basis. */
