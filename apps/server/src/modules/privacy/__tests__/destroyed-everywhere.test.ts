@@ -13,6 +13,8 @@ import {
   alienRegNo,
   insertBranch,
   insertEmployer,
+  insertMatching,
+  insertWorker,
   patchSettings,
   signedIn,
 } from '../../../../test/fixtures';
@@ -97,7 +99,7 @@ describe('a destroyed worker leaves nothing in import staging, views or bulk job
         params: { reason: `${name} 출국 처리` },
         scope: `조건: 검색 "${name}"`,
         runActor: { adminId: owner!.id } as never,
-        status: 'completed',
+        status: 'done',
       })
       .returning({ id: bulkJobs.id });
     await ctx.db
@@ -216,6 +218,93 @@ describe('staged import rows have their own retention', () => {
       .where(and(eq(auditLogs.action, 'DESTROY'), eq(auditLogs.targetType, 'import_batch')));
     expect(logged.flatMap((l) => (l.diff as { batchIds: number[] }).batchIds)).toContain(stale);
     expect(logged.flatMap((l) => (l.diff as { batchIds: number[] }).batchIds)).not.toContain(fresh);
+  });
+});
+
+describe("a worker's clock runs from the end of their contracts", () => {
+  it('keeps a departed worker whose terminated contract still runs, and says why', async () => {
+    const worker = await insertWorker(ctx, branchId, {
+      status: 'departed',
+      statusChangedAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+      phoneNumber: '01077770001',
+    });
+    const employer = await insertEmployer(ctx, branchId);
+    // Terminated five years ago on paper, but the contract runs another month.
+    await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: worker.id, branchId },
+      {
+        status: 'terminated',
+        statusChangedAt: LONG_AGO,
+        startDate: '2018-01-01',
+        endDate: new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10),
+      },
+    );
+    const result = await privacy.run({ dryRun: true, reason: '', trigger: 'manual', actor: SYSTEM_ACTOR });
+    expect(result.kinds.find((k) => k.kind === 'workers')!.ids).not.toContain(worker.id);
+    expect(result.kinds.find((k) => k.kind === 'matchings')!.ids).toEqual([]);
+    // Asked by the worker themselves: the contract's papers still hold them.
+    const created = await top.post('/privacy/requests', {
+      subject_type: 'worker',
+      subject_id: worker.id,
+      kind: 'erasure',
+      channel: 'phone',
+      received_at: new Date().toISOString().slice(0, 10),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const refused = await top.post(`/privacy/requests/${created.json().id}/erase`);
+    expect(refused.statusCode).toBe(409);
+    expect(JSON.stringify(refused.json().error.details)).toContain('근로계약이 진행 중입니다');
+    const [row] = await ctx.db.select().from(workers).where(eq(workers.id, worker.id));
+    expect(row!.destroyedAt).toBeNull();
+  });
+});
+
+/** The database's own message for a refused statement (the driver's error wraps it). */
+const refusal = (query: Promise<unknown>) =>
+  query.then(
+    () => 'accepted',
+    (error: { message: string; cause?: { message?: string } }) => error.cause?.message ?? error.message,
+  );
+
+describe('the database keeps a running contract and a destroyed worker apart', () => {
+  it('refuses to destroy a worker who is working, and to contract a destroyed one', async () => {
+    const employer = await insertEmployer(ctx, branchId);
+    const working = await insertWorker(ctx, branchId, { phoneNumber: '01077770002' });
+    await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: working.id, branchId },
+      { status: 'working' },
+    );
+    expect(
+      await refusal(
+        ctx.db.execute(sql`UPDATE workers SET name_ko = '파기됨', first_name = '', last_name = '',
+          phone_number = '', email_address = '', destroyed_at = now() WHERE id = ${working.id}`),
+      ),
+    ).toMatch(/contract is running/);
+    const gone = await insertWorker(ctx, branchId, {
+      status: 'departed',
+      statusChangedAt: LONG_AGO,
+      updatedAt: LONG_AGO,
+      phoneNumber: '01077770003',
+    });
+    const proposed = await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: gone.id, branchId },
+      { status: 'accepted' },
+    );
+    expect((await run()).kinds.find((k) => k.kind === 'workers')!.ids).not.toContain(gone.id);
+    // An accepted matching holds the worker; cancelled long ago, the worker goes, and the matching cannot come back to work.
+    await ctx.db.execute(
+      sql`UPDATE matchings SET status = 'cancelled', status_changed_at = ${LONG_AGO.toISOString()}, updated_at = ${LONG_AGO.toISOString()} WHERE id = ${proposed.id}`,
+    );
+    expect((await run()).kinds.find((k) => k.kind === 'workers')!.ids).toContain(gone.id);
+    expect(
+      await refusal(
+        ctx.db.execute(sql`UPDATE matchings SET status = 'contracted' WHERE id = ${proposed.id}`),
+      ),
+    ).toMatch(/personal data destroyed/);
   });
 });
 
