@@ -226,7 +226,7 @@ export async function buildApp(options: AppOptions) {
     concurrency: db.engine === 'pg' ? 4 : 1,
   });
   app.decorate('bulk', bulk);
-  const privacy = createPrivacyService({ db: db.db, settings });
+  const privacy = createPrivacyService({ db: db.db, settings, pii });
   if (options.scheduledJobs !== false) {
     await app.register(schedulerPlugin, {
       jobs: [

@@ -31,6 +31,7 @@ export * from './payouts';
 export * from './privacy';
 export * from './regions';
 export * from './resumes';
+export * from './retention-floors';
 export * from './reviews';
 export * from './roles';
 export * from './routes';

@@ -1,6 +1,7 @@
 import { dateString, idParamSchema, versionField } from './common';
 import { defineEndpoints } from './endpoint';
 import { listMetaSchema } from './pagination';
+import { RETENTION_FLOORS } from './retention-floors';
 import { z } from './zod-setup';
 
 /**
@@ -60,10 +61,19 @@ export const privacyMessages = {
   destroyedUnchangeable: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
   reasonRequired: '파기 실행 사유를 입력해 주세요.',
   auditLogsMinimum: '접속기록은 2년(24개월) 이상 보관해야 합니다 (개인정보의 안전성 확보조치 기준 제8조).',
+  stagedRowDestroyed:
+    '개인정보가 파기된 행이라 가져올 수 없습니다 (보관 기간이 지났거나 그 사람의 개인정보가 파기되었습니다). 파일을 다시 올려 주세요.',
+  bulkScopeDestroyed: '조건: (개인정보 파기로 지움)',
 } as const;
 
+/** The refusal of a period under its kind's legal floor, naming the floor and its basis. */
+export const retentionFloorMessage = (kind: RetentionKind): string =>
+  kind === 'auditLogs'
+    ? privacyMessages.auditLogsMinimum
+    : `${RETENTION_KIND_LABELS[kind].label} 보존 기간은 ${RETENTION_FLOORS[kind].minMonths}개월 이상이어야 합니다 (${RETENTION_FLOORS[kind].basis}).`;
+
 /** The least the access log may be kept: it records unique identifiers (고유식별정보) being handled. */
-export const AUDIT_LOG_MINIMUM_MONTHS = 24;
+export const AUDIT_LOG_MINIMUM_MONTHS = RETENTION_FLOORS.auditLogs.minMonths;
 
 /** The text shown (and stored) in place of a destroyed record's name. */
 export const DESTROYED_LABEL = '파기됨';
@@ -85,9 +95,12 @@ export const retentionRulesSchema = z
       typeof retentionRuleSchema
     >,
   )
-  .refine((rules) => rules.auditLogs.months >= AUDIT_LOG_MINIMUM_MONTHS, {
-    path: ['auditLogs', 'months'],
-    message: privacyMessages.auditLogsMinimum,
+  .superRefine((rules, ctx) => {
+    for (const kind of RETENTION_KINDS) {
+      if (rules[kind].months < RETENTION_FLOORS[kind].minMonths) {
+        ctx.addIssue({ code: 'custom', path: [kind, 'months'], message: retentionFloorMessage(kind) });
+      }
+    }
   });
 export type RetentionRules = z.infer<typeof retentionRulesSchema>;
 

@@ -84,5 +84,7 @@ export const importRows = pgTable(
     primaryKey({ columns: [t.batchId, t.rowNo] }),
     index('import_rows_key_idx').on(t.batchId, t.rowKey, t.rowNo),
     index('import_rows_status_idx').on(t.batchId, t.status, t.rowNo),
+    // A destruction finds a person's staged rows by their key, in any batch (docs/privacy-lifecycle.md#staged-imports).
+    index('import_rows_row_key_idx').on(t.rowKey).where(sql`row_key IS NOT NULL`),
   ],
 );

@@ -105,6 +105,19 @@ export async function insertRows(
 }
 
 /** The next rows of a run after `cursor`, in file order; `statuses` narrows them. */
+/** Locks these rows of a batch; the ones whose cells were destroyed (docs/privacy-lifecycle.md#staged-imports). */
+export async function lockDestroyedRows(executor: Executor, batchId: number, rowNos: number[]) {
+  if (rowNos.length === 0) return new Set<number>();
+  const rows = await queryRows<{ row_no: number; gone: boolean }>(
+    executor,
+    sql`SELECT row_no, cells_enc IS NULL AS gone FROM import_rows
+        WHERE batch_id = ${batchId} AND row_no = ANY(${`{${rowNos.join(',')}}`}::int[])
+        ORDER BY row_no
+        FOR UPDATE`,
+  );
+  return new Set(rows.filter((r) => r.gone).map((r) => r.row_no));
+}
+
 export async function nextRows(
   executor: Executor,
   batchId: number,

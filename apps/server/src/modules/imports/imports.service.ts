@@ -12,6 +12,7 @@ import {
   importColumnOfField,
   importInput,
   importMessages,
+  privacyMessages,
   recordMessages,
   snakeToCamel,
   suggestMapping,
@@ -435,7 +436,8 @@ export function createImportsService({
     cellsEnc: string | null,
     branches: Awaited<ReturnType<typeof branchesOf>>,
   ): Checked {
-    if (!cellsEnc) return { rowNo, errors: [{ field: 'file', message: importMessages.unreadable }] };
+    // Cells are only gone before a commit when they were destroyed (docs/privacy-lifecycle.md#staged-imports).
+    if (!cellsEnc) return { rowNo, errors: [{ field: 'file', message: privacyMessages.stagedRowDestroyed }] };
     const cells = JSON.parse(pii.decrypt(cellsEnc)) as string[];
     const record: Record<string, string> = {};
     mapping.forEach((key, index) => {
@@ -544,9 +546,21 @@ export function createImportsService({
     if (rows.length === 0) return true;
     const actor = batch.runActor!;
     // Checked again: the records, the branches or the rules may have changed since the dry run.
-    const checked = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
+    const read = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK[batch.resource]})`);
+      // Checked again under the rows' locks: a row whose person was destroyed since it was read is refused, and a
+      // destruction that comes later waits for this commit (docs/privacy-lifecycle.md#staged-imports).
+      const destroyed = await repo.lockDestroyedRows(
+        tx,
+        batch.id,
+        rows.map((r) => r.rowNo),
+      );
+      const checked = read.map((c) =>
+        destroyed.has(c.rowNo)
+          ? { rowNo: c.rowNo, errors: [{ field: 'file', message: privacyMessages.stagedRowDestroyed }] }
+          : c,
+      );
       const good = checked.filter((c) => c.row);
       const held = await target.heldKeys(
         tx,

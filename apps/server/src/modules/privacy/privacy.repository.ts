@@ -1,6 +1,7 @@
 import {
   DESTROYED_LABEL,
   type DestructionListQuery,
+  RETENTION_KINDS,
   type RetentionKind,
   type RetentionRules,
 } from '@ilson/contracts';
@@ -9,6 +10,7 @@ import { cutAuditChain } from '../../audit/chain';
 import { queryRows } from '../../db/client';
 import { admins, destructions } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { clearBulkTraces, deleteSavedViewsNaming, deleteUndoCaptures, destroyStagedRows } from './traces';
 
 /**
  * The SQL of the personal-data lifecycle (docs/privacy-lifecycle.md): which records are past their retention, and
@@ -18,8 +20,16 @@ import type { Executor } from '../../db/types';
 
 const seoulDay = (instant: SQL) => sql`(${instant} AT TIME ZONE 'Asia/Seoul')::date`;
 
-/** When a matching (`m`) ended, and when a payout (`p`) was settled: where their periods count from. */
-const matchingEnded = sql`coalesce(m.status_changed_at, m.updated_at)`;
+/**
+ * The day a matching (`m`) ended: the later of its status change and its contract's end date — a contract
+ * terminated today with a month's notice still runs until its end date, and its papers are kept from then
+ * (docs/privacy-lifecycle.md#clocks). When a payout (`p`) was settled: where its period counts from.
+ */
+const matchingEndDay = sql`greatest(${seoulDay(sql`coalesce(m.status_changed_at, m.updated_at)`)}, m.end_date)`;
+/** A contract under way: contracted or working, or ended (completed, terminated) with its end date still ahead. */
+const contractRunning = (today: string) =>
+  sql`(m.status IN ('contracted', 'working')
+    OR (m.status IN ('completed', 'terminated') AND m.end_date >= ${today}::date))`;
 const payoutSettled = sql`coalesce(p.paid_at, p.status_changed_at, p.updated_at)`;
 
 /** The last Seoul day a period may have started on for its records to be due today. */
@@ -31,16 +41,16 @@ export async function dueBefore(executor: Executor, today: string, months: numbe
   return row!.day;
 }
 
-/** The day each kind's due records must have ended by, from the rules and today. */
-export type DueDays = Record<RetentionKind, string>;
+/** The day each kind's due records must have ended by, from the rules and today; and today itself. */
+export type DueDays = Record<RetentionKind, string> & { today: string };
 
 export async function dueDays(executor: Executor, today: string, rules: RetentionRules): Promise<DueDays> {
   const entries = await Promise.all(
-    (Object.keys(rules) as RetentionKind[]).map(
+    RETENTION_KINDS.map(
       async (kind) => [kind, await dueBefore(executor, today, rules[kind].months)] as const,
     ),
   );
-  return Object.fromEntries(entries) as DueDays;
+  return { ...(Object.fromEntries(entries) as Record<RetentionKind, string>), today };
 }
 
 const appUserDue = (days: DueDays) =>
@@ -50,6 +60,12 @@ const appUserDue = (days: DueDays) =>
 const workerEnded = sql`least(
   CASE WHEN w.status = 'departed' THEN coalesce(w.status_changed_at, w.updated_at) END,
   w.deleted_at)`;
+/**
+ * The day a worker's own period counts from: their end, or the latest end of their contracts when that is later
+ * (근로기준법 시행령 제22조: 근로관계가 끝난 날; docs/privacy-lifecycle.md#clocks). Null while they have not ended.
+ */
+const workerEndDay = sql`CASE WHEN ${workerEnded} IS NOT NULL THEN greatest(${seoulDay(workerEnded)},
+  (SELECT max(m.end_date) FROM matchings m WHERE m.worker_id = w.id AND m.status <> 'cancelled')) END`;
 
 /**
  * Why a worker's personal data must still be kept, in Korean, one reason each; none when it may be destroyed.
@@ -63,8 +79,8 @@ function workerHolds(days: DueDays, { request = false }: { request?: boolean } =
   const own = request
     ? sql`NULL`
     : sql`CASE WHEN ${workerEnded} IS NULL THEN '재직 또는 구직 중인 근로자입니다 (출국·삭제 후 보존 기간이 지나야 파기할 수 있습니다).'
-         WHEN ${seoulDay(workerEnded)} > ${days.workers}::date
-           THEN '근로자 기록의 보존 기간이 끝나지 않았습니다 (' || to_char(${seoulDay(workerEnded)}, 'YYYY-MM-DD') || ' 출국·삭제).' END`;
+         WHEN ${workerEndDay} > ${days.workers}::date
+           THEN '근로자 기록의 보존 기간이 끝나지 않았습니다 (' || to_char(${workerEndDay}, 'YYYY-MM-DD') || ' 출국·삭제 또는 계약 종료).' END`;
   const account = request
     ? sql`NULL`
     : sql`CASE WHEN EXISTS (SELECT 1 FROM app_users u WHERE u.worker_id = w.id AND u.destroyed_at IS NULL
@@ -72,11 +88,13 @@ function workerHolds(days: DueDays, { request = false }: { request?: boolean } =
       THEN '앱 회원 계정이 사용 중이거나, 탈퇴 후 보존 기간이 지나지 않았습니다.' END`;
   return sql`array_remove(ARRAY[
     ${own},
-    CASE WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
+    CASE WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id AND ${contractRunning(days.today)})
+        THEN '근로계약이 진행 중입니다 (계약 중·근무 중이거나 계약 종료일이 지나지 않았습니다).'
+      WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
           AND m.status NOT IN ('completed', 'cancelled', 'terminated'))
         THEN '진행 중인 매칭(근로계약)이 있습니다.'
       WHEN EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
-          AND ${seoulDay(matchingEnded)} > ${days.matchings}::date)
+          AND ${matchingEndDay} > ${days.matchings}::date)
         THEN '매칭·근로계약 기록의 보존 기간(근로기준법 제42조)이 끝나지 않았습니다.' END,
     CASE WHEN EXISTS (SELECT 1 FROM payouts p WHERE p.worker_id = w.id AND p.status NOT IN ('paid', 'cancelled'))
         THEN '지급이나 취소가 끝나지 않은 정산이 있습니다.'
@@ -105,7 +123,7 @@ export async function dueEmployers(executor: Executor, days: DueDays, limit: num
           AND ${seoulDay(employerEnded)} <= ${days.employers}::date
           AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.employer_id = e.id
             AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
-              OR ${seoulDay(matchingEnded)} > ${days.matchings}::date))
+              OR ${matchingEndDay} > ${days.matchings}::date))
           AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.employer_id = e.id
             AND (p.status NOT IN ('paid', 'cancelled')
               OR ${seoulDay(payoutSettled)} > ${days.payouts}::date))
@@ -127,6 +145,7 @@ export async function dueEmployers(executor: Executor, days: DueDays, limit: num
  */
 export async function destroyEmployers(executor: Executor, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
+  await destroyEmployerTraces(executor, ids);
   const rows = await queryRows<{ id: number }>(
     executor,
     sql`UPDATE employers SET ceo_name = ${DESTROYED_LABEL}, phone = '', email = '', manager_name = '',
@@ -138,15 +157,32 @@ export async function destroyEmployers(executor: Executor, ids: readonly number[
   const destroyed = rows.map((row) => row.id);
   if (destroyed.length === 0) return [];
   await destroyAppUserRows(executor, sql`employer_id = ANY(${idList(destroyed)})`);
-  await destroyImportRows(executor, 'employers', destroyed);
+  await deleteUndoCaptures(executor, 'employers', 'employer', destroyed);
   return destroyed;
 }
 
-function destroyImportRows(executor: Executor, resource: 'workers' | 'employers', ids: readonly number[]) {
-  return executor.execute(
-    sql`UPDATE import_rows r SET cells_enc = NULL FROM import_batches b
-        WHERE b.id = r.batch_id AND b.resource = ${resource} AND r.record_id = ANY(${idList(ids)})`,
+/**
+ * What the employers leave elsewhere (docs/privacy-lifecycle.md#the-inventory), read and cleared before their row:
+ * staged import rows keyed by their business number, saved views and bulk jobs that name their people.
+ */
+async function destroyEmployerTraces(executor: Executor, ids: readonly number[]) {
+  const people = await queryRows<{ id: number; reg_no: string; terms: string[] }>(
+    executor,
+    sql`SELECT id, business_reg_no AS reg_no,
+          ARRAY[ceo_name, phone, email, manager_name, manager_phone]::text[] AS terms
+        FROM employers WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL`,
   );
+  if (people.length === 0) return;
+  const found = people.map((p) => p.id);
+  const terms = people.flatMap((p) => p.terms.filter(Boolean));
+  await destroyStagedRows(
+    executor,
+    'employers',
+    found,
+    people.map((p) => `B:${p.reg_no}`),
+  );
+  await deleteSavedViewsNaming(executor, ['employer_id'], found, terms);
+  await clearBulkTraces(executor, 'employers', found, terms);
 }
 
 /** Matchings that ended (completed, cancelled, terminated) before the matchings' period, oldest first. */
@@ -155,8 +191,8 @@ export async function dueMatchings(executor: Executor, days: DueDays, limit: num
     executor,
     sql`SELECT m.id FROM matchings m
         WHERE m.destroyed_at IS NULL AND m.status IN ('completed', 'cancelled', 'terminated')
-          AND ${seoulDay(matchingEnded)} <= ${days.matchings}::date
-        ORDER BY ${matchingEnded}, m.id
+          AND ${matchingEndDay} <= ${days.matchings}::date
+        ORDER BY ${matchingEndDay}, m.id
         LIMIT ${limit}`,
   );
   return rows.map((row) => row.id);
@@ -237,7 +273,7 @@ export async function dueWorkers(executor: Executor, days: DueDays, limit: numbe
     executor,
     sql`SELECT w.id FROM workers w
         WHERE w.destroyed_at IS NULL AND ${workerEnded} IS NOT NULL
-          AND ${seoulDay(workerEnded)} <= ${days.workers}::date
+          AND ${workerEndDay} <= ${days.workers}::date
           AND cardinality(${workerHolds(days)}) = 0
         ORDER BY ${workerEnded}, w.id
         LIMIT ${limit}`,
@@ -284,8 +320,13 @@ const idList = (ids: readonly number[]) =>
  * birth, status), so every count and statistic stays as it was. The table constraints refuse any later write
  * that would put personal data back.
  */
-export async function destroyWorkers(executor: Executor, ids: readonly number[]): Promise<number[]> {
+export async function destroyWorkers(
+  executor: Executor,
+  ids: readonly number[],
+  keyed: KeyedHash,
+): Promise<number[]> {
   if (ids.length === 0) return [];
+  await destroyWorkerTraces(executor, ids, keyed);
   const rows = await queryRows<{ id: number }>(
     executor,
     sql`UPDATE workers SET name_ko = ${DESTROYED_LABEL}, first_name = '', last_name = '', phone_number = '',
@@ -295,14 +336,55 @@ export async function destroyWorkers(executor: Executor, ids: readonly number[])
           status_reason = NULL, date_of_birth = make_date(extract(year FROM date_of_birth)::int, 1, 1),
           destroyed_at = now(), updated_at = now(), version = version + 1
         WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = workers.id
+            AND m.status IN ('contracted', 'working'))
         RETURNING id`,
   );
   const destroyed = rows.map((row) => row.id);
   if (destroyed.length === 0) return [];
   await destroyResumeRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
   await destroyAppUserRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
-  await destroyImportRows(executor, 'workers', destroyed);
+  await deleteUndoCaptures(executor, 'workers', null, destroyed);
   return destroyed;
+}
+
+/** The keyed hash the import keys rows by (PiiCipher.searchHash). */
+export type KeyedHash = (normalized: string) => string;
+
+/**
+ * What the workers leave elsewhere (docs/privacy-lifecycle.md#the-inventory), read and cleared before their row:
+ * staged import rows keyed like them — by 외국인등록번호, 여권번호, or name, birth date and nationality, as the
+ * import keys a row (imports.targets.ts) — saved views and bulk jobs that name them.
+ */
+async function destroyWorkerTraces(executor: Executor, ids: readonly number[], keyed: KeyedHash) {
+  const people = await queryRows<{
+    id: number;
+    arn: string | null;
+    passport: string | null;
+    named: string;
+    terms: string[];
+  }>(
+    executor,
+    sql`SELECT id, alien_reg_no_hash AS arn, passport_no_hash AS passport,
+          concat_ws('|', last_name, first_name, to_char(date_of_birth, 'YYYY-MM-DD'), nationality) AS named,
+          ARRAY[name_ko, phone_number, email_address] || CASE WHEN first_name <> '' AND last_name <> ''
+            THEN ARRAY[first_name || ' ' || last_name, last_name || ' ' || first_name, last_name || first_name]
+            ELSE ARRAY[]::text[] END AS terms
+        FROM workers WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = workers.id
+            AND m.status IN ('contracted', 'working'))`,
+  );
+  if (people.length === 0) return;
+  const found = people.map((p) => p.id);
+  const keys = people.flatMap((p) => [
+    ...(p.arn ? [`A:${p.arn}`] : []),
+    ...(p.passport ? [`P:${p.passport}`] : []),
+    `N:${keyed(p.named)}`,
+  ]);
+  const terms = people.flatMap((p) => p.terms.filter((t) => t && t.trim().length > 0));
+  await destroyStagedRows(executor, 'workers', found, keys);
+  await deleteSavedViewsNaming(executor, ['worker_id'], found, terms);
+  await clearBulkTraces(executor, 'workers', found, terms);
 }
 
 /** A resume's contents are all personal: what the worker did, studied, speaks and who vouches for them. */
@@ -329,7 +411,7 @@ export async function dueResumes(executor: Executor, days: DueDays, limit: numbe
           AND ${seoulDay(sql`r.deleted_at`)} <= ${days.resumes}::date
           AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.resume_id = r.id
             AND (m.status NOT IN ('completed', 'cancelled', 'terminated')
-              OR ${seoulDay(matchingEnded)} > ${days.matchings}::date))
+              OR ${matchingEndDay} > ${days.matchings}::date))
         ORDER BY r.deleted_at, r.id
         LIMIT ${limit}`,
   );
@@ -342,7 +424,7 @@ export async function destroyResumes(executor: Executor, ids: readonly number[])
   return rows.map((row) => row.id);
 }
 
-function destroyAppUserRows(executor: Executor, where: SQL) {
+function destroyAppUserFields(executor: Executor, where: SQL) {
   return queryRows<{ id: number }>(
     executor,
     sql`UPDATE app_users SET name = ${DESTROYED_LABEL}, email = '', phone = '', login_id = 'destroyed-' || id,
@@ -356,6 +438,34 @@ export async function destroyAppUsers(executor: Executor, ids: readonly number[]
   if (ids.length === 0) return [];
   const rows = await destroyAppUserRows(executor, sql`id = ANY(${idList(ids)})`);
   return rows.map((row) => row.id);
+}
+
+/**
+ * App accounts destroyed, with what they leave elsewhere: saved views of the members' list that name them, undo
+ * captures of their rows (docs/privacy-lifecycle.md#the-inventory).
+ */
+async function destroyAppUserRows(executor: Executor, where: SQL) {
+  const people = await queryRows<{ id: number; terms: string[] }>(
+    executor,
+    sql`SELECT id, ARRAY[name, login_id, email, phone]::text[] AS terms FROM app_users
+        WHERE ${where} AND destroyed_at IS NULL`,
+  );
+  if (people.length === 0) return [];
+  const found = people.map((p) => p.id);
+  await deleteSavedViewsNaming(
+    executor,
+    ['user', 'app_user_id'],
+    found,
+    people.flatMap((p) => p.terms.filter(Boolean)),
+  );
+  const rows = await destroyAppUserFields(executor, sql`id = ANY(${idList(found)})`);
+  await deleteUndoCaptures(
+    executor,
+    'app_users',
+    'app_user',
+    rows.map((r) => r.id),
+  );
+  return rows;
 }
 
 export type DestructionValues = Omit<typeof destructions.$inferInsert, 'id' | 'destroyedAt'>;

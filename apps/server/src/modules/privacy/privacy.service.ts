@@ -13,6 +13,7 @@ import {
   RETENTION_METHOD_LABELS,
   type RetentionKind,
   type RetentionRules,
+  STAGED_IMPORT_RETENTION_DAYS,
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/trail';
@@ -23,6 +24,7 @@ import { csvHeader, csvRows } from '../../export/writers';
 import type { AuditActor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { AppError } from '../../lib/errors';
+import type { PiiCipher } from '../../lib/pii';
 import type { SettingsService } from '../settings/settings.service';
 import {
   type DestructionRow,
@@ -45,11 +47,14 @@ import {
   insertDestruction,
   listDestructions,
 } from './privacy.repository';
+import { purgeStagedImports } from './traces';
 
 /** One destruction at a time, across every API process (docs/privacy-lifecycle.md#the-job). */
 const DESTRUCTION_LOCK_ID = 7_340_231;
 /** Records destroyed per transaction: a large backlog is destroyed in several, each complete on its own. */
 const BATCH = 1_000;
+/** Import batches whose staged rows are purged per transaction. */
+const STAGED_BATCHES = 100;
 /** The ids a run's reply and its access-log row list (the register keeps them all). */
 const SHOWN_IDS = 100;
 
@@ -69,7 +74,7 @@ const KINDS: Record<
   {
     targetType: string;
     due(executor: Executor, days: DueDays, limit: number): Promise<number[]>;
-    destroy(executor: Executor, ids: number[]): Promise<number[]>;
+    destroy(executor: Executor, ids: number[], pii: PiiCipher): Promise<number[]>;
     batch?: number;
     registered?(ids: number[]): number[];
   }
@@ -77,7 +82,11 @@ const KINDS: Record<
   appUsers: { targetType: 'app_user', due: dueAppUsers, destroy: destroyAppUsers },
   resumes: { targetType: 'resume', due: dueResumes, destroy: destroyResumes },
   employers: { targetType: 'employer', due: dueEmployers, destroy: destroyEmployers },
-  workers: { targetType: 'worker', due: dueWorkers, destroy: destroyWorkers },
+  workers: {
+    targetType: 'worker',
+    due: dueWorkers,
+    destroy: (tx, ids, pii) => destroyWorkers(tx, ids, pii.searchHash),
+  },
   matchings: { targetType: 'matching', due: dueMatchings, destroy: destroyMatchings },
   payouts: { targetType: 'payout', due: duePayouts, destroy: destroyPayouts },
   auditLogs: {
@@ -105,8 +114,8 @@ type RunInput = {
  * The personal-data lifecycle's destruction (docs/privacy-lifecycle.md): what is past its retention, destroyed in
  * batches, each batch with its access-log row (DESTROY) and its line in the 파기 대장, in one transaction.
  */
-export function createPrivacyService(deps: { db: Database; settings: SettingsService }) {
-  const { db, settings } = deps;
+export function createPrivacyService(deps: { db: Database; settings: SettingsService; pii: PiiCipher }) {
+  const { db, settings, pii } = deps;
 
   /** The records of a kind that are due, oldest first (at most `limit`). */
   const due = (executor: Executor, kind: DestructionKind, days: DueDays, limit: number) =>
@@ -143,7 +152,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
         throw destructionBusy();
       }
       const ids = await due(tx, kind, days, KINDS[kind].batch ?? BATCH);
-      const destroyed = await KINDS[kind].destroy(tx, ids);
+      const destroyed = await KINDS[kind].destroy(tx, ids, pii);
       if (destroyed.length === 0) return [];
       const rule = rules[kind];
       const label = RETENTION_KIND_LABELS[kind].label;
@@ -201,8 +210,42 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
         if (batch.length < (KINDS[kind].batch ?? BATCH)) break;
       }
     }
+    await purgeStaged(input);
     const kinds = DESTRUCTION_KINDS.map((kind) => kindResult(kind, rules, days, destroyed[kind]));
     return { dryRun: false, ranAt, kinds, total: kinds.reduce((sum, k) => sum + k.count, 0) };
+  }
+
+  /**
+   * Staged import rows past their own retention (docs/privacy-lifecycle.md#staged-imports), a hundred batches a
+   * transaction, each logged as a DESTROY of the batches; under the same lock as the rest of the run.
+   */
+  async function purgeStaged(input: RunInput) {
+    for (;;) {
+      const purged = await db.transaction(async (tx) => {
+        const [lock] = await queryRows<{ locked: boolean }>(
+          tx,
+          sql`SELECT pg_try_advisory_xact_lock(${DESTRUCTION_LOCK_ID}) AS locked`,
+        );
+        if (!lock?.locked) return null;
+        const done = await purgeStagedImports(tx, STAGED_BATCHES);
+        if (done.batchIds.length === 0) return done;
+        await appendAudit(tx, input.actor, {
+          action: 'DESTROY',
+          targetType: 'import_batch',
+          summary: `개인정보 파기: 가져오기 대기 행 ${done.rows.toLocaleString('ko-KR')}건 (파일 ${done.batchIds.length.toLocaleString('ko-KR')}개, 보관 ${STAGED_IMPORT_RETENTION_DAYS}일 경과)`,
+          diff: {
+            kind: 'stagedImports',
+            batchIds: done.batchIds,
+            rows: done.rows,
+            days: STAGED_IMPORT_RETENTION_DAYS,
+          },
+          recordCount: done.rows,
+          reason: input.reason || `가져오기 대기 행 보관 ${STAGED_IMPORT_RETENTION_DAYS}일`,
+        });
+        return done;
+      });
+      if (purged === null || purged.batchIds.length < STAGED_BATCHES) return;
+    }
   }
 
   /** The scheduled run: what is due today, destroyed as the system. */

@@ -353,7 +353,7 @@ export function createPrivacyRequestsService(deps: {
         // The person asked to leave: their app accounts end with their data.
         await tx.execute(sql`UPDATE app_users SET status = 'withdrawn', status_changed_at = coalesce(
             CASE WHEN status = 'withdrawn' THEN status_changed_at END, now()) WHERE worker_id = ${subjectId}`);
-        ids = await destroyWorkers(tx, [subjectId]);
+        ids = await destroyWorkers(tx, [subjectId], pii.searchHash);
       } else {
         const [account] = await queryRows<{ destroyed: boolean }>(
           tx,

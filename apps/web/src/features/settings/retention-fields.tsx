@@ -1,11 +1,11 @@
 import {
-  AUDIT_LOG_MINIMUM_MONTHS,
-  privacyMessages,
+  RETENTION_FLOORS,
   RETENTION_KIND_LABELS,
   RETENTION_KINDS,
   RETENTION_METHOD_BY_KIND,
   RETENTION_METHOD_LABELS,
   type RetentionKind,
+  retentionFloorMessage,
   retentionRuleSchema,
 } from '@ilson/contracts';
 import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
@@ -15,15 +15,15 @@ import { koSettings } from '../../locales/ko/settings';
 const t = koSettings.retention;
 
 /**
- * A rule checked by the contract's own schema, so the form and the server say the same thing; the access log is
- * also kept at least its legal minimum.
+ * A rule checked by the contract's own schema, so the form and the server say the same thing; each kind is also
+ * kept at least its legal floor (docs/privacy-lifecycle.md#floors).
  */
 const ruleOf = (field: 'months' | 'basis', kind: RetentionKind): Rule => ({
   validator: async (_rule, value: unknown) => {
     const parsed = retentionRuleSchema.shape[field].safeParse(value ?? undefined);
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
-    if (field === 'months' && kind === 'auditLogs' && Number(value) < AUDIT_LOG_MINIMUM_MONTHS) {
-      throw new Error(privacyMessages.auditLogsMinimum);
+    if (field === 'months' && Number(value) < RETENTION_FLOORS[kind].minMonths) {
+      throw new Error(retentionFloorMessage(kind));
     }
   },
 });
@@ -46,6 +46,7 @@ export function RetentionFields() {
 
 function RetentionRow({ kind }: { kind: RetentionKind }) {
   const { label, subject } = RETENTION_KIND_LABELS[kind];
+  const floor = RETENTION_FLOORS[kind];
   return (
     <Row gutter={[12, 4]} align="top" style={{ marginBottom: 12 }}>
       <Col xs={24} md={6}>
@@ -53,6 +54,11 @@ function RetentionRow({ kind }: { kind: RetentionKind }) {
         <br />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {subject} · {RETENTION_METHOD_LABELS[RETENTION_METHOD_BY_KIND[kind]]}
+        </Typography.Text>
+        <br />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t.floor(floor.minMonths, floor.basis)}
+          {floor.verify ? ` ${t.floorVerify}` : ''}
         </Typography.Text>
       </Col>
       <Col xs={24} sm={8} md={5}>

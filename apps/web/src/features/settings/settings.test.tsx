@@ -1,6 +1,8 @@
 import {
   privacyMessages,
+  RETENTION_FLOORS,
   recordMessages,
+  retentionFloorMessage,
   SETTINGS_DEFAULTS,
   settingsMessages,
   toWire,
@@ -162,6 +164,33 @@ describe('/settings', () => {
           app_users: { months: 1 },
         },
       });
+    },
+    SLOW,
+  );
+
+  it(
+    "shows each kind's legal floor with its basis and refuses a period under it before sending",
+    async () => {
+      signedInAs(server, 'super_admin');
+      const user = userEvent.setup({ delay: null });
+      renderApp('/settings', server);
+
+      const matchings = await screen.findByLabelText(t.retention.months('매칭·계약'));
+      expect(
+        screen.getByText(
+          t.retention.floor(RETENTION_FLOORS.matchings.minMonths, RETENTION_FLOORS.matchings.basis),
+        ),
+      ).toBeTruthy();
+      expect(
+        screen.getByText(
+          `${t.retention.floor(RETENTION_FLOORS.workers.minMonths, RETENTION_FLOORS.workers.basis)} ${t.retention.floorVerify}`,
+        ),
+      ).toBeTruthy();
+      await user.clear(matchings);
+      await user.type(matchings, '0');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(retentionFloorMessage('matchings'))).toBeTruthy();
+      expect(server.callsTo('PATCH', 'settings')).toHaveLength(0);
     },
     SLOW,
   );

@@ -22,7 +22,8 @@ import { createPrivacyService, SYSTEM_ACTOR } from '../privacy.service';
 
 /**
  * Model-based: workers with any mix of departure, deletion, matchings, payouts and app accounts, each instant well
- * inside or well past its kind's period (docs/privacy-lifecycle.md#what-holds-a-record). The dry run must name
+ * inside or well past its kind's period, and contracts that run on past their status change
+ * (docs/privacy-lifecycle.md#what-holds-a-record). The dry run must name
  * exactly the workers the model says are due, the real run must destroy exactly those, and every other worker
  * must keep its personal data.
  */
@@ -46,7 +47,15 @@ const workerArb = fc.record({
   departed: fc.option(fc.boolean(), { nil: null }),
   deleted: fc.option(fc.boolean(), { nil: null }),
   matchings: fc
-    .array(fc.record({ status: fc.constantFrom(...MATCHING_STATUSES), old: fc.boolean() }), { maxLength: 2 })
+    .array(
+      fc.record({
+        status: fc.constantFrom(...MATCHING_STATUSES),
+        old: fc.boolean(),
+        // Ended (completed, terminated) long ago, but its contract runs on a month: the clock counts from then.
+        runsOn: fc.boolean(),
+      }),
+      { maxLength: 2 },
+    )
     // A worker is contracted or working in one matching at a time (a unique index).
     .filter((ms) => ms.filter((m) => m.status === 'contracted' || m.status === 'working').length <= 1),
   payouts: fc.array(fc.record({ status: fc.constantFrom(...PAYOUT_STATUSES), old: fc.boolean() }), {
@@ -65,6 +74,8 @@ function modelDue(w: WorkerCase): boolean {
   // The earliest end counts: it is past the period when any end is.
   if (ended.length === 0 || !ended.some(Boolean)) return false;
   if (w.matchings.some((m) => !ENDED.includes(m.status) || !m.old)) return false;
+  if (w.matchings.some((m) => m.runsOn && (m.status === 'completed' || m.status === 'terminated')))
+    return false;
   if (w.payouts.some((p) => !SETTLED.includes(p.status) || !p.old)) return false;
   if (w.account && !(w.account.status === 'withdrawn' && w.account.old)) return false;
   return true;
@@ -74,7 +85,7 @@ let serial = 0;
 
 /** A matching in a status, ended long ago (`old`) or within the matchings' period. */
 function matchingCase(
-  m: { status: MatchingStatus; old: boolean },
+  m: { status: MatchingStatus; old: boolean; runsOn?: boolean },
   refs: { employerId: number; workerId: number },
 ) {
   return insertMatching(
@@ -84,7 +95,12 @@ function matchingCase(
       status: m.status,
       statusChangedAt: instant(m.old, RETENTION_DEFAULTS.matchings.months),
       startDate: STARTED.includes(m.status) ? '2018-01-01' : null,
-      endDate: m.status === 'completed' || m.status === 'terminated' ? '2019-01-01' : null,
+      endDate:
+        m.status === 'completed' || m.status === 'terminated'
+          ? m.runsOn
+            ? new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10)
+            : '2019-01-01'
+          : null,
     },
   );
 }
@@ -147,7 +163,7 @@ beforeAll(async () => {
   await signedIn(ctx, 'super_admin');
   branchId = (await insertBranch(ctx)).id;
   employerId = (await insertEmployer(ctx, branchId)).id;
-  privacy = createPrivacyService({ db: ctx.db, settings: ctx.app.settings });
+  privacy = createPrivacyService({ db: ctx.db, settings: ctx.app.settings, pii: ctx.app.pii });
 });
 afterAll(async () => {
   await ctx?.close();
