@@ -85,7 +85,11 @@ export function bulkTargets(
   return {
     employers: {
       table: employers,
-      where: (filter, actor) => employerConditions(actor.scope, employerFilters(filter as never)),
+      where: (filter, actor) =>
+        employerConditions(
+          actor.scope,
+          employerFilters(filter as never, { contactsMasked: contactsMaskedFor(actor.role) }),
+        ),
       apply: async (id, params, actor) => {
         const status = statusOf('employers', params.action) as EmployerStatus;
         await services.employers.changeStatus(

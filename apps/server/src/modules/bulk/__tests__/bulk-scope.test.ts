@@ -58,11 +58,11 @@ async function refusals(resource: string, body: Record<string, unknown>, otherId
 describe("a branch manager's bulk job over other branches' ids", () => {
   it('names no worker of another branch, and refuses one as it refuses an id nobody has', async () => {
     const other = await insertWorker(ctx, branchB, { nameKo: '타지점근로자' });
-    const { other: o, missing, raw } = await refusals(
-      'workers',
-      { action: 'change-branch', branch_id: branchA },
-      other.id,
-    );
+    const {
+      other: o,
+      missing,
+      raw,
+    } = await refusals('workers', { action: 'change-branch', branch_id: branchA }, other.id);
     expect(raw).not.toContain('타지점근로자');
     expect(raw).not.toContain('Nguyen');
     expect(o).toEqual(missing);
@@ -79,7 +79,11 @@ describe("a branch manager's bulk job over other branches' ids", () => {
   it('names no review or job post of another branch', async () => {
     const employer = await insertEmployer(ctx, branchB);
     const worker = await insertWorker(ctx, branchB);
-    const matching = await insertMatching(ctx, { employerId: employer.id, workerId: worker.id, branchId: branchB });
+    const matching = await insertMatching(ctx, {
+      employerId: employer.id,
+      workerId: worker.id,
+      branchId: branchB,
+    });
     const review = await insertReview(ctx, matching);
     const reviews = await refusals('reviews', { action: 'hide', reason: '부적절' }, review.id);
     expect(reviews.other).toEqual(reviews.missing);
