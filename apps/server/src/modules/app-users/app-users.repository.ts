@@ -1,17 +1,5 @@
 import type { AppUserStatus, AppUserType } from '@ilson/contracts';
-import {
-  and,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { contactDigitsCondition, containsPattern, sortedTablePage } from '../../db/list';
 import { appUsers, employers, lastSeen, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
