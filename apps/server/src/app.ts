@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { checkpointAuditChain, configureAuditChain, startAuditChain } from './audit/chain';
-import type { Config } from './config';
+import { type Config, DEFAULT_READ_LIMITS } from './config';
 import type { Database, DbHandle } from './db/client';
 import { vacuumEmbedded } from './db/maintenance';
 import { asRequestArrivedAt } from './db/oldest-request-first';
@@ -76,6 +76,7 @@ import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { readLimitsPlugin } from './plugins/read-limits';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -98,7 +99,7 @@ export type AppOptions = {
     Config,
     'jwtSecret' | 'piiKey' | 'trustProxy' | 'bodyLimitBytes' | 'requestTimeoutMs' | 'webDist'
   > &
-    Partial<Pick<Config, 'summaryCacheSeconds'>>;
+    Partial<Pick<Config, 'summaryCacheSeconds' | 'searchRateLimitPerMinute' | 'listRateLimitPerMinute'>>;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
   /** Extra routes for tests: registered under /api/v1 like the modules. */
@@ -202,6 +203,10 @@ export async function buildApp(options: AppOptions) {
     unlistedRoutes: Boolean(options.extraRoutes),
   });
   await app.register(rateLimitPlugin);
+  await app.register(readLimitsPlugin, {
+    searchPerMinute: config.searchRateLimitPerMinute ?? DEFAULT_READ_LIMITS.searchPerMinute,
+    listPerMinute: config.listRateLimitPerMinute ?? DEFAULT_READ_LIMITS.listPerMinute,
+  });
   await app.register(idempotencyPlugin);
   const imports = createImportsService({ db: db.db, pii, log: app.log });
   app.decorate('imports', imports);

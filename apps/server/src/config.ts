@@ -22,6 +22,9 @@ export type Config = {
   sqlTraceFile?: string;
   /** How long the dashboard, visa buckets, statistics and payout totals are reused (seconds; 0 = never). */
   summaryCacheSeconds: number;
+  /** Per admin and minute (docs/SECURITY.md#read-limits); 0 is no limit. */
+  searchRateLimitPerMinute: number;
+  listRateLimitPerMinute: number;
   /** Demo data the first start of an empty embedded database fills in (`npm run seed` scale; 0 = none). */
   demoDataScale: number;
   /** The periodic jobs (closing posts, checkpoints, resumed imports, the destruction past retention); off for the bench. */
@@ -35,6 +38,12 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Each admin's global searches and list reads per minute (docs/SECURITY.md#read-limits): what no person reaches by
+ * hand — ten searches a second over a whole minute, twenty list pages a second.
+ */
+export const DEFAULT_READ_LIMITS = { searchPerMinute: 600, listPerMinute: 1200 } as const;
 
 type Secrets = { jwtSecret: string; piiKey: string };
 
@@ -101,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     /** `npm run bench` only: append every SQL statement with its parameters to this file (JSON lines). */
     sqlTraceFile: env.SQL_TRACE_FILE || undefined,
     summaryCacheSeconds: intFromEnv(env, 'SUMMARY_CACHE_SECONDS', 60),
+    searchRateLimitPerMinute: intFromEnv(
+      env,
+      'SEARCH_RATE_LIMIT_PER_MINUTE',
+      DEFAULT_READ_LIMITS.searchPerMinute,
+    ),
+    listRateLimitPerMinute: intFromEnv(env, 'LIST_RATE_LIMIT_PER_MINUTE', DEFAULT_READ_LIMITS.listPerMinute),
     demoDataScale: demoScale(env.DEMO_DATA_SCALE, nodeEnv),
     scheduledJobs: env.SCHEDULED_JOBS !== 'off',
     processes: env.DATABASE_URL ? Math.max(1, processes) : 1,

@@ -7,6 +7,8 @@ export const messages = {
   invalidValue: '입력한 값을 처리할 수 없습니다. 값의 형식과 범위를 확인해 주세요.',
   unsupportedMediaType: '지원하지 않는 요청 형식입니다.',
   tokenMissing: '로그인이 필요합니다.',
+  readRateLimited: (seconds: number) =>
+    `짧은 시간에 조회 요청이 너무 많습니다. ${seconds}초 후 다시 시도해 주세요.`,
   tokenInvalid: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.',
   sessionEnded: '세션이 종료되었습니다. 다시 로그인해 주세요.',
   sessionIdle: (minutes: number) =>

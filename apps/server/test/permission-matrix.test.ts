@@ -30,6 +30,7 @@ import { appendAudit } from '../src/audit/trail';
 import {
   admins,
   appUserConsents,
+  auditFindingAcks,
   authSessions,
   bulkJobItems,
   bulkJobs,
@@ -452,6 +453,33 @@ const WRITES = {
         admin_id: admin.id,
         note: '소명 받음',
       },
+    };
+  },
+  // A finding of its own, acknowledged by another admin: reopened with a reason.
+  'POST /audit-reviews/findings/reopen': async () => {
+    const admin = await freshAdmin('viewer');
+    const checker = await freshAdmin('admin');
+    await appendAudit(
+      ctx.db,
+      { actorAdminId: admin.id, actorLoginId: admin.loginId, ip: null, userAgent: null },
+      {
+        action: 'EXPORT',
+        targetType: 'workers',
+        summary: '근로자 목록 다운로드',
+        recordCount: 1,
+        reason: 'ㅇㅇ',
+      },
+    );
+    const period = seoulToday().slice(0, 7);
+    await ctx.db.insert(auditFindingAcks).values({
+      period,
+      kind: 'vague_export_reason',
+      subjectAdminId: admin.id,
+      note: '소명 받음',
+      acknowledgedByAdminId: checker.id,
+    });
+    return {
+      payload: { period, kind: 'vague_export_reason', admin_id: admin.id, reason: '소명 재확인 필요' },
     };
   },
   // The destruction's dry run: counts what is due, changes nothing.

@@ -325,6 +325,9 @@ export const accessFindingMessages = {
   noteRequired: '확인 내용(소명·조치)을 입력해 주세요.',
   notFound: '해당 달에 이 점검 결과가 없습니다. 화면을 새로 고쳐 주세요.',
   alreadyAcknowledged: '이미 확인한 점검 결과입니다.',
+  ownFinding: '본인에 대한 점검 결과는 확인할 수 없습니다. 다른 관리자가 확인해야 합니다.',
+  reopenReasonRequired: '재검토 사유를 입력해 주세요.',
+  notAcknowledged: '아직 확인되지 않은 점검 결과입니다.',
 } as const;
 
 export const accessFindingSchema = z.object({
@@ -339,9 +342,19 @@ export const accessFindingSchema = z.object({
   description: z.string(),
   /** Up to five access-log ids behind the finding (newest first), to open in the log. */
   logIds: z.array(z.number().int()),
+  /** The acknowledgement in force; null while open (never acknowledged, or reopened since). */
   acknowledgement: z
     .object({
       note: z.string(),
+      byLoginId: z.string().nullable(),
+      byName: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+  /** The last reopening, when the finding was reopened: why, by whom and when. */
+  reopened: z
+    .object({
+      reason: z.string(),
       byLoginId: z.string().nullable(),
       byName: z.string().nullable(),
       at: z.string(),
@@ -363,6 +376,14 @@ export const accessFindingAckSchema = z.object({
   note: z.string().trim().min(1, accessFindingMessages.noteRequired).max(2000),
 });
 export type AccessFindingAck = z.input<typeof accessFindingAckSchema>;
+
+export const accessFindingReopenSchema = z.object({
+  period: monthString,
+  kind: z.enum(ACCESS_FINDING_KINDS),
+  adminId: idQueryField,
+  reason: z.string().trim().min(2, accessFindingMessages.reopenReasonRequired).max(2000),
+});
+export type AccessFindingReopen = z.input<typeof accessFindingReopenSchema>;
 
 /** The download name of the access-log export, dated like the list exports (docs/ARCHITECTURE.md#wire). */
 export const auditLogExportFileName = (date: string) => `접속기록_${date}.csv`;
@@ -433,9 +454,17 @@ export const auditLogsApi = defineEndpoints('audit-logs', {
     method: 'POST',
     path: '/audit-reviews/findings/acknowledge',
     access: 'audit_logs:review',
-    summary: '자동 점검 결과 확인 (확인 내용 필수; 한 번만, 수정·삭제 없음)',
+    summary: '자동 점검 결과 확인 (확인 내용 필수; 본인에 대한 결과는 다른 관리자가; 수정·삭제 없음)',
     body: accessFindingAckSchema,
     response: accessFindingSchema,
     status: 201,
+  },
+  reopenFinding: {
+    method: 'POST',
+    path: '/audit-reviews/findings/reopen',
+    access: 'audit_logs:reopen',
+    summary: '확인된 자동 점검 결과 재검토 (최고 관리자, 사유 필수; 기록으로 남음)',
+    body: accessFindingReopenSchema,
+    response: accessFindingSchema,
   },
 });

@@ -14,6 +14,7 @@ export const meMessages = {
     `비밀번호 확인에 여러 번 실패해 계정이 잠겼습니다. ${minutes}분 후 다시 시도해 주세요.`,
   samePassword: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
   confirmMismatch: '새 비밀번호가 일치하지 않습니다.',
+  currentPasswordForEmail: '로그인 이메일을 바꾸려면 현재 비밀번호를 입력해 주세요.',
 } as const;
 
 /** `GET /me`: what an admin may see of their own account. Role and branch are read-only here. */
@@ -37,8 +38,14 @@ export type MyProfile = z.infer<typeof myProfileSchema>;
 /** The fields an admin edits of their own account. */
 export const myProfileInputSchema = adminInputSchema.pick({ name: true, email: true, phone: true });
 
-/** `PATCH /me`: name, email and phone only, with the version read (409 when stale). */
-export const myProfileUpdateSchema = patchOf(myProfileInputSchema).extend({ version: versionField });
+/**
+ * `PATCH /me`: name, email and phone only, with the version read (409 when stale). The email signs in, so changing it
+ * asks for the current password as a password change does (docs/SECURITY.md#accounts-and-sessions).
+ */
+export const myProfileUpdateSchema = patchOf(myProfileInputSchema).extend({
+  version: versionField,
+  currentPassword: z.string().max(200).optional(),
+});
 export type MyProfileUpdate = z.input<typeof myProfileUpdateSchema>;
 
 /** `POST /me/password`: the current password, and a new one that meets docs/SECURITY.md's policy. */

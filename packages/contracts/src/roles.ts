@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'audit_logs:read',
   /** The monthly review record of the access log (안전성 확보조치 기준): super_admin and admin. */
   'audit_logs:review',
+  /** Reopening an acknowledged finding of the monthly review, with a reason: super_admin only. */
+  'audit_logs:reopen',
   /**
    * Undo of one's own status change just made, and the 휴지통 (docs/undo-and-trash.md): every role that changes
    * records; each kind in the trash also needs its own write permission.
@@ -64,7 +66,8 @@ const READS = PERMISSIONS.filter(
 );
 
 const ADMIN_PERMISSIONS = PERMISSIONS.filter(
-  (p) => p !== 'settings:write' && p !== 'admins:manage' && p !== 'privacy:destroy',
+  (p) =>
+    p !== 'settings:write' && p !== 'admins:manage' && p !== 'privacy:destroy' && p !== 'audit_logs:reopen',
 ) as readonly Permission[];
 
 const BRANCH_MANAGER_PERMISSIONS: readonly Permission[] = [

@@ -1,5 +1,6 @@
 import { okSchema, versionField } from './common';
 import { defineEndpoints } from './endpoint';
+import { identifierSearchKind } from './workers';
 import { z } from './zod-setup';
 
 /**
@@ -32,7 +33,33 @@ export const viewMessages = {
   shareForbidden: '팀과 공유하는 보기는 최고 관리자와 관리자만 만들 수 있습니다.',
   notYours: '다른 관리자가 만든 보기는 바꾸거나 지울 수 없습니다.',
   tooMany: '한 목록에 보기는 50개까지 저장할 수 있습니다.',
+  identifierInQuery:
+    '보기에는 외국인등록번호·여권번호·전화번호·계좌번호를 저장할 수 없습니다. 검색어를 지우고 저장해 주세요.',
 } as const;
+
+/** A lookup's purpose (a search by a full identifier asks for one): it belongs to that one lookup, not to a view. */
+export const VIEW_DROPPED_PARAMS = ['reason'] as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An enum value of a list's filter (`in_progress`, `topik2`): a word of ours, never a person's number. */
+const ENUM_VALUE = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * docs/saved-views.md#no-identifiers-in-a-view: a parameter a saved view may not hold — a full 외국인등록번호 or
+ * 여권번호 (as the worker search box recognises them, anywhere in the value), or any run of 8 digits or more, dashes
+ * and spaces aside (a phone or an account number; a date is not one).
+ */
+export function identifierLikeParam(key: string, value: string): boolean {
+  const words = value.split(/[^0-9A-Za-z-]+/).filter(Boolean);
+  const enumValue = key !== 'q' && ENUM_VALUE.test(value);
+  if (!enumValue && [value, ...words].some((word) => identifierSearchKind(word))) return true;
+  for (const run of value.match(/\d[\d\s-]*\d/g) ?? []) {
+    if (ISO_DATE.test(run.trim())) continue;
+    if (run.replace(/\D/g, '').length >= 8) return true;
+  }
+  return false;
+}
 
 /** How many saved views an admin keeps per list. */
 export const MAX_VIEWS_PER_LIST = 50;

@@ -8,6 +8,7 @@ import {
   desc,
   gt,
   inArray,
+  like,
   lte,
   max,
   type SQL,
@@ -477,4 +478,13 @@ export function digitTerm(q: string): string | null {
   if (!/^[\d\s-]+$/.test(q)) return null;
   const digits = q.replace(/\D/g, '');
   return digits.length > 0 ? digits : null;
+}
+
+/**
+ * A search by phone digits: anywhere in the number, or — for whoever sees `010-****-5678` — within the last four
+ * only, so a masked middle is not found out digit by digit (docs/SECURITY.md#contacts-a-viewer-sees).
+ */
+export function contactDigitsCondition(column: PgColumn, digits: string, masked: boolean): SQL {
+  if (!masked) return like(column, containsPattern(digits));
+  return digits.length <= 4 ? like(sql`right(${column}, 4)`, containsPattern(digits)) : sql`false`;
 }

@@ -1,5 +1,6 @@
-import type { Endpoint, EndpointSpec, z } from '@ilson/contracts';
+import { contactsMaskedFor, type Endpoint, type EndpointSpec, type z } from '@ilson/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { maskContactsDeep } from '../lib/contacts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -33,6 +34,8 @@ export function route<E extends Endpoint>(
   config: FastifyContextConfig = {},
 ): void {
   const status = endpoint.status ?? 200;
+  // docs/SECURITY.md#contacts-a-viewer-sees: an admin's own account (내 정보, sign-in) is theirs to see whole.
+  const ownAccount = /^\/(me|auth)(\/|$)/.test(endpoint.path);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -57,7 +60,11 @@ export function route<E extends Endpoint>(
       // A handler that sent the reply itself returns it, but a Fastify reply is a thenable: awaiting it waits for
       // the response to end and gives undefined. So what tells is that the reply went out, not what came back.
       if (reply.sent || reply.raw.headersSent) return reply;
-      return reply.code(status).send(result);
+      const masked =
+        !ownAccount && request.admin && contactsMaskedFor(request.admin.role)
+          ? maskContactsDeep(result)
+          : result;
+      return reply.code(status).send(masked);
     },
   });
 }

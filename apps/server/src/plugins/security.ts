@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { POSTCODE_SERVICE, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@ilson/contracts';
+import { API_BASE_PATH, POSTCODE_SERVICE, XSRF_COOKIE_NAME, XSRF_HEADER_NAME } from '@ilson/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -60,7 +60,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  const apiPrefix = API_BASE_PATH.replace(/\/$/, '');
   app.addHook('onRequest', (request, reply, done) => {
+    // docs/SECURITY.md#the-edge: no API reply is kept by a browser or a proxy — records, lists, files and errors
+    // alike carry personal data or say who was asked about; set first, so a refusal carries it too.
+    if (request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`))
+      reply.header('cache-control', 'no-store');
     securityHeaders(request.raw, reply.raw, () => done());
   });
 

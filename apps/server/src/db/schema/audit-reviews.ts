@@ -31,8 +31,8 @@ export const auditReviews = pgTable(
 
 /**
  * 점검 결과 확인 (docs/privacy-lifecycle.md#access-review): an automatic finding of a month's review — one kind
- * for one admin in one month — acknowledged with a note. Append-only like the review records; a finding is
- * acknowledged once.
+ * for one admin in one month — acknowledged with a note, never by the admin it is about. Append-only like the
+ * review records; a finding is acknowledged once per round, and a reopening (audit_finding_reopens) starts the next.
  */
 export const auditFindingAcks = pgTable(
   'audit_finding_acks',
@@ -48,15 +48,42 @@ export const auditFindingAcks = pgTable(
     acknowledgedByAdminId: integer()
       .notNull()
       .references(() => admins.id, { onDelete: 'restrict' }),
+    /** 1 for the first acknowledgement; each reopening lets the next round be acknowledged. */
+    round: integer().notNull().default(1),
     createdAt: tstz().notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('audit_finding_acks_key').on(t.period, t.kind, t.subjectAdminId),
+    uniqueIndex('audit_finding_acks_key').on(t.period, t.kind, t.subjectAdminId, t.round),
+    // Maker–checker: the admin a finding is about does not acknowledge it (NOT VALID in 0034: rows before it stay).
+    check('audit_finding_acks_not_own_check', sql`${t.acknowledgedByAdminId} <> ${t.subjectAdminId}`),
     check('audit_finding_acks_period_check', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('audit_finding_acks_note_check', sql`btrim(${t.note}) <> ''`),
     check(
       'audit_finding_acks_kind_check',
       sql`${t.kind} IN ('volume', 'off_hours', 'vague_export_reason', 'new_ip')`,
     ),
+  ],
+);
+
+/**
+ * 점검 결과 재검토 (docs/privacy-lifecycle.md#access-review): an acknowledgement taken back by a super admin, with a
+ * reason; the finding reads as open again. Append-only; an acknowledgement is reopened once.
+ */
+export const auditFindingReopens = pgTable(
+  'audit_finding_reopens',
+  {
+    id: id(),
+    ackId: integer()
+      .notNull()
+      .references(() => auditFindingAcks.id, { onDelete: 'restrict' }),
+    reason: text().notNull(),
+    reopenedByAdminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: 'restrict' }),
+    createdAt: tstz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('audit_finding_reopens_ack_key').on(t.ackId),
+    check('audit_finding_reopens_reason_check', sql`btrim(${t.reason}) <> ''`),
   ],
 );

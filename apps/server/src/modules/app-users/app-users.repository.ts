@@ -1,19 +1,6 @@
 import type { AppUserStatus, AppUserType } from '@ilson/contracts';
-import {
-  and,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  like,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { containsPattern, sortedTablePage } from '../../db/list';
+import { and, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { contactDigitsCondition, containsPattern, sortedTablePage } from '../../db/list';
 import { appUsers, employers, lastSeen, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, updateVersioned } from '../../db/versioned';
@@ -30,7 +17,8 @@ export type AppUserListFilters = {
   joinedBefore?: Date;
   lastLoginFrom?: Date;
   lastLoginBefore?: Date;
-  q?: { text: string; digits: string | null };
+  /** `contactsMasked`: the searcher sees e-mails and phones masked, so neither is searched beyond what it shows. */
+  q?: { text: string; digits: string | null; contactsMasked: boolean };
   sort: 'joined_at' | 'last_login_at' | 'name';
   order: 'asc' | 'desc';
   page: number;
@@ -97,13 +85,15 @@ function selectAppUsers(executor: Executor, dormantSince: Date) {
 }
 export type AppUserRow = Awaited<ReturnType<ReturnType<typeof selectAppUsers>['execute']>>[number];
 
-function searchCondition(q: { text: string; digits: string | null }): SQL | undefined {
+function searchCondition(q: NonNullable<AppUserListFilters['q']>): SQL | undefined {
   const pattern = containsPattern(q.text);
   return or(
     ilike(appUsers.name, pattern),
     ilike(appUsers.loginId, pattern),
-    ilike(appUsers.email, pattern),
-    q.digits && q.digits.length >= 3 ? like(appUsers.phone, containsPattern(q.digits)) : undefined,
+    q.contactsMasked ? undefined : ilike(appUsers.email, pattern),
+    q.digits && q.digits.length >= 3
+      ? contactDigitsCondition(appUsers.phone, q.digits, q.contactsMasked)
+      : undefined,
   );
 }
 

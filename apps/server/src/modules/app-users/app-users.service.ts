@@ -10,6 +10,7 @@ import {
   type Consent,
   type ConsentWithdrawal,
   consentMessages,
+  contactsMaskedFor,
   isRequiredConsent,
   recordMessages,
   type z,
@@ -122,7 +123,9 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
         joinedBefore: dayAfter(query.joinedTo),
         lastLoginFrom: dayStart(query.lastLoginFrom),
         lastLoginBefore: dayAfter(query.lastLoginTo),
-        q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+        q: query.q
+          ? { text: query.q, digits: digitTerm(query.q), contactsMasked: contactsMaskedFor(actor.role) }
+          : undefined,
       },
     );
     return {

@@ -5,15 +5,15 @@ import {
   type AccessReviewSettings,
   accessFindingMessages,
 } from '@ilson/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { appendAudit } from '../../audit/trail';
 import { type Database, queryRows } from '../../db/client';
-import { admins, auditFindingAcks } from '../../db/schema';
+import { admins, auditFindingAcks, auditFindingReopens } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { onUniqueViolation } from '../../lib/db-errors';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { SettingsService } from '../settings/settings.service';
 
 /**
@@ -77,7 +77,7 @@ export function monthBounds(period: string) {
   return { start: at(year, month), end: at(year, month + 1), usualFrom: at(year, month - USUAL_MONTHS) };
 }
 
-type Raw = Omit<AccessFinding, 'adminLoginId' | 'adminName' | 'acknowledgement' | 'period'>;
+type Raw = Omit<AccessFinding, 'adminLoginId' | 'adminName' | 'acknowledgement' | 'reopened' | 'period'>;
 
 const ids = (values: string[] | null) => (values ?? []).map(Number);
 const n = (value: number) => value.toLocaleString('ko-KR');
@@ -221,6 +221,44 @@ const KIND_ORDER: Record<AccessFindingKind, number> = {
 
 export function createAccessReview({ db, settings }: { db: Database; settings: SettingsService }) {
   const ackedBy = alias(admins, 'acked_by');
+  const reopenedBy = alias(admins, 'reopened_by');
+
+  /**
+   * Each finding's latest acknowledgement of the month and its reopening, if any. One made by the admin the finding
+   * is about (before maker–checker was enforced) is no acknowledgement: the finding reads as open.
+   */
+  async function acknowledgements(executor: Executor, period: string) {
+    const rows = await executor
+      .select({
+        id: auditFindingAcks.id,
+        kind: auditFindingAcks.kind,
+        adminId: auditFindingAcks.subjectAdminId,
+        round: auditFindingAcks.round,
+        note: auditFindingAcks.note,
+        own: sql<boolean>`${auditFindingAcks.acknowledgedByAdminId} = ${auditFindingAcks.subjectAdminId}`,
+        byLoginId: ackedBy.loginId,
+        byName: ackedBy.name,
+        at: auditFindingAcks.createdAt,
+        reopenReason: auditFindingReopens.reason,
+        reopenByLoginId: reopenedBy.loginId,
+        reopenByName: reopenedBy.name,
+        reopenAt: auditFindingReopens.createdAt,
+      })
+      .from(auditFindingAcks)
+      .leftJoin(ackedBy, eq(ackedBy.id, auditFindingAcks.acknowledgedByAdminId))
+      .leftJoin(auditFindingReopens, eq(auditFindingReopens.ackId, auditFindingAcks.id))
+      .leftJoin(reopenedBy, eq(reopenedBy.id, auditFindingReopens.reopenedByAdminId))
+      .where(eq(auditFindingAcks.period, period))
+      .orderBy(desc(auditFindingAcks.round));
+    const latest = new Map<string, (typeof rows)[number]>();
+    const lastReopen = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) {
+      const key = `${row.kind}:${row.adminId}`;
+      if (!latest.has(key)) latest.set(key, row);
+      if (row.reopenAt && !lastReopen.has(key)) lastReopen.set(key, row);
+    }
+    return { latest, lastReopen };
+  }
 
   async function findings(executor: Executor, period: string): Promise<AccessFinding[]> {
     const s = (await settings.get(executor)).accessReview;
@@ -235,29 +273,32 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
       .select({ id: admins.id, loginId: admins.loginId, name: admins.name })
       .from(admins);
     const byId = new Map(people.map((a) => [a.id, a]));
-    const acks = await executor
-      .select({
-        kind: auditFindingAcks.kind,
-        adminId: auditFindingAcks.subjectAdminId,
-        note: auditFindingAcks.note,
-        byLoginId: ackedBy.loginId,
-        byName: ackedBy.name,
-        at: auditFindingAcks.createdAt,
-      })
-      .from(auditFindingAcks)
-      .leftJoin(ackedBy, eq(ackedBy.id, auditFindingAcks.acknowledgedByAdminId))
-      .where(eq(auditFindingAcks.period, period));
-    const ackOf = new Map(acks.map((a) => [`${a.kind}:${a.adminId}`, a]));
+    const { latest, lastReopen } = await acknowledgements(executor, period);
     return raw
       .map((f) => {
-        const ack = ackOf.get(`${f.kind}:${f.adminId}`);
+        const ack = latest.get(`${f.kind}:${f.adminId}`);
+        const reopen = lastReopen.get(`${f.kind}:${f.adminId}`);
+        const inForce = ack && !ack.reopenAt && !ack.own ? ack : undefined;
         return {
           ...f,
           period,
           adminLoginId: byId.get(f.adminId)?.loginId ?? null,
           adminName: byId.get(f.adminId)?.name ?? null,
-          acknowledgement: ack
-            ? { note: ack.note, byLoginId: ack.byLoginId, byName: ack.byName, at: ack.at.toISOString() }
+          acknowledgement: inForce
+            ? {
+                note: inForce.note,
+                byLoginId: inForce.byLoginId,
+                byName: inForce.byName,
+                at: inForce.at.toISOString(),
+              }
+            : null,
+          reopened: reopen
+            ? {
+                reason: reopen.reopenReason!,
+                byLoginId: reopen.reopenByLoginId,
+                byName: reopen.reopenByName,
+                at: reopen.reopenAt!.toISOString(),
+              }
             : null,
         };
       })
@@ -268,7 +309,10 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
     return { period, data: await findings(db, period) };
   }
 
-  /** Acknowledges a finding that exists for that month, once (the unique key and an append-only table). */
+  /**
+   * Acknowledges a finding that exists for that month, once a round (the unique key and an append-only table), by
+   * an admin other than the one it is about (maker–checker; a check constraint holds it too).
+   */
   async function acknowledge(
     input: { period: string; kind: AccessFindingKind; adminId: number; note: string },
     actor: Actor,
@@ -277,9 +321,15 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
     return db.transaction(async (tx) => {
       const finding = (await findings(tx, input.period)).find(key);
       if (!finding) throw notFound(accessFindingMessages.notFound);
+      if (input.adminId === actor.adminId) throw forbidden(accessFindingMessages.ownFinding);
       if (finding.acknowledgement)
         throw new AppError('CONFLICT', 409, accessFindingMessages.alreadyAcknowledged);
       const note = input.note.trim();
+      const previous = (await acknowledgements(tx, input.period)).latest.get(
+        `${input.kind}:${input.adminId}`,
+      );
+      // The next round after a reopening; a self-acknowledgement of old is superseded by the next round too.
+      const round = previous ? previous.round + 1 : 1;
       const [row] = await onUniqueViolation(
         'audit_finding_acks_key',
         () => new AppError('CONFLICT', 409, accessFindingMessages.alreadyAcknowledged),
@@ -292,6 +342,7 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
               subjectAdminId: input.adminId,
               note,
               acknowledgedByAdminId: actor.adminId,
+              round,
             })
             .returning({ id: auditFindingAcks.id }),
       );
@@ -307,6 +358,44 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
     });
   }
 
-  return { list, acknowledge };
+  /**
+   * Takes an acknowledgement back (a super admin, with a reason): the finding is open again, to be acknowledged
+   * anew; the acknowledgement and its reopening both stay on record, and the access log has the reopening.
+   */
+  async function reopen(
+    input: { period: string; kind: AccessFindingKind; adminId: number; reason: string },
+    actor: Actor,
+  ): Promise<AccessFinding> {
+    const key = (f: AccessFinding) => f.kind === input.kind && f.adminId === input.adminId;
+    return db.transaction(async (tx) => {
+      const finding = (await findings(tx, input.period)).find(key);
+      if (!finding) throw notFound(accessFindingMessages.notFound);
+      const ack = (await acknowledgements(tx, input.period)).latest.get(`${input.kind}:${input.adminId}`);
+      if (!finding.acknowledgement || !ack)
+        throw new AppError('CONFLICT', 409, accessFindingMessages.notAcknowledged);
+      const reason = input.reason.trim();
+      const [row] = await onUniqueViolation(
+        'audit_finding_reopens_ack_key',
+        () => new AppError('CONFLICT', 409, accessFindingMessages.notAcknowledged),
+        () =>
+          tx
+            .insert(auditFindingReopens)
+            .values({ ackId: ack.id, reason, reopenedByAdminId: actor.adminId })
+            .returning({ id: auditFindingReopens.id }),
+      );
+      const who = finding.adminName ?? finding.adminLoginId ?? `#${input.adminId}`;
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'audit_review',
+        targetId: ack.id,
+        summary: `자동 점검 결과 재검토: ${input.period} ${ACCESS_FINDING_KIND_LABELS[input.kind]} (${who})`,
+        diff: { acknowledged: { before: true, after: false }, reopenId: row!.id },
+        reason,
+      });
+      return (await findings(tx, input.period)).find(key)!;
+    });
+  }
+
+  return { list, acknowledge, reopen };
 }
 export type AccessReview = ReturnType<typeof createAccessReview>;

@@ -43,4 +43,5 @@ export const auditLogsRoutes: FastifyPluginAsync<{
   route(app, api.acknowledgeFinding, async (request) =>
     accessReview.acknowledge(request.body, actorOf(request)),
   );
+  route(app, api.reopenFinding, async (request) => accessReview.reopen(request.body, actorOf(request)));
 };

@@ -209,6 +209,7 @@ export function createBulkService({
     const labels = await targets[resource].labels(
       db,
       rows.map((r) => r.recordId),
+      actor.scope,
     );
     return {
       data: rows.map((r) => ({

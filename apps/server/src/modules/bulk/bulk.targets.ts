@@ -9,7 +9,7 @@ import {
   type PayoutStatus,
   type ReviewStatus,
 } from '@ilson/contracts';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { employers, jobPosts, payouts, reviews, workers } from '../../db/schema';
@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
+import { type Scope, scopeWhere } from '../../lib/scope';
 import { filterConditions as employerConditions } from '../employers/employers.repository';
 import { type EmployersService, employerFilters } from '../employers/employers.service';
 import { filterConditions as jobPostConditions } from '../job-posts/job-posts.repository';
@@ -42,7 +43,11 @@ export type BulkTarget = {
   where(filter: Record<string, unknown>, actor: Actor): SQL | undefined;
   /** One record; refuses with an AppError (not found, transition, rule) as the single call would. */
   apply(id: number, params: BulkParams, actor: Actor): Promise<void>;
-  labels(executor: Executor, ids: number[]): Promise<Map<number, string>>;
+  /**
+   * How the records this admin reaches are named; one of another branch, or deleted, is not named at all, so it
+   * reads as an id nobody has (docs/bulk-actions.md#refused-records).
+   */
+  labels(executor: Executor, ids: number[], scope: Scope): Promise<Map<number, string>>;
 };
 
 type Services = {
@@ -57,12 +62,18 @@ const specOf = (resource: BulkResource, action: string) =>
   (BULK_ACTIONS[resource] as Record<string, { status?: string; only?: readonly string[] }>)[action]!;
 const statusOf = (resource: BulkResource, action: string) => specOf(resource, action).status!;
 
-async function labelsOf(executor: Executor, table: PgTable & { id: PgColumn }, label: SQL, ids: number[]) {
+async function labelsOf(
+  executor: Executor,
+  table: PgTable & { id: PgColumn },
+  label: SQL,
+  ids: number[],
+  reached: SQL | undefined,
+) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await executor
     .select({ id: table.id, label: sql<string>`${label}` })
     .from(table as PgTable)
-    .where(inArray(table.id, ids));
+    .where(and(inArray(table.id, ids), reached));
   return new Map(rows.map((row) => [row.id as number, row.label]));
 }
 
@@ -74,7 +85,11 @@ export function bulkTargets(
   return {
     employers: {
       table: employers,
-      where: (filter, actor) => employerConditions(actor.scope, employerFilters(filter as never)),
+      where: (filter, actor) =>
+        employerConditions(
+          actor.scope,
+          employerFilters(filter as never, { contactsMasked: contactsMaskedFor(actor.role) }),
+        ),
       apply: async (id, params, actor) => {
         const status = statusOf('employers', params.action) as EmployerStatus;
         await services.employers.changeStatus(
@@ -87,7 +102,14 @@ export function bulkTargets(
           actor,
         );
       },
-      labels: (executor, ids) => labelsOf(executor, employers, sql`${employers.companyName}`, ids),
+      labels: (executor, ids, scope) =>
+        labelsOf(
+          executor,
+          employers,
+          sql`${employers.companyName}`,
+          ids,
+          and(isNull(employers.deletedAt), scopeWhere(employers.branchId, scope)),
+        ),
     },
     'job-posts': {
       table: jobPosts,
@@ -101,7 +123,14 @@ export function bulkTargets(
           actor,
         );
       },
-      labels: (executor, ids) => labelsOf(executor, jobPosts, sql`${jobPosts.title}`, ids),
+      labels: (executor, ids, scope) =>
+        labelsOf(
+          executor,
+          jobPosts,
+          sql`${jobPosts.title}`,
+          ids,
+          and(isNull(jobPosts.deletedAt), scopeWhere(jobPosts.branchId, scope)),
+        ),
     },
     reviews: {
       table: reviews,
@@ -110,12 +139,13 @@ export function bulkTargets(
         const status = statusOf('reviews', params.action) as ReviewStatus;
         await services.reviews.changeStatus(id, { status, reason: params.reason }, actor);
       },
-      labels: (executor, ids) =>
+      labels: (executor, ids, scope) =>
         labelsOf(
           executor,
           reviews,
           sql`'리뷰 #' || ${reviews.id} || ' (' || ${reviews.rating} || '점)'`,
           ids,
+          and(isNull(reviews.deletedAt), scopeWhere(reviews.branchId, scope)),
         ),
     },
     payouts: {
@@ -125,12 +155,13 @@ export function bulkTargets(
         const status = statusOf('payouts', params.action) as PayoutStatus;
         await services.payouts.changeStatus(id, { status, reason: params.reason }, actor);
       },
-      labels: (executor, ids) =>
+      labels: (executor, ids, scope) =>
         labelsOf(
           executor,
           payouts,
           sql`'정산 #' || ${payouts.id} || ' (' || to_char(${payouts.amount}, 'FM999,999,999,999') || '원)'`,
           ids,
+          scopeWhere(payouts.employerBranchId, scope),
         ),
     },
     workers: {
@@ -146,12 +177,13 @@ export function bulkTargets(
         );
       },
       apply: (id, params, actor) => services.workers.changeBranch(id, params.branchId!, actor),
-      labels: (executor, ids) =>
+      labels: (executor, ids, scope) =>
         labelsOf(
           executor,
           workers,
           sql`COALESCE(NULLIF(${workers.nameKo}, ''), ${workers.firstName} || ' ' || ${workers.lastName})`,
           ids,
+          and(isNull(workers.deletedAt), scopeWhere(workers.branchId, scope)),
         ),
     },
   };

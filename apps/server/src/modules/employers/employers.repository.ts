@@ -1,7 +1,13 @@
 import type { EmployerStatus } from '@ilson/contracts';
 import { and, eq, getTableColumns, gte, ilike, isNull, like, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
+import {
+  builtOnce,
+  contactDigitsCondition,
+  containsPattern,
+  searchPage,
+  sortedTablePage,
+} from '../../db/list';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
@@ -21,8 +27,11 @@ export type EmployerFilterValues = {
   region?: string;
   createdFrom?: Date;
   createdBefore?: Date;
-  /** The search box as typed, and its digits when it holds only digits and dashes. */
-  q?: { text: string; digits: string | null };
+  /**
+   * The search box as typed, its digits when it holds only digits and dashes, and whether the searcher sees phone
+   * numbers masked (then only their last four digits are searched).
+   */
+  q?: { text: string; digits: string | null; contactsMasked?: boolean };
 };
 
 export type EmployerFilters = EmployerFilterValues & {
@@ -63,8 +72,8 @@ function searchCondition(q: NonNullable<EmployerFilters['q']>): SQL | undefined 
     const digits = containsPattern(q.digits);
     conditions.push(
       q.digits.length === 10 ? eq(employers.businessRegNo, q.digits) : like(employers.businessRegNo, digits),
-      like(employers.phone, digits),
-      like(employers.managerPhone, digits),
+      contactDigitsCondition(employers.phone, q.digits, q.contactsMasked ?? false),
+      contactDigitsCondition(employers.managerPhone, q.digits, q.contactsMasked ?? false),
     );
   }
   return or(...conditions);

@@ -1,4 +1,5 @@
 import {
+  contactsMaskedFor,
   EMPLOYER_STATUS_LABELS,
   EMPLOYER_TRANSITIONS,
   type Employer,
@@ -116,7 +117,10 @@ const duplicateRegNo = () =>
   ]);
 
 /** The list screen's query as repository filters (the export of the same list shares it). */
-export function employerFilters(query: EmployerFilterQuery): repo.EmployerFilterValues {
+export function employerFilters(
+  query: EmployerFilterQuery,
+  { contactsMasked }: { contactsMasked: boolean },
+): repo.EmployerFilterValues {
   if (query.registeredFrom && query.registeredTo && query.registeredFrom > query.registeredTo) {
     throw validationError([{ field: 'registered_to', message: recordMessages.dateRangeInverted }]);
   }
@@ -127,7 +131,7 @@ export function employerFilters(query: EmployerFilterQuery): repo.EmployerFilter
     region: query.region,
     createdFrom: query.registeredFrom ? seoulDayStart(query.registeredFrom) : undefined,
     createdBefore: query.registeredTo ? seoulDayStart(addDays(query.registeredTo, 1)) : undefined,
-    q: query.q ? { text: query.q, digits: digitTerm(query.q) } : undefined,
+    q: query.q ? { text: query.q, digits: digitTerm(query.q), contactsMasked } : undefined,
   };
 }
 type EmployerFilterQuery = Omit<EmployerListQuery, 'page' | 'pageSize' | 'sort' | 'order' | 'branchId'> & {
@@ -143,7 +147,7 @@ export function createEmployersService({ db }: { db: Database }) {
 
   async function list(query: EmployerListQuery, actor: Actor) {
     const { rows, total, totalEstimated } = await repo.listEmployers(db, actor.scope, {
-      ...employerFilters(query),
+      ...employerFilters(query, { contactsMasked: contactsMaskedFor(actor.role) }),
       sort: query.sort,
       order: query.order,
       page: query.page,
@@ -157,7 +161,12 @@ export function createEmployersService({ db }: { db: Database }) {
 
   /** The global search's page: the list's filters, the newest `pageSize` matches, a few columns (searchEmployers). */
   function search(query: EmployerListQuery, actor: Actor) {
-    return repo.searchEmployers(db, actor.scope, employerFilters(query), query.pageSize);
+    return repo.searchEmployers(
+      db,
+      actor.scope,
+      employerFilters(query, { contactsMasked: contactsMaskedFor(actor.role) }),
+      query.pageSize,
+    );
   }
 
   async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {

@@ -129,10 +129,18 @@ const employerDefinition: ExportDefinition = {
     column('등록일시', 'datetime', 17, text(employers.createdAt)),
   ],
   from: sql`${employers} LEFT JOIN ${branches} ON ${branches.id} = ${employers.branchId}`,
+  // Whoever sees contacts masked never gets here (`guard`): the search is the full one.
   where: (_executor, scope, _pii, query) =>
-    employersRepo.filterConditions(scope, employerFilters(query as ExportQuery<'employers'>)),
+    employersRepo.filterConditions(
+      scope,
+      employerFilters(query as ExportQuery<'employers'>, { contactsMasked: false }),
+    ),
   sortColumn: (sort) => employersRepo.SORT_COLUMNS[sort as keyof typeof employersRepo.SORT_COLUMNS],
   id: employers.id,
+  /** The file carries the company's and its manager's phone and e-mail in full (docs/SECURITY.md#contacts-a-viewer-sees). */
+  async guard(_db, actor) {
+    if (contactsMaskedFor(actor.role)) throw forbidden();
+  },
 };
 
 const workerDefinition: ExportDefinition = {

@@ -63,7 +63,14 @@ export function createMeService({ db, settings }: { db: Database; settings: Sett
   }
 
   async function updateProfile(input: ProfileUpdate, admin: AuthAdmin, audit: AuditActor) {
-    const { version, ...values } = input;
+    const { version, currentPassword, ...values } = input;
+    const current = await repo.findProfile(db, admin.id);
+    if (!current) throw unauthorized(messages.sessionEnded);
+    // The login e-mail is a credential: changing it needs the current password, checked as a login checks it.
+    if (values.email !== undefined && values.email !== current.email) {
+      if (!currentPassword) throw currentPasswordError(meMessages.currentPasswordForEmail);
+      await checkCurrentPassword(current, currentPassword, admin, audit);
+    }
     await onUniqueViolation('admins_email_key', duplicateEmail, () =>
       db.transaction(async (tx) => {
         const before = await repo.findProfile(tx, admin.id);
@@ -86,17 +93,17 @@ export function createMeService({ db, settings }: { db: Database; settings: Sett
     return profile(admin.id);
   }
 
-  /**
-   * Checks the current password the way a login does (a wrong one counts towards the lock), then sets the
-   * new one and ends every other session of this admin; the one that asked stays signed in.
-   */
-  async function changePassword(input: PasswordChange, admin: AuthAdmin, audit: AuditActor) {
-    const row = await repo.findProfile(db, admin.id);
-    if (!row) throw unauthorized(messages.sessionEnded);
+  /** The current password checked as a login checks it: a wrong one counts towards the lock and is logged. */
+  async function checkCurrentPassword(
+    row: repo.ProfileRow,
+    password: string,
+    admin: AuthAdmin,
+    audit: AuditActor,
+  ) {
     if (row.lockedUntil && row.lockedUntil > new Date()) {
       throw currentPasswordError(meMessages.currentPasswordLocked(minutesUntil(row.lockedUntil)));
     }
-    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    if (!(await verifyPassword(row.passwordHash, password))) {
       const config = await settings.get();
       const counted = await db.transaction(async (tx) => {
         const counted = await recordLoginFailure(
@@ -119,6 +126,16 @@ export function createMeService({ db, settings }: { db: Database; settings: Sett
           : meMessages.currentPasswordWrong,
       );
     }
+  }
+
+  /**
+   * Checks the current password the way a login does (a wrong one counts towards the lock), then sets the
+   * new one and ends every other session of this admin; the one that asked stays signed in.
+   */
+  async function changePassword(input: PasswordChange, admin: AuthAdmin, audit: AuditActor) {
+    const row = await repo.findProfile(db, admin.id);
+    if (!row) throw unauthorized(messages.sessionEnded);
+    await checkCurrentPassword(row, input.currentPassword, admin, audit);
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       const { passwordChangedAt } = await repo.setOwnPassword(tx, admin.id, passwordHash);

@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { appendAudit } from '../../audit/trail';
 import { type Database, queryRows } from '../../db/client';
+import { containsPattern } from '../../db/list';
 import { employers, jobPosts, notices, resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
@@ -152,9 +153,12 @@ export function createTrashService({ db }: { db: Database }) {
     };
   }
 
-  async function list(query: { type: TrashType; page: number; pageSize: number }, actor: Actor) {
+  async function list(query: { type: TrashType; page: number; pageSize: number; q?: string }, actor: Actor) {
     const kind = kindFor(query.type, actor);
-    const where = deletedIn(kind, actor);
+    // The search box finds a row by what it is named, as each list's own search does (names, titles).
+    const where = query.q
+      ? sql`${deletedIn(kind, actor)} AND ${kind.label} ILIKE ${containsPattern(query.q)}`
+      : deletedIn(kind, actor);
     const [rows, [total]] = await Promise.all([
       select(db, query.type, kind, where, {
         limit: query.pageSize,
@@ -170,7 +174,7 @@ export function createTrashService({ db }: { db: Database }) {
         listViewEntry({
           label: `휴지통 ${TRASH_TYPE_LABELS[query.type]} 조회`,
           targetType: query.type,
-          filters: { page: query.page },
+          filters: { q: query.q, page: query.page },
           ids: rows.map((row) => Number(row.id)),
           total: total?.n ?? 0,
         }),

@@ -1,9 +1,12 @@
 import {
+  camelToSnake,
+  identifierLikeParam,
   type ListSettings,
   MAX_VIEWS_PER_LIST,
   type SavedView,
   type savedViewInputSchema,
   type savedViewUpdateSchema,
+  VIEW_DROPPED_PARAMS,
   type ViewList,
   viewMessages,
   type z,
@@ -14,7 +17,7 @@ import type { Database } from '../../db/client';
 import { admins, listSettings, savedViews } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { onUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound, validationError } from '../../lib/errors';
 import { versionConflict } from '../../lib/status-change';
 
 type ViewInput = z.output<typeof savedViewInputSchema>;
@@ -27,6 +30,32 @@ const DEFAULT_SETTINGS: ListSettings = { columns: null, density: 'middle', pageS
 const UNIQUE_NAME = 'saved_views_owner_name_key';
 const nameTaken = () =>
   conflict(viewMessages.nameTaken, [{ field: 'name', message: viewMessages.nameTaken }]);
+
+const dropped = new Set<string>(VIEW_DROPPED_PARAMS);
+
+/**
+ * docs/saved-views.md#no-identifiers-in-a-view: a view's query as it may be kept — a lookup's purpose dropped, and a
+ * parameter holding a full identifier, a phone or an account number refused.
+ */
+function keptQuery(query: Record<string, string>): Record<string, string> {
+  const refused = Object.entries(query).filter(([key, value]) => identifierLikeParam(key, value));
+  if (refused.length > 0) {
+    throw validationError(
+      refused.map(([key]) => ({
+        field: `query.${camelToSnake(key)}`,
+        message: viewMessages.identifierInQuery,
+      })),
+      viewMessages.identifierInQuery,
+    );
+  }
+  return Object.fromEntries(Object.entries(query).filter(([key]) => !dropped.has(key)));
+}
+
+/** A view stored before the rule is served without what it may not hold (nor sent to anyone). */
+const servedQuery = (query: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(query).filter(([key, value]) => !dropped.has(key) && !identifierLikeParam(key, value)),
+  );
 
 /**
  * docs/saved-views.md. List settings are a person's display preferences: kept, not logged. Saved views are logged
@@ -67,7 +96,7 @@ export function createViewsService({ db }: { db: Database }) {
     id: row.view.id,
     list: row.view.list,
     name: row.view.name,
-    query: row.view.query,
+    query: servedQuery(row.view.query),
     shared: row.view.shared,
     mine: row.view.adminId === actor.adminId,
     ownerName: row.ownerName,
@@ -104,8 +133,9 @@ export function createViewsService({ db }: { db: Database }) {
     return { data: rows.map((row) => toView(row, actor)) };
   }
 
-  async function create(input: ViewInput, actor: Actor): Promise<SavedView> {
-    if (input.shared && !canShare(actor)) throw forbidden(viewMessages.shareForbidden);
+  async function create(raw: ViewInput, actor: Actor): Promise<SavedView> {
+    if (raw.shared && !canShare(actor)) throw forbidden(viewMessages.shareForbidden);
+    const input = { ...raw, query: keptQuery(raw.query) };
     return onUniqueViolation(UNIQUE_NAME, nameTaken, () =>
       db.transaction(async (tx) => {
         const [mine] = await tx
@@ -133,7 +163,8 @@ export function createViewsService({ db }: { db: Database }) {
     const current = await find(id, actor);
     if (current.view.adminId !== actor.adminId) throw forbidden(viewMessages.notYours);
     if (input.shared && !canShare(actor)) throw forbidden(viewMessages.shareForbidden);
-    const { version, ...changes } = input;
+    const { version, ...asked } = input;
+    const changes = asked.query ? { ...asked, query: keptQuery(asked.query) } : asked;
     await onUniqueViolation(UNIQUE_NAME, nameTaken, () =>
       db.transaction(async (tx) => {
         const rows = await tx

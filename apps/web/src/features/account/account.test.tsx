@@ -114,9 +114,46 @@ describe('내 정보: profile', () => {
 
     await user.clear(email);
     await user.type(email, 'taken@ilson.local');
+    await user.type(dialog.getByLabelText('현재 비밀번호'), 'Test-pass-1234');
     await user.click(dialog.getByRole('button', { name: '저장' }));
     expect(await dialog.findByText('이미 사용 중인 이메일입니다.')).toBeTruthy();
     expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks for the current password when the e-mail changes, sends it, and shows the server’s refusal on it', async () => {
+    server.on('PATCH', 'me', {
+      status: 422,
+      body: {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: '현재 비밀번호가 올바르지 않습니다.',
+          details: [{ field: 'current_password', message: '현재 비밀번호가 올바르지 않습니다.' }],
+        },
+      },
+    });
+    const { user, dialog } = await openAccount();
+    const email = await dialog.findByLabelText('이메일');
+    // Not asked while the e-mail stays.
+    expect(dialog.queryByLabelText('현재 비밀번호')).toBeNull();
+    await user.clear(email);
+    await user.type(email, 'moved@ilson.local');
+    await user.click(dialog.getByRole('button', { name: '저장' }));
+    expect(
+      await dialog.findByText('로그인 이메일을 바꾸려면 현재 비밀번호를 입력해 주세요.', {
+        selector: '.ant-form-item-explain-error',
+      }),
+    ).toBeTruthy();
+    expect(server.callsTo('PATCH', 'me')).toHaveLength(0);
+    await user.type(dialog.getByLabelText('현재 비밀번호'), 'Wrong-pass-1');
+    await user.click(dialog.getByRole('button', { name: '저장' }));
+    expect(await dialog.findByText('현재 비밀번호가 올바르지 않습니다.')).toBeTruthy();
+    expect(server.callsTo('PATCH', 'me')[0]?.body).toEqual({
+      name: '김관리',
+      email: 'moved@ilson.local',
+      phone: '01012345678',
+      version: 4,
+      current_password: 'Wrong-pass-1',
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import {
   fieldMessages,
   formatPhone,
   type MyProfile,
+  meMessages,
   myProfileInputSchema,
   ROLE_LABELS,
 } from '@ilson/contracts';
@@ -18,9 +19,10 @@ import { koAccount } from '../../locales/ko/account';
 import { koKit } from '../../locales/ko/kit';
 import { useProfile, useUpdateProfile } from './api';
 
-type ProfileValues = { name: string; email: string; phone: string };
+type ProfileValues = { name: string; email: string; phone: string; currentPassword?: string };
 
-const FIELDS = Object.keys(myProfileInputSchema.shape);
+// currentPassword: the server's refusal of it lands on its field.
+const FIELDS = [...Object.keys(myProfileInputSchema.shape), 'currentPassword'];
 const t = koAccount.profile;
 const required = { required: true, message: fieldMessages.required };
 
@@ -63,12 +65,20 @@ function ProfileEditForm({ profile, reload }: { profile: MyProfile; reload: () =
   const { reloadUser } = useSession();
   const toast = useToast();
   const openConflict = useConflictDialog();
+  // The login e-mail is a credential: changing it asks for the current password (docs/SECURITY.md).
+  const email = Form.useWatch('email', form) ?? profile.email;
+  const emailChanged = email.trim().toLowerCase() !== profile.email.toLowerCase();
   const record = useRecordForm({
     form,
     schema: myProfileInputSchema,
     fields: FIELDS,
     toInput: (values: ProfileValues) => values,
-    submit: (body) => update.mutateAsync({ ...body, version: profile.version }),
+    submit: (body) =>
+      update.mutateAsync({
+        ...body,
+        version: profile.version,
+        ...(emailChanged ? { currentPassword: form.getFieldValue('currentPassword') as string } : {}),
+      }),
     onSaved: () => {
       toast.success(t.saved);
       // The header shows the name: ask the session again.
@@ -97,6 +107,16 @@ function ProfileEditForm({ profile, reload }: { profile: MyProfile; reload: () =
       <Form.Item name="email" label={t.email} rules={[required, schemaRule(myProfileInputSchema, 'email')]}>
         <Input maxLength={254} autoComplete="email" inputMode="email" />
       </Form.Item>
+      {emailChanged && (
+        <Form.Item
+          name="currentPassword"
+          label={t.currentPassword}
+          extra={t.currentPasswordHint}
+          rules={[{ required: true, message: meMessages.currentPasswordForEmail }]}
+        >
+          <Input.Password maxLength={200} autoComplete="current-password" />
+        </Form.Item>
+      )}
       <Form.Item
         name="phone"
         label={t.phone}

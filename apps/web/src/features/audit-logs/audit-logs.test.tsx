@@ -521,6 +521,7 @@ describe('자동 점검 결과', () => {
     description: '사유가 불명확한 다운로드 3건: “ㅇㅇ”, (사유 없음)',
     log_ids: [41, 40],
     acknowledgement: null,
+    reopened: null,
     ...values,
   });
 
@@ -595,6 +596,33 @@ describe('자동 점검 결과', () => {
       note: '본인 소명 받음',
     });
     expect(await screen.findByText('2건 모두 확인')).toBeTruthy();
+  });
+
+  it('offers no acknowledgement of a finding about the admin signed in, and shows a reopening', async () => {
+    server.on('GET', 'audit-reviews/findings', () => ({
+      status: 200,
+      body: {
+        period: '2025-06',
+        data: [
+          // wireUser is admin #1: this finding is about them.
+          finding({ admin_id: 1, admin_login_id: 'admin', admin_name: '김관리' }),
+          finding({
+            reopened: {
+              reason: '소명 재확인',
+              by_login_id: 'root',
+              by_name: '최고',
+              at: '2025-07-03T01:00:00.000Z',
+            },
+          }),
+        ],
+      },
+    }));
+    renderApp('/settings/logs?tab=reviews&period=2025-06', server);
+    const table = within(await screen.findByRole('table', { name: '자동 점검 결과' }));
+    expect(await table.findByText('본인 결과 · 다른 관리자가 확인')).toBeTruthy();
+    expect(table.queryByRole('button', { name: '김관리 (admin)의 불명확한 다운로드 사유 확인' })).toBeNull();
+    expect(table.getByRole('button', { name: '박운영 (parkop)의 불명확한 다운로드 사유 확인' })).toBeTruthy();
+    expect(table.getByText('재검토: 소명 재확인')).toBeTruthy();
   });
 
   it('defaults to last month and offers a viewer of the log no acknowledgement', async () => {

@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
+import { useSession } from '../../auth/session-context';
 import { AdminName, adminLabel } from '../../components/admin-name';
 import { NoteDialog } from '../../components/form/note-dialog';
 import { DISPLAY_TIME_ZONE, formatDateTime, todayInSeoul } from '../../lib/datetime';
@@ -90,10 +91,31 @@ const KindTag = ({ kind }: { kind: AccessFindingKind }) => (
   <Tag color={KIND_COLORS[kind]}>{ACCESS_FINDING_KIND_LABELS[kind]}</Tag>
 );
 
-function Acknowledgement({ finding, onAcknowledge }: { finding: AccessFinding; onAcknowledge?(): void }) {
+function Acknowledgement({
+  finding,
+  onAcknowledge,
+  own,
+}: {
+  finding: AccessFinding;
+  onAcknowledge?(): void;
+  own: boolean;
+}) {
   const ack = finding.acknowledgement;
   if (!ack) {
-    return onAcknowledge ? (
+    const reopened = finding.reopened && (
+      <Typography.Text type="secondary" style={{ fontSize: 12, wordBreak: 'break-word' }}>
+        {t.reopened(finding.reopened.reason)}
+      </Typography.Text>
+    );
+    if (own) {
+      return (
+        <Flex vertical gap={2}>
+          <Tag color="warning">{t.ownFinding}</Tag>
+          {reopened}
+        </Flex>
+      );
+    }
+    const action = onAcknowledge ? (
       <Button
         size="small"
         onClick={onAcknowledge}
@@ -106,6 +128,14 @@ function Acknowledgement({ finding, onAcknowledge }: { finding: AccessFinding; o
       </Button>
     ) : (
       <Tag color="warning">{t.open}</Tag>
+    );
+    return reopened ? (
+      <Flex vertical gap={2} align="flex-start">
+        {action}
+        {reopened}
+      </Flex>
+    ) : (
+      action
     );
   }
   return (
@@ -138,9 +168,12 @@ export function AccessFindings() {
   const findings = result.data?.data ?? [];
   const open = findings.filter((f) => !f.acknowledgement).length;
   const canAcknowledge = can('audit_logs:review');
+  // Maker–checker (docs/privacy-lifecycle.md#access-review): a finding about me is acknowledged by someone else.
+  const me = useSession().user?.id;
   // A phone reads each finding as a card: the table's four columns do not fit beside each other.
   const phone = Grid.useBreakpoint().md === false;
-  const onAcknowledge = (row: AccessFinding) => (canAcknowledge ? () => setAcknowledging(row) : undefined);
+  const onAcknowledge = (row: AccessFinding) =>
+    canAcknowledge && row.adminId !== me ? () => setAcknowledging(row) : undefined;
 
   const columns: ColumnsType<AccessFinding> = [
     {
@@ -164,7 +197,9 @@ export function AccessFindings() {
       title: t.status,
       key: 'acknowledgement',
       width: 240,
-      render: (_value, row) => <Acknowledgement finding={row} onAcknowledge={onAcknowledge(row)} />,
+      render: (_value, row) => (
+        <Acknowledgement finding={row} onAcknowledge={onAcknowledge(row)} own={row.adminId === me} />
+      ),
     },
   ];
 
@@ -208,7 +243,7 @@ export function AccessFindings() {
                   <AdminName name={row.adminName} loginId={row.adminLoginId} />
                 </Flex>
                 <FindingText finding={row} searchParams={searchParams} />
-                <Acknowledgement finding={row} onAcknowledge={onAcknowledge(row)} />
+                <Acknowledgement finding={row} onAcknowledge={onAcknowledge(row)} own={row.adminId === me} />
               </Flex>
             </li>
           ))}

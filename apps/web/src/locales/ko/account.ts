@@ -17,6 +17,8 @@ export const koAccount = {
     email: '이메일',
     phone: '연락처',
     phonePlaceholder: '010-1234-5678',
+    currentPassword: '현재 비밀번호',
+    currentPasswordHint: '로그인 이메일을 바꾸려면 현재 비밀번호를 입력해 주세요.',
     readOnlyHint: '역할과 소속 지점은 최고 관리자가 관리자 계정 화면에서 바꿀 수 있습니다.',
     save: '저장',
     saved: '내 정보가 저장되었습니다.',

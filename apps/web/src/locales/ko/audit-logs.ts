@@ -141,6 +141,8 @@ export const koAudit = {
     description: '내용',
     status: '확인',
     open: '미확인',
+    ownFinding: '본인 결과 · 다른 관리자가 확인',
+    reopened: (reason: string) => `재검토: ${reason}`,
     acknowledged: '확인됨',
     acknowledge: '확인',
     acknowledgeLabel: (kind: string, admin: string) => `${admin}의 ${kind} 확인`,

@@ -170,8 +170,9 @@ describe('app users: list and detail', () => {
     expect(detail).toMatchObject({
       user_type: 'worker',
       linked_name: '바트 도르지',
-      email: 'bat@mn.test',
-      phone: '01098765432',
+      // A viewer sees an account's contacts masked, as a worker's (docs/SECURITY.md#contacts-a-viewer-sees).
+      email: 'b***@mn.test',
+      phone: '010-****-5432',
     });
     const views = await ctx.db
       .select()

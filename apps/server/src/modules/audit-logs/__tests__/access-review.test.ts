@@ -1,8 +1,8 @@
 import { accessFindingMessages } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Api, patchSettings, signedIn } from '../../../../test/fixtures';
-import { createAdmin, createTestContext, type TestContext } from '../../../../test/helpers';
+import { type Api, apiAs, patchSettings, signedIn } from '../../../../test/fixtures';
+import { createAdmin, createTestContext, login as signIn, type TestContext } from '../../../../test/helpers';
 import { verifyAuditChain } from '../../../audit/chain';
 import type { AuditEntry } from '../../../audit/trail';
 import { appendAudit } from '../../../audit/trail';
@@ -224,5 +224,82 @@ describe('acknowledging a finding', () => {
       ctx.db.execute(sql`INSERT INTO audit_finding_acks (period, kind, subject_admin_id, note, acknowledged_by_admin_id)
         VALUES ('2025-06', 'new_ip', ${steady.id}, '  ', ${steady.id})`),
     ).rejects.toThrow();
+  });
+});
+
+describe('maker–checker on a finding, and reopening one', () => {
+  const finding = async (kind: string, admin: Admin) =>
+    (await findings()).find((f) => f.kind === kind && f.admin_id === admin.id)!;
+
+  it('refuses the admin a finding is about, on the server and in the database', async () => {
+    const own = apiAs(ctx, (await signIn(ctx, heavy.loginId)).token);
+    const reply = await own.post('/audit-reviews/findings/acknowledge', {
+      period: PERIOD,
+      kind: 'volume',
+      admin_id: heavy.id,
+      note: '업무량이 많았던 달입니다. 본인 확인.',
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().error.message).toBe(accessFindingMessages.ownFinding);
+    expect((await finding('volume', heavy)).acknowledgement).toBeNull();
+    await expect(
+      ctx.db.execute(sql`INSERT INTO audit_finding_acks (period, kind, subject_admin_id, note, acknowledged_by_admin_id, round)
+        VALUES ('2025-06', 'volume', ${heavy.id}, '본인 확인', ${heavy.id}, 9)`),
+    ).rejects.toThrow();
+    // Another admin may.
+    const other = await reviewer.post('/audit-reviews/findings/acknowledge', {
+      period: PERIOD,
+      kind: 'volume',
+      admin_id: heavy.id,
+      note: '월말 정산 대사로 열람이 늘었음을 팀장이 확인',
+    });
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('is reopened by a super admin with a reason, logged, and acknowledged anew', async () => {
+    const superApi = (await signedIn(ctx, 'super_admin')).api;
+    const body = { period: PERIOD, kind: 'off_hours', admin_id: night.id };
+    expect(
+      (await superApi.post('/audit-reviews/findings/reopen', { ...body, reason: '재확인 필요' })).statusCode,
+    ).toBe(409);
+    const acked = await reviewer.post('/audit-reviews/findings/acknowledge', {
+      ...body,
+      note: '야간 당직 근무',
+    });
+    expect(acked.statusCode, acked.body).toBe(201);
+    // An admin may not reopen; a reason is needed.
+    expect(
+      (await reviewer.post('/audit-reviews/findings/reopen', { ...body, reason: '재확인 필요' })).statusCode,
+    ).toBe(403);
+    const blank = await superApi.post('/audit-reviews/findings/reopen', { ...body, reason: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain(accessFindingMessages.reopenReasonRequired);
+    const reopened = await superApi.post('/audit-reviews/findings/reopen', {
+      ...body,
+      reason: '당직표에 없는 날짜의 야간 열람이 있어 재확인',
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({
+      acknowledgement: null,
+      reopened: { reason: '당직표에 없는 날짜의 야간 열람이 있어 재확인' },
+    });
+    expect((await finding('off_hours', night)).acknowledgement).toBeNull();
+    const [logged] = await queryRows<{ action: string; summary: string; reason: string }>(
+      ctx.db,
+      sql`SELECT action, summary, reason FROM audit_logs WHERE target_type = 'audit_review' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(logged).toMatchObject({
+      action: 'UPDATE',
+      reason: '당직표에 없는 날짜의 야간 열람이 있어 재확인',
+    });
+    expect(logged!.summary).toContain('재검토');
+    const again = await reviewer.post('/audit-reviews/findings/acknowledge', {
+      ...body,
+      note: '당직 변경 내역 확인',
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().acknowledgement).toMatchObject({ note: '당직 변경 내역 확인' });
+    await expect(ctx.db.execute(sql`DELETE FROM audit_finding_reopens`)).rejects.toThrow();
+    expect((await verifyAuditChain(ctx.db)).ok).toBe(true);
   });
 });

@@ -97,6 +97,7 @@ describe('PATCH /me', () => {
       role: 'super_admin',
       branch_id: 1,
       version: 1,
+      current_password: TEST_PASSWORD,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -133,7 +134,11 @@ describe('PATCH /me', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('CONFLICT');
 
-    const taken = await api.patch('/me', { email: other.email.toUpperCase(), version: 2 });
+    const taken = await api.patch('/me', {
+      email: other.email.toUpperCase(),
+      version: 2,
+      current_password: TEST_PASSWORD,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.details).toEqual([{ field: 'email', message: '이미 사용 중인 이메일입니다.' }]);
 
@@ -145,6 +150,46 @@ describe('PATCH /me', () => {
         { field: 'name', message: '필수 입력 항목입니다.' },
       ]),
     );
+  });
+
+  it('changes the login e-mail only with the current password, counted towards the lock like a login', async () => {
+    const { admin, api } = await signedInAdmin();
+    const missing = await api.patch('/me', { email: 'moved@ilson.test', version: 1 });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.details).toEqual([
+      { field: 'current_password', message: '로그인 이메일을 바꾸려면 현재 비밀번호를 입력해 주세요.' },
+    ]);
+    const wrong = await api.patch('/me', {
+      email: 'moved@ilson.test',
+      version: 1,
+      current_password: 'Not-my-pass-1',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.details).toEqual([
+      { field: 'current_password', message: '현재 비밀번호가 올바르지 않습니다.' },
+    ]);
+    expect(await adminRow(admin.id)).toMatchObject({ email: admin.email, failedLoginCount: 1 });
+    expect((await auditRows(admin.id)).some((entry) => entry.action === 'LOGIN_FAILED')).toBe(true);
+    // The same e-mail, or a name alone, needs nothing.
+    expect((await api.patch('/me', { email: admin.email, name: '이름만', version: 1 })).statusCode).toBe(200);
+    const moved = await api.patch('/me', {
+      email: 'moved@ilson.test',
+      version: 2,
+      current_password: TEST_PASSWORD,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await adminRow(admin.id)).email).toBe('moved@ilson.test');
+    // Five wrong ones lock the account, as five failed logins do.
+    for (let i = 0; i < 4; i++) {
+      await api.patch('/me', { email: 'again@ilson.test', version: 3, current_password: 'Not-my-pass-1' });
+    }
+    const locked = await api.patch('/me', {
+      email: 'again@ilson.test',
+      version: 3,
+      current_password: TEST_PASSWORD,
+    });
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json().error.details[0].message).toMatch(/계정이 잠겼습니다/);
   });
 
   it('writes no access-log row when nothing changed', async () => {
