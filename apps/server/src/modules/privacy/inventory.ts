@@ -119,7 +119,12 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
   audit_finding_acks: {
     about: '월간 점검 결과 확인',
     personal: { note: { what: '확인 메모 (관리자에 대한 설명)', ...LOG_KEPT } },
-    none: ['id', 'period', 'kind', 'subject_admin_id', 'acknowledged_by_admin_id', 'created_at'],
+    none: ['id', 'period', 'kind', 'subject_admin_id', 'acknowledged_by_admin_id', 'round', 'created_at'],
+  },
+  audit_finding_reopens: {
+    about: '월간 점검 결과 다시 열기',
+    personal: { reason: { what: '다시 여는 사유 (관리자에 대한 설명)', ...LOG_KEPT } },
+    none: ['id', 'ack_id', 'reopened_by_admin_id', 'created_at'],
   },
   audit_logs: {
     about: '접속기록',
@@ -585,7 +590,7 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
         what: '변경 요약 (이름이 들어갈 수 있음)',
         destroyed: 'deleteUndoEntriesAbout; 20초 뒤 만료',
       },
-      rows: { what: '바뀐 열의 이전 값 (사유 등)', destroyed: 'deleteUndoEntriesAbout; 20초 뒤 만료' },
+      operation: { what: '상태 변경 전의 값 (사유 등)', destroyed: 'deleteUndoEntriesAbout; 20초 뒤 만료' },
     },
     none: ['id', 'admin_id', 'target_type', 'target_id', 'version_after', 'created_at', 'expires_at'],
   },

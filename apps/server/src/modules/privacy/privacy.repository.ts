@@ -157,7 +157,7 @@ export async function destroyEmployers(executor: Executor, ids: readonly number[
   const destroyed = rows.map((row) => row.id);
   if (destroyed.length === 0) return [];
   await destroyAppUserRows(executor, sql`employer_id = ANY(${idList(destroyed)})`);
-  await deleteUndoCaptures(executor, 'employers', 'employer', destroyed);
+  await deleteUndoCaptures(executor, 'employer', destroyed);
   return destroyed;
 }
 
@@ -344,7 +344,6 @@ export async function destroyWorkers(
   if (destroyed.length === 0) return [];
   await destroyResumeRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
   await destroyAppUserRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
-  await deleteUndoCaptures(executor, 'workers', null, destroyed);
   return destroyed;
 }
 
@@ -461,7 +460,6 @@ async function destroyAppUserRows(executor: Executor, where: SQL) {
   const rows = await destroyAppUserFields(executor, sql`id = ANY(${idList(found)})`);
   await deleteUndoCaptures(
     executor,
-    'app_users',
     'app_user',
     rows.map((r) => r.id),
   );

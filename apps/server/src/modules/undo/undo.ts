@@ -218,14 +218,13 @@ export function createUndoService({
 export type UndoService = ReturnType<typeof createUndoService>;
 
 /**
- * Deletes the entries about these records: made on them, or holding a row of them (a before value may be the
- * person's own words). A destruction calls it, so nothing of a destroyed record waits to be put back
- * (docs/privacy-lifecycle.md#the-inventory).
+ * Deletes the entries about these records: made on them, or moving one of them as a follower (a move's previous
+ * values may hold a reason in the person's own words). A destruction calls it, so nothing of a destroyed record waits
+ * to be put back (docs/privacy-lifecycle.md#the-inventory).
  */
 export async function deleteUndoEntriesAbout(
   tx: Executor,
-  table: string,
-  targetType: UndoTargetType | null,
+  targetType: UndoTargetType,
   ids: readonly number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
@@ -233,13 +232,13 @@ export async function deleteUndoEntriesAbout(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::int[]`;
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`DELETE FROM undo_entries e
-        WHERE (${targetType}::text IS NOT NULL AND e.target_type = ${targetType} AND e.target_id = ANY(${list}))
-          OR EXISTS (SELECT 1 FROM jsonb_array_elements(e.rows) r
-            WHERE r->>'table' = ${table} AND (r->>'id')::int = ANY(${list}))
-        RETURNING e.id`,
-  );
-  return rows.length;
+  const deleted = await tx
+    .delete(undoEntries)
+    .where(
+      sql`(${undoEntries.targetType} = ${targetType} AND ${undoEntries.targetId} = ANY(${list}))
+        OR EXISTS (SELECT 1 FROM jsonb_array_elements(${undoEntries.operation}->'followers') f
+          WHERE f->>'type' = ${targetType} AND (f->>'id')::int = ANY(${list}))`,
+    )
+    .returning({ id: undoEntries.id });
+  return deleted.length;
 }

@@ -181,15 +181,15 @@ describe('an app account destroyed takes its undo captures with it', () => {
       targetId: account!.id,
       versionAfter: 2,
       summary: '회원 탈퇴',
-      rows: [
-        {
-          table: 'app_users',
-          id: account!.id,
-          versionAfter: 2,
-          before: { status: 'active', status_reason: '되돌림회원 본인 요청' },
-          after: { status: 'withdrawn' },
-        },
-      ],
+      operation: {
+        type: 'app_user',
+        id: account!.id,
+        from: 'active',
+        to: 'withdrawn',
+        versionAfter: 2,
+        previous: { statusReason: '되돌림회원 본인 요청' },
+        followers: [],
+      },
       expiresAt: new Date(Date.now() + 60_000),
     });
     const result = await run();
