@@ -77,12 +77,13 @@ export const importRows = pgTable(
     cellsEnc: text(),
     status: text({ enum: IMPORT_ROW_STATUSES }).notNull().default('pending'),
     errors: jsonb().$type<{ field: string; message: string }[]>(),
-    rowKey: text(),
+    /** Every identity key of a valid row (docs/imports.md#duplicates): a later row holding any of them is a duplicate. */
+    rowKeys: text().array(),
     recordId: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.rowNo] }),
-    index('import_rows_key_idx').on(t.batchId, t.rowKey, t.rowNo),
+    index('import_rows_keys_idx').using('gin', t.rowKeys),
     index('import_rows_status_idx').on(t.batchId, t.status, t.rowNo),
   ],
 );

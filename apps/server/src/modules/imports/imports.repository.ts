@@ -1,5 +1,5 @@
 import type { ImportRowStatus } from '@ilson/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { admins, branches, importBatches, importRows } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -12,7 +12,8 @@ export type RowOutcome = {
   rowNo: number;
   status: ImportRowStatus;
   errors?: { field: string; message: string }[] | null;
-  rowKey?: string | null;
+  /** A valid row's identity keys (docs/imports.md#duplicates). */
+  rowKeys?: string[] | null;
   recordId?: number | null;
   /** Clears the kept cells (a committed row no longer needs them). */
   clearCells?: boolean;
@@ -132,7 +133,10 @@ export async function nextRows(
     .limit(limit);
 }
 
-/** For each key, the first earlier row of the file (before `beforeRowNo`) that holds it and was valid. */
+/**
+ * For each key, the first earlier row of the file (before `beforeRowNo`) that holds it among its keys and was valid.
+ * The GIN index on `row_keys` finds them without reading the batch's earlier rows.
+ */
 export async function earlierKeys(
   executor: Executor,
   batchId: number,
@@ -140,19 +144,18 @@ export async function earlierKeys(
   beforeRowNo: number,
 ): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
-  const rows = await executor
-    .select({ key: importRows.rowKey, rowNo: sql<number>`min(${importRows.rowNo})`.mapWith(Number) })
-    .from(importRows)
-    .where(
-      and(
-        eq(importRows.batchId, batchId),
-        inArray(importRows.rowKey, keys),
-        lt(importRows.rowNo, beforeRowNo),
-        or(eq(importRows.status, 'valid'), eq(importRows.status, 'committed')),
-      ),
-    )
-    .groupBy(importRows.rowKey);
-  return new Map(rows.map((r) => [r.key!, r.rowNo]));
+  const rows = await queryRows<{ key: string; row_no: number }>(
+    executor,
+    sql`WITH wanted AS (
+          SELECT array_agg(w.key) AS keys FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS w(key))
+        SELECT u.key, min(r.row_no)::int AS row_no
+        FROM import_rows r CROSS JOIN LATERAL unnest(r.row_keys) AS u(key)
+        WHERE r.batch_id = ${batchId} AND r.row_keys && (SELECT keys FROM wanted)
+          AND r.row_no < ${beforeRowNo} AND r.status IN ('valid', 'committed')
+          AND u.key = ANY ((SELECT keys FROM wanted)::text[])
+        GROUP BY u.key`,
+  );
+  return new Map(rows.map((r) => [r.key, Number(r.row_no)]));
 }
 
 /** Writes the outcomes of a page of rows in one statement. */
@@ -162,16 +165,18 @@ export async function saveOutcomes(executor: Executor, batchId: number, outcomes
     row_no: o.rowNo,
     status: o.status,
     errors: o.errors ?? null,
-    row_key: o.rowKey ?? null,
+    row_keys: o.rowKeys ?? null,
     record_id: o.recordId ?? null,
     clear: o.clearCells ?? false,
   }));
   await executor.execute(
-    sql`UPDATE import_rows r SET status = v.status, errors = v.errors, row_key = COALESCE(v.row_key, r.row_key),
+    sql`UPDATE import_rows r SET status = v.status, errors = v.errors,
+          row_keys = CASE WHEN v.row_keys IS NULL THEN r.row_keys
+                          ELSE ARRAY(SELECT jsonb_array_elements_text(v.row_keys)) END,
           record_id = COALESCE(v.record_id, r.record_id),
           cells_enc = CASE WHEN v.clear THEN NULL ELSE r.cells_enc END
         FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
-          AS v(row_no integer, status text, errors jsonb, row_key text, record_id integer, clear boolean)
+          AS v(row_no integer, status text, errors jsonb, row_keys jsonb, record_id integer, clear boolean)
         WHERE r.batch_id = ${batchId} AND r.row_no = v.row_no`,
   );
 }
@@ -180,7 +185,7 @@ export async function saveOutcomes(executor: Executor, batchId: number, outcomes
 export async function resetRows(executor: Executor, batchId: number) {
   await executor
     .update(importRows)
-    .set({ status: 'pending', errors: null, rowKey: null })
+    .set({ status: 'pending', errors: null, rowKeys: null })
     .where(and(eq(importRows.batchId, batchId), sql`${importRows.status} <> 'pending'`));
 }
 
