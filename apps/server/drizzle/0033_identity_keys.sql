@@ -30,10 +30,19 @@ FROM losers l WHERE w.id = l.id;
 DROP INDEX "workers_passport_no_hash_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "workers_passport_no_hash_key" ON "workers" USING btree ("passport_no_hash") WHERE deleted_at IS NULL;--> statement-breakpoint
 CREATE INDEX "workers_identity_name_idx" ON "workers" USING btree ("date_of_birth","nationality",upper("last_name"),upper("first_name")) WHERE deleted_at IS NULL;--> statement-breakpoint
-ALTER TABLE "import_rows" ADD COLUMN "row_keys" text[];--> statement-breakpoint
+CREATE TABLE "import_row_keys" (
+	"batch_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"row_no" integer NOT NULL,
+	CONSTRAINT "import_row_keys_batch_id_key_pk" PRIMARY KEY("batch_id","key")
+);
+--> statement-breakpoint
+ALTER TABLE "import_row_keys" ADD CONSTRAINT "import_row_keys_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- A dry run under way goes on with the keys its earlier pages found (each row had one).
-UPDATE import_rows SET row_keys = ARRAY[row_key]
-WHERE row_key IS NOT NULL AND batch_id IN (SELECT id FROM import_batches WHERE status = 'validating');--> statement-breakpoint
+INSERT INTO import_row_keys (batch_id, key, row_no)
+SELECT batch_id, row_key, min(row_no) FROM import_rows
+WHERE row_key IS NOT NULL AND status = 'valid'
+	AND batch_id IN (SELECT id FROM import_batches WHERE status = 'validating')
+GROUP BY batch_id, row_key;--> statement-breakpoint
 DROP INDEX "import_rows_key_idx";--> statement-breakpoint
-ALTER TABLE "import_rows" DROP COLUMN "row_key";--> statement-breakpoint
-CREATE INDEX "import_rows_keys_idx" ON "import_rows" USING gin ("row_keys");
+ALTER TABLE "import_rows" DROP COLUMN "row_key";

@@ -7,9 +7,11 @@
 import { recordMessages, trashMessages, workerPiiMessages } from '@ilson/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
 import { auditLogs, workers } from '../src/db/schema';
 import { type Api, insertBranch, signedIn, workerBody } from './fixtures';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, databaseBefore, type TestContext } from './helpers';
 import { commitBatch, csvFile, dryRun, importHeaders, workerCells } from './import-fixtures';
 
 let ctx: TestContext;
@@ -207,6 +209,63 @@ describe('the trash', () => {
     expect((await logsAfter(before)).map((l) => l.summary)).toEqual([
       expect.stringContaining('여권번호 중복: R90****01'),
     ]);
+  });
+});
+
+describe('migration 0033 on workers that already share a 여권번호', () => {
+  it('keeps every record, leaves the key with one, records each repair, then holds the rule', {
+    timeout: 120_000,
+  }, async () => {
+    const { handle, drop } = await databaseBefore('0033_identity_keys');
+    try {
+      const branch = (await insertBranch({ db: handle.db })).id;
+      // Plain SQL: the schema of today has what 0033 adds.
+      const worker = async (values: { arc?: string; deleted?: boolean; hash?: string }) => {
+        const [row] = await queryRows<{ id: number }>(
+          handle.db,
+          sql`INSERT INTO workers (first_name, last_name, gender, date_of_birth, nationality, visa_type, branch_id,
+                passport_no_enc, passport_no_hash, passport_no_masked, alien_reg_no_hash, deleted_at)
+              VALUES ('An', 'Nguyen', 'male', '1990-01-01', 'VN', 'E-9', ${branch}, 'v1:x.y.z',
+                ${values.hash ?? 'same-passport'}, 'M12****78', ${values.arc ?? null},
+                ${values.deleted ? sql`now()` : sql`NULL`}) RETURNING id`,
+        );
+        return row!.id;
+      };
+      const oldest = await worker({});
+      const registered = await worker({ arc: 'arc-hash' });
+      const third = await worker({});
+      const deleted = await worker({ deleted: true });
+      const alone = await worker({ hash: 'another-passport' });
+
+      await runMigrations(handle);
+      const rows = await queryRows<{
+        id: number;
+        passport_no_hash: string | null;
+        passport_no_enc: string | null;
+      }>(handle.db, sql`SELECT id, passport_no_hash, passport_no_enc FROM workers ORDER BY id`);
+      const hashOf = Object.fromEntries(rows.map((r) => [r.id, r.passport_no_hash]));
+      expect(hashOf).toEqual({
+        [oldest]: null,
+        [registered]: 'same-passport',
+        [third]: null,
+        [deleted]: 'same-passport',
+        [alone]: 'another-passport',
+      });
+      expect(rows.every((r) => r.passport_no_enc === 'v1:x.y.z')).toBe(true);
+      const repairs = await queryRows<{ check_code: string; target_id: number; action: string }>(
+        handle.db,
+        sql`SELECT check_code, target_id, action FROM data_repairs ORDER BY target_id`,
+      );
+      expect(repairs.map((r) => [r.check_code, r.target_id])).toEqual([
+        ['duplicate_passport_no', oldest],
+        ['duplicate_passport_no', third],
+      ]);
+      expect(repairs[0]!.action).toContain(`근로자 #${registered}`);
+      await expect(worker({})).rejects.toThrow();
+    } finally {
+      await handle.close();
+      await drop();
+    }
   });
 });
 

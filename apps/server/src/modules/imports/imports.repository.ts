@@ -1,7 +1,7 @@
 import type { ImportRowStatus } from '@ilson/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { admins, branches, importBatches, importRows } from '../../db/schema';
+import { admins, branches, importBatches, importRowKeys, importRows } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { updateOwnedRun } from '../../jobs/runner';
 import { type Scope, scopeWhere } from '../../lib/scope';
@@ -12,8 +12,6 @@ export type RowOutcome = {
   rowNo: number;
   status: ImportRowStatus;
   errors?: { field: string; message: string }[] | null;
-  /** A valid row's identity keys (docs/imports.md#duplicates). */
-  rowKeys?: string[] | null;
   recordId?: number | null;
   /** Clears the kept cells (a committed row no longer needs them). */
   clearCells?: boolean;
@@ -133,10 +131,7 @@ export async function nextRows(
     .limit(limit);
 }
 
-/**
- * For each key, the first earlier row of the file (before `beforeRowNo`) that holds it among its keys and was valid.
- * The GIN index on `row_keys` finds them without reading the batch's earlier rows.
- */
+/** For each key, the first earlier row of the file (before `beforeRowNo`) that holds it and was valid. */
 export async function earlierKeys(
   executor: Executor,
   batchId: number,
@@ -146,16 +141,27 @@ export async function earlierKeys(
   if (keys.length === 0) return new Map();
   const rows = await queryRows<{ key: string; row_no: number }>(
     executor,
-    sql`WITH wanted AS (
-          SELECT array_agg(w.key) AS keys FROM jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS w(key))
-        SELECT u.key, min(r.row_no)::int AS row_no
-        FROM import_rows r CROSS JOIN LATERAL unnest(r.row_keys) AS u(key)
-        WHERE r.batch_id = ${batchId} AND r.row_keys && (SELECT keys FROM wanted)
-          AND r.row_no < ${beforeRowNo} AND r.status IN ('valid', 'committed')
-          AND u.key = ANY ((SELECT keys FROM wanted)::text[])
-        GROUP BY u.key`,
+    sql`SELECT k.key, k.row_no FROM import_row_keys k
+        WHERE k.batch_id = ${batchId} AND k.row_no < ${beforeRowNo}
+          AND k.key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
   );
   return new Map(rows.map((r) => [r.key, Number(r.row_no)]));
+}
+
+/** Keeps the keys of a page's valid rows, for the pages after it (earlierKeys). */
+export async function saveKeys(
+  executor: Executor,
+  batchId: number,
+  rows: { rowNo: number; keys: string[] }[],
+) {
+  const payload = rows.flatMap((r) => r.keys.map((key) => ({ key, row_no: r.rowNo })));
+  if (payload.length === 0) return;
+  await executor.execute(
+    sql`INSERT INTO import_row_keys (batch_id, key, row_no)
+        SELECT ${batchId}, v.key, v.row_no FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
+          AS v(key text, row_no integer)
+        ON CONFLICT DO NOTHING`,
+  );
 }
 
 /** Writes the outcomes of a page of rows in one statement. */
@@ -165,28 +171,30 @@ export async function saveOutcomes(executor: Executor, batchId: number, outcomes
     row_no: o.rowNo,
     status: o.status,
     errors: o.errors ?? null,
-    row_keys: o.rowKeys ?? null,
     record_id: o.recordId ?? null,
     clear: o.clearCells ?? false,
   }));
   await executor.execute(
     sql`UPDATE import_rows r SET status = v.status, errors = v.errors,
-          row_keys = CASE WHEN v.row_keys IS NULL THEN r.row_keys
-                          ELSE ARRAY(SELECT jsonb_array_elements_text(v.row_keys)) END,
           record_id = COALESCE(v.record_id, r.record_id),
           cells_enc = CASE WHEN v.clear THEN NULL ELSE r.cells_enc END
         FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
-          AS v(row_no integer, status text, errors jsonb, row_keys jsonb, record_id integer, clear boolean)
+          AS v(row_no integer, status text, errors jsonb, record_id integer, clear boolean)
         WHERE r.batch_id = ${batchId} AND r.row_no = v.row_no`,
   );
 }
 
-/** Every row back to unchecked, for a new dry run. */
+/** Every row back to unchecked, and their keys forgotten, for a new dry run. */
 export async function resetRows(executor: Executor, batchId: number) {
   await executor
     .update(importRows)
-    .set({ status: 'pending', errors: null, rowKeys: null })
+    .set({ status: 'pending', errors: null })
     .where(and(eq(importRows.batchId, batchId), sql`${importRows.status} <> 'pending'`));
+  await forgetKeys(executor, batchId);
+}
+
+export async function forgetKeys(executor: Executor, batchId: number) {
+  await executor.delete(importRowKeys).where(eq(importRowKeys.batchId, batchId));
 }
 
 /** Per field: how many rows were refused on it and the first five (row number and message). */

@@ -395,7 +395,11 @@ export function createImportsService({
       fail: async (id, token, error) => {
         // Past the identifier budget the run stops with the budget's own words (spendOnHidden).
         const failure = error instanceof IdentifierSearchLimited ? error.message : runFailed;
-        await repo.updateRun(db, id, token, { status: 'failed', failure, runnerToken: null });
+        await db.transaction(async (tx) => {
+          if (await repo.updateRun(tx, id, token, { status: 'failed', failure, runnerToken: null })) {
+            await repo.forgetKeys(tx, id);
+          }
+        });
       },
       release: async (id, token) => {
         await repo.updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
@@ -435,6 +439,8 @@ export function createImportsService({
         ...outcome.extra,
       });
       if (!ok) throw new LostRun();
+      // The keys serve the dry run's later pages only: none is left behind it (they are keyed hashes of identifiers).
+      if (batch.status === 'validating') await repo.forgetKeys(tx, batch.id);
       const label = IMPORT_RESOURCE_LABELS[batch.resource];
       if (batch.status === 'committing' || batch.status === 'undoing') {
         const current = (await repo.loadBatch(tx, batch.id))!;
@@ -536,6 +542,7 @@ export function createImportsService({
     const firstInPage = new Map<string, number>();
     const outcomes: repo.RowOutcome[] = [];
     const hidden: HiddenHit[] = [];
+    const validKeys: { rowNo: number; keys: string[] }[] = [];
     const counts = { valid: 0, error: 0, duplicate: 0 };
     for (const c of checked) {
       if (!c.row) {
@@ -560,7 +567,8 @@ export function createImportsService({
         if (unreachable) hidden.push({ rowNo: c.rowNo, held: holder, input: c.row.input });
       } else {
         for (const key of keys) firstInPage.set(key, c.rowNo);
-        outcomes.push({ rowNo: c.rowNo, status: 'valid', errors: null, rowKeys: keys });
+        outcomes.push({ rowNo: c.rowNo, status: 'valid', errors: null });
+        validKeys.push({ rowNo: c.rowNo, keys });
         counts.valid += 1;
       }
     }
@@ -568,6 +576,7 @@ export function createImportsService({
     await spendOnHidden(batch, '검사', hidden);
     await db.transaction(async (tx) => {
       await repo.saveOutcomes(tx, batch.id, outcomes);
+      await repo.saveKeys(tx, batch.id, validKeys);
       const ok = await repo.updateRun(tx, batch.id, token, {
         cursor: rows.at(-1)!.rowNo,
         processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
