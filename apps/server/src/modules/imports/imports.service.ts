@@ -552,7 +552,7 @@ export function createImportsService({
       }
       const keys = c.keys!;
       const inFile = keys.find((key) => earlier.has(key) || firstInPage.has(key));
-      const holder = heldOf(target, keys, held);
+      const holder = heldOf(keys, held);
       if (inFile !== undefined) {
         const first = earlier.get(inFile) ?? firstInPage.get(inFile)!;
         outcomes.push(duplicate(c, target.keyField(inFile), importMessages.duplicateInFile(first)));
@@ -596,7 +596,7 @@ export function createImportsService({
   });
 
   /** A row's key held by a live record: one the admin reaches first, else any. */
-  function heldOf(_target: ImportTarget, keys: string[], held: Map<string, HeldKey>): HeldKey | undefined {
+  function heldOf(keys: string[], held: Map<string, HeldKey>): HeldKey | undefined {
     const found = keys.map((key) => held.get(key)).filter((h) => h !== undefined);
     return found.find((h) => h.visible) ?? found[0];
   }
@@ -604,10 +604,10 @@ export function createImportsService({
   type HiddenHit = { rowNo: number; held: HeldKey; input: Record<string, unknown> };
 
   /**
-   * Rows refused because a record outside the admin's branches holds their key are what the form's refusal is
-   * (docs/pii-search.md, "A duplicate 외국인등록번호 outside the admin's branches"): each is logged with the holder and the
-   * masked identifier, and spends a turn of the admin's identifier budget; past it the run stops with the budget's
-   * message (IdentifierSearchLimited), so a file of candidate numbers learns no more than the form would.
+   * A row refused because a record outside the admin's branches holds one of its keys is the form's refusal over
+   * again (docs/pii-search.md, "A duplicate 외국인등록번호 outside the admin's branches"): it is logged with the holder
+   * and the masked identifier, and spends a turn of the admin's identifier budget; past it the run stops with the
+   * budget's message (IdentifierSearchLimited), so a file of candidate numbers learns no more than the form would.
    */
   async function spendOnHidden(batch: repo.BatchRecord, phase: string, hits: HiddenHit[]) {
     const target = targets[batch.resource];
@@ -654,7 +654,7 @@ export function createImportsService({
           continue;
         }
         const keys = c.keys!;
-        const holder = heldOf(target, keys, held);
+        const holder = heldOf(keys, held);
         const again = keys.find((key) => seen.has(key));
         if (holder) {
           outcomes.push(duplicate(c, target.keyField(holder.key), target.heldMessage(holder)));
