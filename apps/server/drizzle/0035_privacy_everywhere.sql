@@ -1,6 +1,6 @@
 -- A destruction finds a person's staged import rows by their key, in any batch
 -- (docs/privacy-lifecycle.md#staged-imports).
-CREATE INDEX "import_rows_row_key_idx" ON "import_rows" USING btree ("row_key") WHERE row_key IS NOT NULL;
+CREATE INDEX "import_rows_row_keys_idx" ON "import_rows" USING gin ("row_keys");
 --> statement-breakpoint
 -- A worker under a running contract is never destroyed, and a destroyed worker is never contracted or put to work
 -- (docs/privacy-lifecycle.md#clocks). Each side locks the other's row, so two transactions at once cannot both pass.

@@ -255,11 +255,12 @@ export async function buildApp(options: AppOptions) {
           run: () => checkpointAuditChain(db.db),
         },
         {
-          // An import run whose process stopped goes on here where it stood (docs/imports.md).
+          // An import run whose process stopped goes on here where it stood; an upload it cut off is failed
+          // (docs/imports.md#runs-outlive-their-process).
           name: 'resume-imports',
           intervalMs: 30_000,
           firstRunMs: 3_000,
-          run: () => imports.resumeStale(),
+          run: async () => (await imports.resumeStale()) + (await imports.sweepStaleUploads()),
         },
         {
           name: 'resume-bulk-jobs',

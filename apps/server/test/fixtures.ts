@@ -88,6 +88,10 @@ export function employerBody(branchId: number, overrides: Record<string, unknown
 }
 
 export function workerBody(branchId: number, overrides: Record<string, unknown> = {}) {
+  // A 여권번호 is one live worker's too (docs/DOMAIN.md#one-person-one-worker): a body given its own
+  // 외국인등록번호 gets a 여권번호 of its own, from that number's last eight digits.
+  const arc = overrides.alien_reg_no ?? overrides.alienRegNo;
+  const passportNo = typeof arc === 'string' ? `M${arc.replace(/\D/g, '').slice(-8)}` : 'M12345678';
   return {
     name_ko: '응우옌 반 안',
     first_name: 'Van An',
@@ -98,7 +102,7 @@ export function workerBody(branchId: number, overrides: Record<string, unknown> 
     phone_number: '010-1234-5678',
     email_address: 'an@example.test',
     alien_reg_no: '900101-5123456',
-    passport_no: 'M12345678',
+    passport_no: passportNo,
     visa_type: 'E-9',
     visa_expiry_date: '2030-01-01',
     branch_id: branchId,

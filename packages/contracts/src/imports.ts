@@ -265,9 +265,14 @@ export const importMessages = {
   number: '숫자를 입력해 주세요.',
   duplicateInFile: (rowNo: number) => `파일의 ${rowNo.toLocaleString('ko-KR')}행과 중복입니다.`,
   duplicateInDb: (label: string) => `이미 등록된 ${label}입니다.`,
+  duplicateIdentity: '이름·생년월일·국적이 같은 근로자가 이미 등록되어 있습니다.',
+  unstorableText:
+    '저장할 수 없는 문자(NUL 문자 또는 짝이 맞지 않는 유니코드 문자)가 들어 있습니다. 셀의 내용을 다시 입력해 주세요.',
+  uploadInterrupted: '파일 올리기가 끝나지 않은 채 중단되었습니다. 파일을 다시 올려 주세요.',
   keptMatched: '매칭 이력이 있어 되돌리지 않았습니다.',
   keptPosted: '채용공고가 있어 되돌리지 않았습니다.',
   keptGone: '이미 삭제되었거나 접근할 수 없습니다.',
+  keptMoved: '다른 지점으로 옮겨져 되돌리지 않았습니다.',
 } as const;
 
 export const IMPORT_STATUSES = [
@@ -630,3 +635,12 @@ export function importBranchMap(branches: readonly ImportBranch[]): Map<string, 
 
 /** The template column a create-schema field belongs to (`branchId` is filled from 담당 지점). */
 export const importColumnOfField = (field: string) => (field === 'branchId' ? 'branch' : field);
+
+/** A UTF-16 surrogate without its pair: no UTF-8 spelling exists for it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A cell PostgreSQL cannot store (docs/imports.md#the-dry-run-the-same-rules-as-the-api): a NUL character, which no
+ * text column holds, or a lone surrogate (an xlsx may spell one as `&#xD800;`). Such a row is refused at the dry run.
+ */
+export const hasUnstorableText = (value: string) => value.includes('\u0000') || LONE_SURROGATE.test(value);

@@ -51,6 +51,7 @@ export const recordMessages = {
   duplicateBusinessRegNo: '이미 등록된 사업자등록번호입니다.',
   duplicateBranchCode: '이미 사용 중인 지점 코드입니다.',
   duplicateAlienRegNo: '이미 등록된 외국인등록번호입니다.',
+  duplicatePassportNo: '이미 등록된 여권번호입니다.',
   reasonRequired: '사유를 입력해 주세요.',
   branchNotFound: '담당 지점을 찾을 수 없습니다.',
   branchOutOfScope: '담당 지점의 데이터만 등록하거나 옮길 수 있습니다.',

@@ -41,6 +41,8 @@ export const trashMessages = {
   notDeleted: '삭제되지 않은 기록입니다.',
   duplicateEmployer: '같은 사업자등록번호의 사업주가 이미 등록되어 있어 복원할 수 없습니다.',
   duplicateWorker: '같은 외국인등록번호 또는 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
+  duplicateWorkerAlienRegNo: '같은 외국인등록번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
+  duplicateWorkerPassportNo: '같은 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
   employerDeleted: '이 공고의 사업주가 삭제되어 있습니다. 사업주를 먼저 복원해 주세요.',
   workerDeleted: '이 이력서의 근로자가 삭제되어 있습니다. 근로자를 먼저 복원해 주세요.',
   branchInactive: (branch: string) =>

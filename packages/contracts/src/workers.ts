@@ -273,6 +273,9 @@ export const workerPiiMessages = {
   identifierSearchRateLimited: `외국인등록번호·여권번호 검색은 ${IDENTIFIER_SEARCH_LIMIT.windowMs / 60_000}분에 ${IDENTIFIER_SEARCH_LIMIT.max}회까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.`,
   /** A duplicate the admin cannot reach: neither confirmed nor located (the attempt is logged). */
   alienRegNoUnavailable: '이 외국인등록번호로는 등록할 수 없습니다. 본사(최고 관리자)에 문의해 주세요.',
+  passportNoUnavailable: '이 여권번호로는 등록할 수 없습니다. 본사(최고 관리자)에 문의해 주세요.',
+  /** The import's third key (name, birth date, nationality) held outside the admin's branches. */
+  identityUnavailable: '이 이름·생년월일·국적으로는 등록할 수 없습니다. 본사(최고 관리자)에 문의해 주세요.',
 } as const;
 
 export const workerExtensionSchema = z.object({

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows } from '../db/client';
 import type { Executor } from '../db/types';
+import { AppError } from '../lib/errors';
 
 /**
  * Runs that outlive their process (docs/imports.md, "Runs outlive their process"): an import's dry run, commit or
@@ -22,8 +23,8 @@ export type RunHooks<R extends RunRow> = {
   step(row: R, token: string): Promise<boolean>;
   /** Ends the run: finished, or stopped on request. */
   finish(row: R, token: string, cancelled: boolean): Promise<void>;
-  /** Marks the run failed (an unexpected error; it can be started again). */
-  fail(id: number, token: string): Promise<void>;
+  /** Marks the run failed (an error, `error`; it can be started again). */
+  fail(id: number, token: string, error: unknown): Promise<void>;
   /** Gives the run up without ending it, for another process to take at once. */
   release(id: number, token: string): Promise<void>;
   /** Takes over one run with no heartbeat for `staleMs`, giving it `token`: its id. */
@@ -59,8 +60,10 @@ export function createRunner<R extends RunRow>(name: string, hooks: RunHooks<R>,
         }
       } catch (error) {
         if (error instanceof LostRun) return;
-        log?.error({ err: error, run: name, id }, 'run page failed');
-        await hooks.fail(id, token);
+        // A refusal the run's own rules made (an AppError, Korean for the screen) is not the server's fault.
+        if (error instanceof AppError) log?.warn({ code: error.code, run: name, id }, 'run refused');
+        else log?.error({ err: error, run: name, id }, 'run page failed');
+        await hooks.fail(id, token, error);
         return;
       }
       // Let this process's requests (and PGlite's one connection) in between pages.

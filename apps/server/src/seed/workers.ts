@@ -188,6 +188,13 @@ const DEPARTED_REASONS = ['체류기간 만료로 귀국', '본국 귀국', '자
 const PASSPORT_LETTERS = ['B', 'C', 'E', 'G', 'M', 'N', 'P'];
 
 /** Working-age dates of birth, alien registration numbers that fit them, visas whose dates fit docs/DOMAIN.md. */
+/**
+ * A 여권번호 is one live worker's (docs/DOMAIN.md#one-person-one-worker): the drawn letter, then the id in eight
+ * digits. Eight drawn digits met again about two hundred times in a million workers. The draw is still made, so
+ * every later value of the seed stays as it was.
+ */
+const passportNo = (letter: string, _drawn: string, id: number) => `${letter}${String(id).padStart(8, '0')}`;
+
 export function* generateWorkers(
   count: number,
   seed: number,
@@ -285,7 +292,7 @@ export function* generateWorkers(
       phoneNumber: status === 'departed' && rng.chance(0.5) ? '' : `010${rng.digits(8)}`,
       emailAddress: rng.chance(0.4) ? `${login}@example.com` : '',
       alienRegNo,
-      passportNo: `${rng.pick(PASSPORT_LETTERS)}${rng.digits(8)}`,
+      passportNo: passportNo(rng.pick(PASSPORT_LETTERS), rng.digits(8), id),
       passportExpiryDate: addDays(
         maxDate(visaExpiryDate ?? today, addDays(entryDate, 365)),
         rng.int(180, 2_500),

@@ -62,8 +62,9 @@ export const importBatches = pgTable(
 );
 
 /**
- * The rows of a file as it came: the cells encrypted (they may hold 외국인등록번호), the row's outcome, its key
- * (a keyed hash or the business number: duplicates in the file and against the records) and the record it made.
+ * The rows of a file as it came: the cells encrypted (they may hold 외국인등록번호), the row's outcome and the
+ * record it made, and its identity keys. A valid row's keys are also kept in `import_row_keys` while its dry run
+ * lasts, for the rows after it.
  */
 export const importRows = pgTable(
   'import_rows',
@@ -77,14 +78,35 @@ export const importRows = pgTable(
     cellsEnc: text(),
     status: text({ enum: IMPORT_ROW_STATUSES }).notNull().default('pending'),
     errors: jsonb().$type<{ field: string; message: string }[]>(),
-    rowKey: text(),
     recordId: integer(),
+    /**
+     * The row's identity keys (keyed hashes, never the numbers) from its dry run, kept as long as its cells: a
+     * destruction finds the person's staged rows by them, a refused duplicate's included.
+     */
+    rowKeys: text().array(),
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.rowNo] }),
-    index('import_rows_key_idx').on(t.batchId, t.rowKey, t.rowNo),
     index('import_rows_status_idx').on(t.batchId, t.status, t.rowNo),
     // A destruction finds a person's staged rows by their key, in any batch (docs/privacy-lifecycle.md#staged-imports).
-    index('import_rows_row_key_idx').on(t.rowKey).where(sql`row_key IS NOT NULL`),
+    index('import_rows_row_keys_idx').using('gin', t.rowKeys),
   ],
+);
+
+/**
+ * The identity keys of a dry run's valid rows (docs/imports.md#duplicates), each with the first row that holds it: a
+ * later row holding any of them is a duplicate of that row. One key is held by one valid row of a batch at most (a
+ * second one is a duplicate, not valid), so the key is the primary key's second half and every look-up a probe.
+ * They serve the dry run under way only and are dropped when it ends.
+ */
+export const importRowKeys = pgTable(
+  'import_row_keys',
+  {
+    batchId: integer()
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    rowNo: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.key] })],
 );

@@ -82,8 +82,13 @@ export const workers = pgTable(
         AND ${t.adminMemo} = '' AND ${t.statusReason} IS NULL
         AND extract(month FROM ${t.dateOfBirth}) = 1 AND extract(day FROM ${t.dateOfBirth}) = 1)`,
     ),
+    // One person, one live worker (docs/DOMAIN.md#one-person-one-worker): each identifier at most once.
     uniqueIndex('workers_alien_reg_no_hash_key').on(t.alienRegNoHash).where(live),
-    index('workers_passport_no_hash_idx').on(t.passportNoHash).where(live),
+    uniqueIndex('workers_passport_no_hash_key').on(t.passportNoHash).where(live),
+    // The import's third identity key: name, birth date and nationality (docs/imports.md#duplicates).
+    index('workers_identity_name_idx')
+      .on(t.dateOfBirth, t.nationality, sql`upper(${t.lastName})`, sql`upper(${t.firstName})`)
+      .where(live),
     // Plain ascending (created_at, id) serves ORDER BY created_at DESC, id DESC by a backward scan.
     index('workers_created_idx').on(t.createdAt, t.id).where(live),
     index('workers_branch_created_idx').on(t.branchId, t.createdAt, t.id).where(live),

@@ -1,7 +1,7 @@
 import type { ImportRowStatus } from '@ilson/contracts';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { admins, branches, importBatches, importRows } from '../../db/schema';
+import { admins, branches, importBatches, importRowKeys, importRows } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { updateOwnedRun } from '../../jobs/runner';
 import { type Scope, scopeWhere } from '../../lib/scope';
@@ -12,10 +12,11 @@ export type RowOutcome = {
   rowNo: number;
   status: ImportRowStatus;
   errors?: { field: string; message: string }[] | null;
-  rowKey?: string | null;
   recordId?: number | null;
-  /** Clears the kept cells (a committed row no longer needs them). */
+  /** Clears the kept cells and keys (a committed row no longer needs them). */
   clearCells?: boolean;
+  /** The row's identity keys, when the dry run read them (docs/privacy-lifecycle.md#staged-imports). */
+  keys?: string[];
 };
 
 /** A branch-scoped admin sees the batches made within their branch; a head-office admin sees every batch. */
@@ -153,19 +154,29 @@ export async function earlierKeys(
   beforeRowNo: number,
 ): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
-  const rows = await executor
-    .select({ key: importRows.rowKey, rowNo: sql<number>`min(${importRows.rowNo})`.mapWith(Number) })
-    .from(importRows)
-    .where(
-      and(
-        eq(importRows.batchId, batchId),
-        inArray(importRows.rowKey, keys),
-        lt(importRows.rowNo, beforeRowNo),
-        or(eq(importRows.status, 'valid'), eq(importRows.status, 'committed')),
-      ),
-    )
-    .groupBy(importRows.rowKey);
-  return new Map(rows.map((r) => [r.key!, r.rowNo]));
+  const rows = await queryRows<{ key: string; row_no: number }>(
+    executor,
+    sql`SELECT k.key, k.row_no FROM import_row_keys k
+        WHERE k.batch_id = ${batchId} AND k.row_no < ${beforeRowNo}
+          AND k.key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.key, Number(r.row_no)]));
+}
+
+/** Keeps the keys of a page's valid rows, for the pages after it (earlierKeys). */
+export async function saveKeys(
+  executor: Executor,
+  batchId: number,
+  rows: { rowNo: number; keys: string[] }[],
+) {
+  const payload = rows.flatMap((r) => r.keys.map((key) => ({ key, row_no: r.rowNo })));
+  if (payload.length === 0) return;
+  await executor.execute(
+    sql`INSERT INTO import_row_keys (batch_id, key, row_no)
+        SELECT ${batchId}, v.key, v.row_no FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
+          AS v(key text, row_no integer)
+        ON CONFLICT DO NOTHING`,
+  );
 }
 
 /** Writes the outcomes of a page of rows in one statement. */
@@ -175,26 +186,32 @@ export async function saveOutcomes(executor: Executor, batchId: number, outcomes
     row_no: o.rowNo,
     status: o.status,
     errors: o.errors ?? null,
-    row_key: o.rowKey ?? null,
     record_id: o.recordId ?? null,
     clear: o.clearCells ?? false,
+    keys: o.keys ?? null,
   }));
   await executor.execute(
-    sql`UPDATE import_rows r SET status = v.status, errors = v.errors, row_key = COALESCE(v.row_key, r.row_key),
+    sql`UPDATE import_rows r SET status = v.status, errors = v.errors,
           record_id = COALESCE(v.record_id, r.record_id),
-          cells_enc = CASE WHEN v.clear THEN NULL ELSE r.cells_enc END
+          cells_enc = CASE WHEN v.clear THEN NULL ELSE r.cells_enc END,
+          row_keys = CASE WHEN v.clear THEN NULL WHEN v.keys IS NOT NULL THEN v.keys ELSE r.row_keys END
         FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb)
-          AS v(row_no integer, status text, errors jsonb, row_key text, record_id integer, clear boolean)
+          AS v(row_no integer, status text, errors jsonb, record_id integer, clear boolean, keys text[])
         WHERE r.batch_id = ${batchId} AND r.row_no = v.row_no`,
   );
 }
 
-/** Every row back to unchecked, for a new dry run. */
+/** Every row back to unchecked, and their keys forgotten, for a new dry run. */
 export async function resetRows(executor: Executor, batchId: number) {
   await executor
     .update(importRows)
-    .set({ status: 'pending', errors: null, rowKey: null })
+    .set({ status: 'pending', errors: null, rowKeys: null })
     .where(and(eq(importRows.batchId, batchId), sql`${importRows.status} <> 'pending'`));
+  await forgetKeys(executor, batchId);
+}
+
+export async function forgetKeys(executor: Executor, batchId: number) {
+  await executor.delete(importRowKeys).where(eq(importRowKeys.batchId, batchId));
 }
 
 /** Per field: how many rows were refused on it and the first five (row number and message). */

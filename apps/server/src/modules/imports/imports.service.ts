@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import {
   camelToSnake,
+  hasUnstorableText,
   IMPORT_COLUMNS,
   IMPORT_LIMITS,
   IMPORT_RESOURCE_LABELS,
@@ -17,11 +18,11 @@ import {
   snakeToCamel,
   suggestMapping,
 } from '@ilson/contracts';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { appendAudit } from '../../audit/trail';
-import type { Database } from '../../db/client';
-import { type ImportRunActor, importBatches } from '../../db/schema';
+import { type Database, queryRows } from '../../db/client';
+import { type ImportRunActor, importBatches, importRows } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { SheetWriter } from '../../export/writers';
 import { readTable } from '../../import/read-table';
@@ -29,10 +30,11 @@ import { claimStaleRun, createRunner, LostRun } from '../../jobs/runner';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
+import { IdentifierSearchLimited, spendIdentifierLookup } from '../workers/workers.pii';
 import * as repo from './imports.repository';
 import {
   employerTarget,
-  heldMessage,
+  type HeldKey,
   type ImportTarget,
   type ParsedRow,
   workerTarget,
@@ -55,6 +57,9 @@ const COMMIT_LOCK: Record<ImportResource, number> = { workers: 7_310_001, employ
 const TARGET_TYPE: Record<ImportResource, string> = { workers: 'worker', employers: 'employer' };
 
 const runFailed = '처리 중 오류가 발생했습니다. 다시 시도해 주세요.';
+/** An upload under way touches its batch this often; one untouched for UPLOAD_STALE_MS lost its process. */
+const UPLOAD_HEARTBEAT_MS = 15_000;
+export const UPLOAD_STALE_MS = 5 * 60_000;
 
 type Finish = { status: ImportStatus; extra?: Record<string, unknown> };
 
@@ -159,9 +164,18 @@ export function createImportsService({
         status: 'uploading',
         createdBy: actor.adminId,
         scopeBranchIds: actor.scope.all ? null : [actor.scope.branchId ?? -1],
+        heartbeatAt: new Date(),
       })
       .returning({ id: importBatches.id });
     const id = created!.id;
+    // While this process reads the file, the batch says so; one it stopped reading is swept (sweepStaleUploads).
+    const beat = setInterval(() => {
+      db.update(importBatches)
+        .set({ heartbeatAt: new Date() })
+        .where(sql`id = ${id} AND status = 'uploading'`)
+        .catch((error: unknown) => log?.warn({ err: error, importBatch: id }, 'upload heartbeat failed'));
+    }, UPLOAD_HEARTBEAT_MS);
+    beat.unref();
     try {
       let headers: string[] | null = null;
       let total = 0;
@@ -189,7 +203,7 @@ export function createImportsService({
         throw validationError([{ field: 'file', message: importMessages.empty }], importMessages.empty);
       }
       await db.transaction(async (tx) => {
-        await tx
+        const finished = await tx
           .update(importBatches)
           .set({
             headers,
@@ -199,9 +213,13 @@ export function createImportsService({
             fileHash: info.hash,
             encoding: info.encoding,
             status: 'uploaded',
+            heartbeatAt: null,
             updatedAt: new Date(),
           })
-          .where(sql`id = ${id}`);
+          .where(sql`id = ${id} AND status = 'uploading'`)
+          .returning({ id: importBatches.id });
+        // Swept meanwhile (this process stalled past UPLOAD_STALE_MS): the batch is failed already.
+        if (finished.length === 0) throw conflict(importMessages.uploadInterrupted);
         await appendAudit(tx, actor.audit, {
           action: 'CREATE',
           targetType: 'import_batch',
@@ -213,8 +231,31 @@ export function createImportsService({
     } catch (error) {
       await db.delete(importBatches).where(sql`id = ${id}`);
       throw error;
+    } finally {
+      clearInterval(beat);
     }
     return describe(await batchOf(resource, id, actor));
+  }
+
+  /**
+   * Uploads whose process stopped before the end of the file (a crash, a kill): no heartbeat for UPLOAD_STALE_MS.
+   * Nothing can finish them, so they are marked failed with a Korean reason and their rows (encrypted cells) dropped
+   * (docs/imports.md#runs-outlive-their-process). Run with the resumption of runs, in every process.
+   */
+  async function sweepStaleUploads(): Promise<number> {
+    return db.transaction(async (tx) => {
+      const swept = await queryRows<{ id: number }>(
+        tx,
+        sql`UPDATE import_batches SET status = 'failed', failure = ${importMessages.uploadInterrupted},
+              runner_token = NULL, heartbeat_at = NULL, updated_at = now()
+            WHERE status = 'uploading'
+              AND coalesce(heartbeat_at, updated_at) < now() - make_interval(secs => ${UPLOAD_STALE_MS / 1000})
+            RETURNING id`,
+      );
+      const ids = swept.map((row) => Number(row.id));
+      if (ids.length > 0) await tx.delete(importRows).where(inArray(importRows.batchId, ids));
+      return ids.length;
+    });
   }
 
   /* ---------------------------------------------------------------------------------------------------------- */
@@ -294,6 +335,8 @@ export function createImportsService({
   ) {
     const batch = await batchOf(resource, id, actor);
     const mapping = wireMapping.map((key) => (key ? snakeToCamel(key) : null));
+    // An upload that never finished has no file to check (sweepStaleUploads).
+    if (!batch.fileHash) throw conflict(importMessages.uploadInterrupted);
     checkMapping(resource, batch.headers, mapping);
     if (batch.committedRows > 0) throw conflict(importMessages.alreadyCommitted);
     await start(
@@ -350,8 +393,14 @@ export function createImportsService({
           : commitPage(batch, token, branches);
       },
       finish: (batch, token, stopped) => finish(batch, token, stopped ? cancelled(batch) : finished(batch)),
-      fail: async (id, token) => {
-        await repo.updateRun(db, id, token, { status: 'failed', failure: runFailed, runnerToken: null });
+      fail: async (id, token, error) => {
+        // Past the identifier budget the run stops with the budget's own words (spendOnHidden).
+        const failure = error instanceof IdentifierSearchLimited ? error.message : runFailed;
+        await db.transaction(async (tx) => {
+          if (await repo.updateRun(tx, id, token, { status: 'failed', failure, runnerToken: null })) {
+            await repo.forgetKeys(tx, id);
+          }
+        });
       },
       release: async (id, token) => {
         await repo.updateRun(db, id, token, { runnerToken: null, heartbeatAt: null });
@@ -391,6 +440,8 @@ export function createImportsService({
         ...outcome.extra,
       });
       if (!ok) throw new LostRun();
+      // The keys serve the dry run's later pages only: none is left behind it (they are keyed hashes of identifiers).
+      if (batch.status === 'validating') await repo.forgetKeys(tx, batch.id);
       const label = IMPORT_RESOURCE_LABELS[batch.resource];
       if (batch.status === 'committing' || batch.status === 'undoing') {
         const current = (await repo.loadBatch(tx, batch.id))!;
@@ -425,7 +476,7 @@ export function createImportsService({
     rowNo: number;
     errors: { field: string; message: string }[];
     row?: ParsedRow;
-    key?: string;
+    keys?: string[];
   };
 
   /** One row through the same contract as the API's create, one message per field (the first found). */
@@ -443,6 +494,10 @@ export function createImportsService({
     mapping.forEach((key, index) => {
       if (key) record[key] = cells[index] ?? '';
     });
+    // Before anything reads the cells: such a character would fail the commit's insert, or this page's own save
+    // of a message quoting it, for the whole page.
+    const unstorable = Object.keys(record).find((key) => hasUnstorableText(record[key]!));
+    if (unstorable) return { rowNo, errors: [{ field: unstorable, message: importMessages.unstorableText }] };
     const example = IMPORT_COLUMNS[target.resource].filter((c) => c.example && c.key in record);
     if (example.length > 0 && example.every((c) => record[c.key]!.trim() === c.example)) {
       return { rowNo, errors: [{ field: example[0]!.key, message: importMessages.exampleRow }] };
@@ -462,7 +517,7 @@ export function createImportsService({
     if (byField.size > 0 || !parsed.success) {
       return { rowNo, errors: [...byField].map(([field, message]) => ({ field, message })) };
     }
-    return { rowNo, errors: [], row: { rowNo, input: parsed.data }, key: target.rowKey(parsed.data) };
+    return { rowNo, errors: [], row: { rowNo, input: parsed.data }, keys: target.rowKeys(parsed.data) };
   }
 
   async function validatePage(
@@ -478,7 +533,7 @@ export function createImportsService({
     const earlier = await repo.earlierKeys(
       db,
       batch.id,
-      [...new Set(good.map((c) => c.key!))],
+      [...new Set(good.flatMap((c) => c.keys!))],
       rows[0]!.rowNo,
     );
     const held = await target.heldKeys(
@@ -488,6 +543,8 @@ export function createImportsService({
     );
     const firstInPage = new Map<string, number>();
     const outcomes: repo.RowOutcome[] = [];
+    const hidden: HiddenHit[] = [];
+    const validKeys: { rowNo: number; keys: string[] }[] = [];
     const counts = { valid: 0, error: 0, duplicate: 0 };
     for (const c of checked) {
       if (!c.row) {
@@ -495,28 +552,37 @@ export function createImportsService({
         counts.error += 1;
         continue;
       }
-      const key = c.key!;
-      const first = earlier.get(key) ?? firstInPage.get(key);
-      const holder = held.get(key);
-      if (first !== undefined) {
-        outcomes.push(duplicate(c, key, target.keyField, importMessages.duplicateInFile(first)));
+      const keys = c.keys!;
+      const inFile = keys.find((key) => earlier.has(key) || firstInPage.has(key));
+      const holder = heldOf(keys, held);
+      if (inFile !== undefined) {
+        const first = earlier.get(inFile) ?? firstInPage.get(inFile)!;
+        outcomes.push({
+          ...duplicate(c, target.keyField(inFile), importMessages.duplicateInFile(first)),
+          keys,
+        });
         counts.duplicate += 1;
       } else if (holder) {
-        const message = heldMessage(target, holder);
-        const unreachable = !holder.visible && target.resource === 'workers';
+        const unreachable = !holder.visible && target.guardsScope;
         outcomes.push({
-          ...duplicate(c, key, target.keyField, message),
+          ...duplicate(c, target.keyField(holder.key), target.heldMessage(holder)),
           status: unreachable ? 'error' : 'duplicate',
+          keys,
         });
         counts[unreachable ? 'error' : 'duplicate'] += 1;
+        if (unreachable) hidden.push({ rowNo: c.rowNo, held: holder, input: c.row.input });
       } else {
-        firstInPage.set(key, c.rowNo);
-        outcomes.push({ rowNo: c.rowNo, status: 'valid', errors: null, rowKey: key });
+        for (const key of keys) firstInPage.set(key, c.rowNo);
+        outcomes.push({ rowNo: c.rowNo, status: 'valid', errors: null, keys });
+        validKeys.push({ rowNo: c.rowNo, keys });
         counts.valid += 1;
       }
     }
+    // Before the page is saved: past the budget the run stops here and tells this page nothing.
+    await spendOnHidden(batch, '검사', hidden);
     await db.transaction(async (tx) => {
       await repo.saveOutcomes(tx, batch.id, outcomes);
+      await repo.saveKeys(tx, batch.id, validKeys);
       const ok = await repo.updateRun(tx, batch.id, token, {
         cursor: rows.at(-1)!.rowNo,
         processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
@@ -529,12 +595,39 @@ export function createImportsService({
     return rows.length < VALIDATE_PAGE;
   }
 
-  const duplicate = (c: Checked, key: string, field: string, message: string): repo.RowOutcome => ({
+  const duplicate = (c: Checked, field: string, message: string): repo.RowOutcome => ({
     rowNo: c.rowNo,
     status: 'duplicate',
     errors: [{ field, message }],
-    rowKey: key,
   });
+
+  /** A row's key held by a live record: one the admin reaches first, else any. */
+  function heldOf(keys: string[], held: Map<string, HeldKey>): HeldKey | undefined {
+    const found = keys.map((key) => held.get(key)).filter((h) => h !== undefined);
+    return found.find((h) => h.visible) ?? found[0];
+  }
+
+  type HiddenHit = { rowNo: number; held: HeldKey; input: Record<string, unknown> };
+
+  /**
+   * A row refused because a record outside the admin's branches holds one of its keys is the form's refusal over
+   * again (docs/pii-search.md, "A duplicate 외국인등록번호 outside the admin's branches"): it is logged with the holder
+   * and the masked identifier, and spends a turn of the admin's identifier budget; past it the run stops with the
+   * budget's message (IdentifierSearchLimited), so a file of candidate numbers learns no more than the form would.
+   */
+  async function spendOnHidden(batch: repo.BatchRecord, phase: string, hits: HiddenHit[]) {
+    const target = targets[batch.resource];
+    const actor = batch.runActor!;
+    for (const hit of hits) {
+      await appendAudit(db, actor.audit, {
+        action: 'VIEW_PII',
+        targetType: TARGET_TYPE[batch.resource],
+        targetId: hit.held.holderId,
+        summary: `접근 범위 밖 ${target.label}와 ${target.describeHeld(hit.held.key, hit.input)} (${target.label} 가져오기 #${batch.id} ${hit.rowNo.toLocaleString('ko-KR')}행 ${phase} 거절, 중복 안내 없이 본사 문의 안내)`,
+      });
+      await spendIdentifierLookup(db, actor);
+    }
+  }
 
   async function commitPage(
     batch: repo.BatchRecord,
@@ -547,6 +640,7 @@ export function createImportsService({
     const actor = batch.runActor!;
     // Checked again: the records, the branches or the rules may have changed since the dry run.
     const read = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
+    const hidden: HiddenHit[] = [];
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK[batch.resource]})`);
       // Checked again under the rows' locks: a row whose person was destroyed since it was read is refused, and a
@@ -575,19 +669,22 @@ export function createImportsService({
         if (!c.row) {
           outcomes.push({ rowNo: c.rowNo, status: 'error', errors: c.errors });
           counts.error += 1;
-        } else if (held.has(c.key!) || seen.has(c.key!)) {
-          const holder = held.get(c.key!);
-          outcomes.push(
-            duplicate(
-              c,
-              c.key!,
-              target.keyField,
-              holder ? heldMessage(target, holder) : importMessages.duplicateInDb(target.label),
-            ),
-          );
+          continue;
+        }
+        const keys = c.keys!;
+        const holder = heldOf(keys, held);
+        const again = keys.find((key) => seen.has(key));
+        if (holder) {
+          outcomes.push(duplicate(c, target.keyField(holder.key), target.heldMessage(holder)));
+          counts.duplicate += 1;
+          if (!holder.visible && target.guardsScope) {
+            hidden.push({ rowNo: c.rowNo, held: holder, input: c.row.input });
+          }
+        } else if (again !== undefined) {
+          outcomes.push(duplicate(c, target.keyField(again), importMessages.duplicateInDb(target.label)));
           counts.duplicate += 1;
         } else {
-          seen.add(c.key!);
+          for (const key of keys) seen.add(key);
           toInsert.push(c.row);
         }
       }
@@ -601,7 +698,12 @@ export function createImportsService({
           outcomes.push({
             rowNo: row.rowNo,
             status: 'duplicate',
-            errors: [{ field: target.keyField, message: importMessages.duplicateInDb(target.label) }],
+            errors: [
+              {
+                field: target.keyField(target.rowKeys(row.input)[0]!),
+                message: importMessages.duplicateInDb(target.label),
+              },
+            ],
           });
           counts.duplicate += 1;
         } else {
@@ -630,6 +732,8 @@ export function createImportsService({
       });
       if (!ok) throw new LostRun();
     });
+    // A record registered out of scope since the dry run: the page is saved (those rows skipped), then spent for.
+    await spendOnHidden(batch, '가져오기', hidden);
     return rows.length < COMMIT_PAGE;
   }
 
@@ -640,7 +744,7 @@ export function createImportsService({
     const actor = batch.runActor!;
     await db.transaction(async (tx) => {
       const ids = rows.map((r) => r.recordId!).filter((id) => id !== null);
-      const { deleted, kept } = await target.undo(tx, batch.id, ids);
+      const { deleted, kept } = await target.undo(tx, batch.id, ids, actor.scope);
       const deletedSet = new Set(deleted);
       const outcomes: repo.RowOutcome[] = rows.map((r) =>
         deletedSet.has(r.recordId!)
@@ -648,7 +752,12 @@ export function createImportsService({
           : {
               rowNo: r.rowNo,
               status: 'kept',
-              errors: [{ field: target.keyField, message: kept.get(r.recordId!) ?? importMessages.keptGone }],
+              errors: [
+                {
+                  field: target.resource === 'workers' ? 'alienRegNo' : 'businessRegNo',
+                  message: kept.get(r.recordId!) ?? importMessages.keptGone,
+                },
+              ],
             },
       );
       await repo.saveOutcomes(tx, batch.id, outcomes);
@@ -748,6 +857,7 @@ export function createImportsService({
     template,
     errorReport,
     resumeStale: runner.resumeStale,
+    sweepStaleUploads,
     stop: runner.stop,
     idle: runner.idle,
   };

@@ -2,7 +2,10 @@ import {
   employerCreateSchema,
   type ImportResource,
   importMessages,
+  maskAlienRegNo,
+  maskPassportNo,
   normalizeAlienRegNo,
+  recordMessages,
   workerCreateSchema,
   workerPiiMessages,
   type z,
@@ -14,99 +17,150 @@ import { employers, jobPosts, matchings, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { bumpVersion } from '../../db/versioned';
 import type { PiiCipher } from '../../lib/pii';
-import { inScope, type Scope } from '../../lib/scope';
+import { inScope, type Scope, scopeWhere } from '../../lib/scope';
 import { alienRegNoColumns, passportNoColumns } from '../workers/workers.pii';
 
 /**
  * What an import does differently per resource (docs/imports.md): the create contract a row must pass, the row's
- * key (how a duplicate is recognised, in the file and among the records), the insert of a batch of rows, and what
+ * keys (how a duplicate is recognised, in the file and among the records), the insert of a batch of rows, and what
  * keeps an imported record when its batch is undone.
  */
 export type ParsedRow = { rowNo: number; input: Record<string, unknown> };
-/** A key already held by a live record, and whether the importing admin reaches that record. */
-export type HeldKey = { key: string; visible: boolean };
+/** A key already held by a live record: whether the importing admin reaches that record, and which one it is. */
+export type HeldKey = { key: string; visible: boolean; holderId: number };
 
 export type ImportTarget = {
   resource: ImportResource;
   label: string;
   schema: z.ZodType<Record<string, unknown>>;
-  /** The field a duplicate is reported on. */
-  keyField: string;
-  rowKey(input: Record<string, unknown>): string;
+  /**
+   * Every identity key of a row (docs/imports.md#duplicates): a row that shares any of them with a live record or
+   * an earlier valid row of the file is a duplicate.
+   */
+  rowKeys(input: Record<string, unknown>): string[];
+  /** The field a duplicate on `key` is reported on. */
+  keyField(key: string): string;
+  /**
+   * Whether a key held outside the admin's branches is kept from them (docs/SECURITY.md): a worker's identity is
+   * personal data, so the row reads as the form's neutral refusal, spends the identifier budget and is logged.
+   */
+  guardsScope: boolean;
   heldKeys(tx: Executor, rows: ParsedRow[], scope: Scope): Promise<Map<string, HeldKey>>;
+  /** The duplicate's message for a held key. */
+  heldMessage(held: HeldKey): string;
+  /** What the access log records of a key held out of scope ("외국인등록번호 중복: 900101-5******"): masked. */
+  describeHeld(key: string, input: Record<string, unknown>): string;
   /** Inserts the rows (a held key is skipped, never overwritten); the ids made, by file row. */
   insert(tx: Executor, batchId: number, rows: ParsedRow[]): Promise<Map<number, number>>;
-  /** Soft-deletes the batch's records among `ids` that nothing depends on; the ids kept, with why. */
+  /**
+   * Soft-deletes the batch's records among `ids` that nothing depends on and `scope` still reaches; the ids kept,
+   * with why.
+   */
   undo(
     tx: Executor,
     batchId: number,
     ids: number[],
+    scope: Scope,
   ): Promise<{ deleted: number[]; kept: Map<number, string> }>;
 };
 
 const live = isNull;
 type Made = { id: number; rowNo: number };
+type WorkerInput = z.output<typeof workerCreateSchema>;
+
+const KEY_FIELD = { A: 'alienRegNo', P: 'passportNo', N: 'lastName' } as const;
+type KeyKind = keyof typeof KEY_FIELD;
+const kindOf = (key: string) => key[0] as KeyKind;
 
 export function workerTarget(pii: PiiCipher): ImportTarget {
-  /** 외국인등록번호, else 여권번호, else name, birth date and nationality: keyed hashes, never the number itself. */
-  const rowKey = (input: Record<string, unknown>) => {
-    const w = input as z.output<typeof workerCreateSchema>;
-    if (w.alienRegNo) return `A:${pii.searchHash(normalizeAlienRegNo(w.alienRegNo))}`;
-    if (w.passportNo) return `P:${pii.searchHash(w.passportNo)}`;
-    return `N:${pii.searchHash([w.lastName, w.firstName, w.dateOfBirth, w.nationality].join('|'))}`;
+  /**
+   * The 외국인등록번호, the 여권번호 (each when given) and name, birth date and nationality (always, case aside): keyed
+   * hashes, never the values themselves. One person is one worker whichever of them the file and the records share.
+   */
+  const rowKeys = (input: Record<string, unknown>) => {
+    const w = input as WorkerInput;
+    const keys: string[] = [];
+    if (w.alienRegNo) keys.push(`A:${pii.searchHash(normalizeAlienRegNo(w.alienRegNo))}`);
+    if (w.passportNo) keys.push(`P:${pii.searchHash(w.passportNo)}`);
+    keys.push(`N:${pii.searchHash(nameKey(w).join('|'))}`);
+    return keys;
   };
+  const nameKey = (w: WorkerInput) => [
+    w.lastName.toUpperCase(),
+    w.firstName.toUpperCase(),
+    w.dateOfBirth,
+    w.nationality,
+  ];
+  const messages = {
+    visible: {
+      A: recordMessages.duplicateAlienRegNo,
+      P: recordMessages.duplicatePassportNo,
+      N: importMessages.duplicateIdentity,
+    },
+    hidden: {
+      A: workerPiiMessages.alienRegNoUnavailable,
+      P: workerPiiMessages.passportNoUnavailable,
+      N: workerPiiMessages.identityUnavailable,
+    },
+  } satisfies Record<string, Record<KeyKind, string>>;
   return {
     resource: 'workers',
     label: '근로자',
     schema: workerCreateSchema as unknown as z.ZodType<Record<string, unknown>>,
-    keyField: 'alienRegNo',
-    rowKey,
+    rowKeys,
+    keyField: (key) => KEY_FIELD[kindOf(key)],
+    guardsScope: true,
     async heldKeys(tx, rows, scope) {
       const held = new Map<string, HeldKey>();
-      const byKind = { A: [] as string[], P: [] as string[], N: [] as ParsedRow[] };
+      const byKind = { A: [] as string[], P: [] as string[], N: [] as Record<string, string>[] };
       for (const row of rows) {
-        const key = rowKey(row.input);
-        if (key.startsWith('N:')) byKind.N.push(row);
-        else byKind[key[0] as 'A' | 'P'].push(key.slice(2));
+        const w = row.input as WorkerInput;
+        for (const key of rowKeys(row.input)) {
+          const kind = kindOf(key);
+          if (kind === 'N') {
+            const [l, f, d, n] = nameKey(w);
+            byKind.N.push({ k: key, l: l!, f: f!, d: d!, n: n! });
+          } else byKind[kind].push(key.slice(2));
+        }
       }
-      const mark = (key: string, branchId: number) => {
+      const mark = (key: string, branchId: number, holderId: number) => {
         const visible = inScope(scope, branchId);
-        if (!held.get(key)?.visible) held.set(key, { key, visible });
+        if (!held.get(key)?.visible) held.set(key, { key, visible, holderId });
       };
-      if (byKind.A.length > 0) {
+      for (const kind of ['A', 'P'] as const) {
+        if (byKind[kind].length === 0) continue;
+        const column = kind === 'A' ? workers.alienRegNoHash : workers.passportNoHash;
         const found = await tx
-          .select({ hash: workers.alienRegNoHash, branchId: workers.branchId })
+          .select({ hash: column, branchId: workers.branchId, id: workers.id })
           .from(workers)
-          .where(and(inArray(workers.alienRegNoHash, byKind.A), live(workers.deletedAt)));
-        for (const f of found) mark(`A:${f.hash}`, f.branchId);
-      }
-      if (byKind.P.length > 0) {
-        const found = await tx
-          .select({ hash: workers.passportNoHash, branchId: workers.branchId })
-          .from(workers)
-          .where(and(inArray(workers.passportNoHash, byKind.P), live(workers.deletedAt)));
-        for (const f of found) mark(`P:${f.hash}`, f.branchId);
+          .where(and(inArray(column, byKind[kind]), live(workers.deletedAt)));
+        for (const f of found) mark(`${kind}:${f.hash}`, f.branchId, f.id);
       }
       if (byKind.N.length > 0) {
-        const wanted = byKind.N.map((row) => {
-          const w = row.input as z.output<typeof workerCreateSchema>;
-          return { k: rowKey(row.input), l: w.lastName, f: w.firstName, d: w.dateOfBirth, n: w.nationality };
-        });
-        const found = await queryRows<{ k: string; branch_id: number }>(
+        // Matched as workers_identity_name_idx is built: upper-cased names, whatever their identifiers.
+        const found = await queryRows<{ k: string; branch_id: number; id: number }>(
           tx,
-          sql`SELECT v.k, w.branch_id FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb)
+          sql`SELECT v.k, w.branch_id, w.id FROM jsonb_to_recordset(${JSON.stringify(byKind.N)}::jsonb)
                 AS v(k text, l text, f text, d date, n text)
-              JOIN workers w ON w.last_name = v.l AND w.first_name = v.f AND w.date_of_birth = v.d
-                AND w.nationality = v.n AND w.deleted_at IS NULL
-                AND w.alien_reg_no_hash IS NULL AND w.passport_no_hash IS NULL`,
+              JOIN workers w ON w.date_of_birth = v.d AND w.nationality = v.n
+                AND upper(w.last_name) = upper(v.l) AND upper(w.first_name) = upper(v.f)
+                AND w.deleted_at IS NULL`,
         );
-        for (const f of found) mark(f.k, f.branch_id);
+        for (const f of found) mark(f.k, f.branch_id, f.id);
       }
       return held;
     },
+    heldMessage: (held) => messages[held.visible ? 'visible' : 'hidden'][kindOf(held.key)],
+    describeHeld(key, input) {
+      const w = input as WorkerInput;
+      const kind = kindOf(key);
+      if (kind === 'A') return `외국인등록번호 중복: ${maskAlienRegNo(normalizeAlienRegNo(w.alienRegNo!))}`;
+      if (kind === 'P') return `여권번호 중복: ${maskPassportNo(w.passportNo!)}`;
+      return '이름·생년월일·국적 일치';
+    },
     async insert(tx, batchId, rows) {
       const values = rows.map(({ rowNo, input }) => {
-        const { alienRegNo, passportNo, ...fields } = input as z.output<typeof workerCreateSchema>;
+        const { alienRegNo, passportNo, ...fields } = input as WorkerInput;
         return {
           ...fields,
           ...alienRegNoColumns(pii, alienRegNo ?? null),
@@ -115,43 +169,50 @@ export function workerTarget(pii: PiiCipher): ImportTarget {
           importRowNo: rowNo,
         };
       });
+      // Either identifier's unique index (docs/DOMAIN.md#one-person-one-worker): a row that lost a race is skipped.
       const made = await insertRecordset<typeof workers, Made>(tx, workers, values, {
-        onConflict: sql`ON CONFLICT (alien_reg_no_hash) WHERE deleted_at IS NULL DO NOTHING`,
+        onConflict: sql`ON CONFLICT DO NOTHING`,
         returning: sql`id, import_row_no AS "rowNo"`,
       });
       return new Map(made.map((m) => [m.rowNo, m.id]));
     },
-    async undo(tx, batchId, ids) {
+    async undo(tx, batchId, ids, scope) {
+      const kept = await movedAway(tx, workers, ids, scope);
       const matched = await tx
         .selectDistinct({ id: matchings.workerId })
         .from(matchings)
         .where(inArray(matchings.workerId, ids));
-      const kept = new Map(matched.map((m) => [m.id, importMessages.keptMatched]));
-      const deleted = await softDeleteBatchRecords(tx, workers, batchId, ids, kept);
+      for (const m of matched) if (!kept.has(m.id)) kept.set(m.id, importMessages.keptMatched);
+      const deleted = await softDeleteBatchRecords(tx, workers, batchId, ids, kept, scope);
       return { deleted, kept };
     },
   };
 }
 
 export function employerTarget(): ImportTarget {
-  const rowKey = (input: Record<string, unknown>) =>
-    `B:${(input as { businessRegNo: string }).businessRegNo}`;
   return {
     resource: 'employers',
     label: '사업주',
     schema: employerCreateSchema as unknown as z.ZodType<Record<string, unknown>>,
-    keyField: 'businessRegNo',
-    rowKey,
+    rowKeys: (input) => [`B:${(input as { businessRegNo: string }).businessRegNo}`],
+    keyField: () => 'businessRegNo',
+    // A 사업자등록번호 is public (the 국세청 answers for any): a duplicate reads the same in every branch.
+    guardsScope: false,
     async heldKeys(tx, rows, scope) {
       const numbers = rows.map((row) => (row.input as { businessRegNo: string }).businessRegNo);
       const found = await tx
-        .select({ regNo: employers.businessRegNo, branchId: employers.branchId })
+        .select({ regNo: employers.businessRegNo, branchId: employers.branchId, id: employers.id })
         .from(employers)
         .where(and(inArray(employers.businessRegNo, numbers), live(employers.deletedAt)));
       return new Map(
-        found.map((f) => [`B:${f.regNo}`, { key: `B:${f.regNo}`, visible: inScope(scope, f.branchId) }]),
+        found.map((f) => [
+          `B:${f.regNo}`,
+          { key: `B:${f.regNo}`, visible: inScope(scope, f.branchId), holderId: f.id },
+        ]),
       );
     },
+    heldMessage: () => importMessages.duplicateInDb('사업주'),
+    describeHeld: () => '사업자등록번호 중복',
     async insert(tx, batchId, rows) {
       const values = rows.map(({ rowNo, input }) => ({
         ...(input as z.output<typeof employerCreateSchema>),
@@ -164,22 +225,42 @@ export function employerTarget(): ImportTarget {
       });
       return new Map(made.map((m) => [m.rowNo, m.id]));
     },
-    async undo(tx, batchId, ids) {
-      const kept = new Map<number, string>();
+    async undo(tx, batchId, ids, scope) {
+      const kept = await movedAway(tx, employers, ids, scope);
       const matched = await tx
         .selectDistinct({ id: matchings.employerId })
         .from(matchings)
         .where(inArray(matchings.employerId, ids));
-      for (const m of matched) kept.set(m.id, importMessages.keptMatched);
+      for (const m of matched) if (!kept.has(m.id)) kept.set(m.id, importMessages.keptMatched);
       const posted = await tx
         .selectDistinct({ id: jobPosts.employerId })
         .from(jobPosts)
         .where(inArray(jobPosts.employerId, ids));
       for (const p of posted) if (!kept.has(p.id)) kept.set(p.id, importMessages.keptPosted);
-      const deleted = await softDeleteBatchRecords(tx, employers, batchId, ids, kept);
+      const deleted = await softDeleteBatchRecords(tx, employers, batchId, ids, kept, scope);
       return { deleted, kept };
     },
   };
+}
+
+/**
+ * The batch's records the run's admin no longer reaches (the head office moved them to another branch since): the
+ * undo keeps them (docs/imports.md#commit-undo-and-the-access-log).
+ */
+async function movedAway(
+  tx: Executor,
+  table: typeof workers | typeof employers,
+  ids: number[],
+  scope: Scope,
+): Promise<Map<number, string>> {
+  const kept = new Map<number, string>();
+  if (scope.all || ids.length === 0) return kept;
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, ids), sql`${table.branchId} IS DISTINCT FROM ${scope.branchId}`));
+  for (const row of rows) kept.set(row.id, importMessages.keptMoved);
+  return kept;
 }
 
 async function softDeleteBatchRecords(
@@ -188,6 +269,7 @@ async function softDeleteBatchRecords(
   batchId: number,
   ids: number[],
   kept: Map<number, string>,
+  scope: Scope,
 ): Promise<number[]> {
   const targets = ids.filter((id) => !kept.has(id));
   if (targets.length === 0) return [];
@@ -201,6 +283,8 @@ async function softDeleteBatchRecords(
         sql`${table.importBatchId} = ${batchId}`,
         isNull(table.deletedAt),
         isNotNull(table.importRowNo),
+        // Moved away between the check above and this write: kept all the same.
+        scopeWhere(table.branchId, scope),
       ),
     )
     .returning({ id: table.id });
@@ -208,9 +292,3 @@ async function softDeleteBatchRecords(
   for (const id of targets) if (!deleted.has(id)) kept.set(id, importMessages.keptGone);
   return [...deleted];
 }
-
-/** The duplicate's message: a record the admin reaches is named as such; one they cannot reach is not confirmed. */
-export const heldMessage = (target: ImportTarget, held: HeldKey) =>
-  held.visible || target.resource === 'employers'
-    ? importMessages.duplicateInDb(target.label)
-    : workerPiiMessages.alienRegNoUnavailable;

@@ -336,9 +336,19 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       errors: { what: '행의 오류 (값을 인용하지 않는 메시지)', ...STAGED },
     },
     derived: {
-      row_key: { what: '중복 판정 키 (외국인등록번호·여권번호·이름의 키 해시, 사업자번호)', ...STAGED },
+      row_keys: { what: '중복 판정 키 (외국인등록번호·여권번호·이름의 키 해시, 사업자번호)', ...STAGED },
     },
     none: ['batch_id', 'row_no', 'status', 'record_id'],
+  },
+  import_row_keys: {
+    about: '검사 중인 가져오기의 유효한 행의 키 (검사가 끝나면 삭제)',
+    derived: {
+      key: {
+        what: '중복 판정 키 (외국인등록번호·여권번호·이름의 키 해시, 사업자번호)',
+        ...destroyed('destroyStagedRows; 검사가 끝나면 삭제'),
+      },
+    },
+    none: ['batch_id', 'row_no'],
   },
   job_posts: {
     about: '채용공고',

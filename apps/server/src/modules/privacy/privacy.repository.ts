@@ -365,7 +365,7 @@ async function destroyWorkerTraces(executor: Executor, ids: readonly number[], k
   }>(
     executor,
     sql`SELECT id, alien_reg_no_hash AS arn, passport_no_hash AS passport,
-          concat_ws('|', last_name, first_name, to_char(date_of_birth, 'YYYY-MM-DD'), nationality) AS named,
+          concat_ws('|', upper(last_name), upper(first_name), to_char(date_of_birth, 'YYYY-MM-DD'), nationality) AS named,
           ARRAY[name_ko, phone_number, email_address] || CASE WHEN first_name <> '' AND last_name <> ''
             THEN ARRAY[first_name || ' ' || last_name, last_name || ' ' || first_name, last_name || first_name]
             ELSE ARRAY[]::text[] END AS terms

@@ -29,7 +29,7 @@ const destroyedRowErrors = () =>
   JSON.stringify([{ field: 'file', message: privacyMessages.stagedRowDestroyed }]);
 
 /**
- * A person's staged import rows: made into their record (`record_id`) or keyed like them (`row_key`, the keyed
+ * A person's staged import rows: made into their record (`record_id`) or keyed like them (`row_keys`, the keyed
  * hash the import matches duplicates by), in any batch. The cells and the key go; a row not committed keeps its
  * status and says why it can no longer be imported, so the batch's counts stay as they were and a later commit or
  * error report finds nothing of the person.
@@ -43,14 +43,16 @@ export async function destroyStagedRows(
   if (recordIds.length === 0 && keys.length === 0) return 0;
   const rows = await queryRows<{ row_no: number }>(
     executor,
-    sql`UPDATE import_rows r SET cells_enc = NULL, row_key = NULL,
+    sql`UPDATE import_rows r SET cells_enc = NULL, row_keys = NULL,
           errors = CASE WHEN r.status = 'committed' THEN r.errors ELSE ${destroyedRowErrors()}::jsonb END
         FROM import_batches b
         WHERE b.id = r.batch_id AND b.resource = ${resource}
-          AND (r.record_id = ANY(${ids(recordIds)}) OR r.row_key = ANY(${texts(keys)}))
-          AND (r.cells_enc IS NOT NULL OR r.row_key IS NOT NULL)
+          AND (r.record_id = ANY(${ids(recordIds)}) OR r.row_keys && ${texts(keys)})
+          AND (r.cells_enc IS NOT NULL OR r.row_keys IS NOT NULL)
         RETURNING r.row_no`,
   );
+  if (keys.length > 0)
+    await executor.execute(sql`DELETE FROM import_row_keys WHERE key = ANY(${texts(keys)})`);
   return rows.length;
 }
 
@@ -131,7 +133,7 @@ export async function purgeStagedImports(
     sql`SELECT b.id FROM import_batches b
         WHERE ${due} AND b.status NOT IN ('validating', 'committing', 'undoing')
           AND EXISTS (SELECT 1 FROM import_rows r WHERE r.batch_id = b.id
-            AND (r.cells_enc IS NOT NULL OR r.row_key IS NOT NULL))
+            AND (r.cells_enc IS NOT NULL OR r.row_keys IS NOT NULL))
         ORDER BY coalesce(b.committed_at, b.created_at), b.id
         LIMIT ${limit}
         FOR UPDATE OF b SKIP LOCKED`,
@@ -140,9 +142,9 @@ export async function purgeStagedImports(
   const batchIds = batches.map((b) => b.id);
   const rows = await queryRows<{ row_no: number }>(
     executor,
-    sql`UPDATE import_rows r SET cells_enc = NULL, row_key = NULL,
+    sql`UPDATE import_rows r SET cells_enc = NULL, row_keys = NULL,
           errors = CASE WHEN r.status = 'committed' THEN r.errors ELSE ${destroyedRowErrors()}::jsonb END
-        WHERE r.batch_id = ANY(${ids(batchIds)}) AND (r.cells_enc IS NOT NULL OR r.row_key IS NOT NULL)
+        WHERE r.batch_id = ANY(${ids(batchIds)}) AND (r.cells_enc IS NOT NULL OR r.row_keys IS NOT NULL)
         RETURNING r.row_no`,
   );
   return { batchIds, rows: rows.length };

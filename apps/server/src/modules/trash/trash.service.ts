@@ -9,7 +9,7 @@ import {
   type TrashType,
   trashMessages,
 } from '@ilson/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { appendAudit } from '../../audit/trail';
 import { type Database, queryRows } from '../../db/client';
@@ -21,14 +21,15 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { scopeWhere } from '../../lib/scope';
 import { checkRecordBranch } from '../branches/branches.rules';
+import { answerHeldIdentifier, violatedIdentifier } from '../workers/workers.identity';
 import { listViewEntry } from '../workers/workers.pii';
 
 /**
  * 휴지통 (docs/undo-and-trash.md): the soft-deleted records of each kind, newest delete first, within the admin's
  * branch, and their restore. A restore is an update like any other — the row's version moves, the access log keeps
- * it, and the database's own rules decide: a live duplicate of the same 사업자등록번호 or 외국인등록번호 (the partial
- * unique indexes cover live rows only) refuses it, and a record whose parent is deleted waits for the parent. An
- * employer, worker or job post comes back only into a branch that still operates, as its create would.
+ * it, and the database's own rules decide: a live duplicate of the same 사업자등록번호, 외국인등록번호 or 여권번호 (the
+ * partial unique indexes cover live rows only) refuses it, and a record whose parent is deleted waits for the parent.
+ * An employer, worker or job post comes back only into a branch that still operates, as its create would.
  */
 
 type Kind = {
@@ -231,9 +232,34 @@ export function createTrashService({ db }: { db: Database }) {
         return { type, id, label };
       });
     } catch (error) {
+      if (type === 'worker' && violatedIdentifier(error)) await answerRestoreHeld(error, id, actor);
       if (kind.duplicate && isUniqueViolation(error)) throw new AppError('CONFLICT', 409, kind.duplicate);
       throw error;
     }
+  }
+
+  /**
+   * A worker whose 외국인등록번호 or 여권번호 another live worker took since the delete: refused, naming the identifier
+   * to an admin who reaches that worker and in the neutral words otherwise, as the form's create does
+   * (docs/undo-and-trash.md, 휴지통).
+   */
+  async function answerRestoreHeld(error: unknown, id: number, actor: Actor): Promise<never> {
+    const [row] = await db
+      .select({
+        alienRegNoHash: workers.alienRegNoHash,
+        alienRegNoMasked: workers.alienRegNoMasked,
+        passportNoHash: workers.passportNoHash,
+        passportNoMasked: workers.passportNoMasked,
+      })
+      .from(workers)
+      .where(eq(workers.id, id));
+    return answerHeldIdentifier(db, error, actor, {
+      alienRegNo: { hash: row?.alienRegNoHash ?? null, masked: row?.alienRegNoMasked ?? null },
+      passportNo: { hash: row?.passportNoHash ?? null, masked: row?.passportNoMasked ?? null },
+      exceptId: id,
+      action: `근로자 #${id} 복원`,
+      restore: true,
+    });
   }
 
   return { list, restore };

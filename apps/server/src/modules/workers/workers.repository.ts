@@ -168,22 +168,21 @@ export async function lockWorker(
   return lockLive(executor, workers, id, live(scope));
 }
 
-/** The live worker holding this 외국인등록번호 (any branch: the number is unique across all of them). */
-export async function alienRegNoHolder(
+/**
+ * The live worker holding this identifier (any branch: each is unique across all of them, docs/DOMAIN.md#one-person-one-worker),
+ * found by its keyed hash.
+ */
+export async function identifierHolder(
   executor: Executor,
+  field: 'alienRegNo' | 'passportNo',
   hash: string,
   exceptId?: number,
 ): Promise<{ id: number; branchId: number } | undefined> {
+  const column = field === 'alienRegNo' ? workers.alienRegNoHash : workers.passportNoHash;
   const [row] = await executor
     .select({ id: workers.id, branchId: workers.branchId })
     .from(workers)
-    .where(
-      and(
-        eq(workers.alienRegNoHash, hash),
-        isNull(workers.deletedAt),
-        exceptId ? ne(workers.id, exceptId) : undefined,
-      ),
-    )
+    .where(and(eq(column, hash), isNull(workers.deletedAt), exceptId ? ne(workers.id, exceptId) : undefined))
     .limit(1);
   return row;
 }

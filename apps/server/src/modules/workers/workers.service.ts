@@ -13,7 +13,6 @@ import {
   type WorkerStatus,
   type workerCreateSchema,
   type workerListQuerySchema,
-  workerPiiMessages,
   type workerUpdateSchema,
   type z,
 } from '@ilson/contracts';
@@ -23,23 +22,21 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
-import { isUniqueViolation } from '../../lib/db-errors';
 import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/diff';
-import { conflict, notFound, validationError } from '../../lib/errors';
+import { notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
-import { inScope } from '../../lib/scope';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
 import { type ExtensionInput, extensionValues } from './workers.extension';
+import { answerHeldIdentifier, refuseHeldIdentifiers } from './workers.identity';
 import {
   alienRegNoColumns,
   checkIdentifierSearch,
   contactsShownTo,
   listViewEntry,
   passportNoColumns,
-  spendIdentifierLookup,
   workerSearch,
 } from './workers.pii';
 import * as repo from './workers.repository';
@@ -47,8 +44,6 @@ import * as repo from './workers.repository';
 type WorkerCreate = z.output<typeof workerCreateSchema>;
 type WorkerUpdate = z.output<typeof workerUpdateSchema>;
 type WorkerListQuery = z.output<typeof workerListQuerySchema>;
-
-const UNIQUE_ALIEN_REG_NO = 'workers_alien_reg_no_hash_key';
 
 /** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
@@ -103,24 +98,6 @@ const listView = (filters: Record<string, unknown>, rows: { id: number }[], tota
 
 const displayName = (w: { nameKo: string; firstName: string; lastName: string }) =>
   w.nameKo || `${w.firstName} ${w.lastName}`;
-
-const duplicateAlienRegNo = () =>
-  conflict(recordMessages.duplicateAlienRegNo, [
-    { field: 'alien_reg_no', message: recordMessages.duplicateAlienRegNo },
-  ]);
-
-/** A duplicate the admin cannot reach: neither confirmed nor located. */
-const alienRegNoUnavailable = () =>
-  conflict(workerPiiMessages.alienRegNoUnavailable, [
-    { field: 'alien_reg_no', message: workerPiiMessages.alienRegNoUnavailable },
-  ]);
-
-/** Thrown inside a write's transaction when another live worker holds the number; answered after the rollback. */
-class AlienRegNoHeld extends Error {
-  constructor(readonly holder: { id: number; branchId: number }) {
-    super('alien_reg_no held');
-  }
-}
 
 /** The list screen's query as repository filters (the export of the same list shares it). */
 export function workerFilters(
@@ -219,39 +196,6 @@ export function createWorkersService({
     return rows.map((row) => contactsShownTo(row, actor.role));
   }
 
-  /**
-   * A write refused because another live worker holds the 외국인등록번호 (docs/SECURITY.md). An admin who reaches that
-   * worker is told it is registered; anyone else gets a neutral message that neither confirms nor locates it,
-   * the attempt goes to the access log (whose number, by whom) for the head office, and it spends a turn of the
-   * admin's identifier budget, since it told them something about a record they cannot see.
-   */
-  async function answerDuplicate(
-    caught: unknown,
-    actor: Actor,
-    attempt: { hash: string | null; masked: string | null; workerId?: number },
-  ): Promise<never> {
-    let holder = caught instanceof AlienRegNoHeld ? caught.holder : undefined;
-    const raced = isUniqueViolation(caught, UNIQUE_ALIEN_REG_NO);
-    if (!holder && !raced) throw caught;
-    if (!holder && attempt.hash) holder = await repo.alienRegNoHolder(db, attempt.hash, attempt.workerId);
-    if (holder ? inScope(actor.scope, holder.branchId) : actor.scope.all) throw duplicateAlienRegNo();
-    const action = attempt.workerId ? `근로자 #${attempt.workerId} 수정` : '근로자 등록';
-    await appendAudit(db, actor.audit, {
-      action: 'VIEW_PII',
-      targetType: 'worker',
-      targetId: holder?.id ?? null,
-      summary: `접근 범위 밖 근로자와 외국인등록번호 중복: ${attempt.masked ?? ''} (${action} 거절, 중복 안내 없이 본사 문의 안내)`,
-    });
-    await spendIdentifierLookup(db, actor);
-    throw alienRegNoUnavailable();
-  }
-
-  async function refuseHeldAlienRegNo(tx: Executor, hash: string | null, exceptId?: number) {
-    if (!hash) return;
-    const holder = await repo.alienRegNoHolder(tx, hash, exceptId);
-    if (holder) throw new AlienRegNoHeld(holder);
-  }
-
   /** Every open of a worker's detail is a view of personal data: it goes to the access log. */
   async function get(id: number, actor: Actor): Promise<Worker> {
     const worker = await detail(db, id, actor);
@@ -268,11 +212,18 @@ export function createWorkersService({
     const { alienRegNo, passportNo, ...fields } = input;
     const arn = alienRegNoColumns(pii, alienRegNo ?? null);
     const passport = passportNoColumns(pii, passportNo ?? null);
-    const attempt = { hash: arn.alienRegNoHash, masked: arn.alienRegNoMasked };
+    const attempt = {
+      alienRegNo: { hash: arn.alienRegNoHash, masked: arn.alienRegNoMasked },
+      passportNo: { hash: passport.passportNoHash, masked: passport.passportNoMasked },
+      action: '근로자 등록',
+    };
     return db
       .transaction(async (tx) => {
         await checkRecordBranch(tx, fields.branchId, actor.scope);
-        await refuseHeldAlienRegNo(tx, arn.alienRegNoHash);
+        await refuseHeldIdentifiers(tx, {
+          alienRegNo: arn.alienRegNoHash,
+          passportNo: passport.passportNoHash,
+        });
         const id = await repo.insertWorker(tx, { ...fields, ...arn, ...passport });
         await appendAudit(tx, actor.audit, {
           action: 'CREATE',
@@ -287,13 +238,19 @@ export function createWorkersService({
         });
         return detail(tx, id, actor);
       })
-      .catch((caught: unknown) => answerDuplicate(caught, actor, attempt));
+      .catch((caught: unknown) => answerHeldIdentifier(db, caught, actor, attempt));
   }
 
   async function update(id: number, input: WorkerUpdate, actor: Actor): Promise<Worker> {
     const { version, alienRegNo, passportNo, ...changes } = input;
     const nextArn = alienRegNoColumns(pii, alienRegNo ?? null);
-    const attempt = { hash: nextArn.alienRegNoHash, masked: nextArn.alienRegNoMasked, workerId: id };
+    const nextPassport = passportNoColumns(pii, passportNo ?? null);
+    const attempt = {
+      alienRegNo: { hash: nextArn.alienRegNoHash, masked: nextArn.alienRegNoMasked },
+      passportNo: { hash: nextPassport.passportNoHash, masked: nextPassport.passportNoMasked },
+      exceptId: id,
+      action: `근로자 #${id} 수정`,
+    };
     return db
       .transaction(async (tx) => {
         const current = await repo.lockWorker(tx, id, actor.scope);
@@ -310,16 +267,16 @@ export function createWorkersService({
         if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
         if (alienRegNo !== undefined) {
           if (nextArn.alienRegNoHash !== current.alienRegNoHash) {
-            await refuseHeldAlienRegNo(tx, nextArn.alienRegNoHash, id);
+            await refuseHeldIdentifiers(tx, { alienRegNo: nextArn.alienRegNoHash }, id);
             Object.assign(values, nextArn);
             diff.alienRegNo = { before: current.alienRegNoMasked, after: nextArn.alienRegNoMasked };
           }
         }
         if (passportNo !== undefined) {
-          const next = passportNoColumns(pii, passportNo);
-          if (next.passportNoHash !== current.passportNoHash) {
-            Object.assign(values, next);
-            diff.passportNo = { before: current.passportNoMasked, after: next.passportNoMasked };
+          if (nextPassport.passportNoHash !== current.passportNoHash) {
+            await refuseHeldIdentifiers(tx, { passportNo: nextPassport.passportNoHash }, id);
+            Object.assign(values, nextPassport);
+            diff.passportNo = { before: current.passportNoMasked, after: nextPassport.passportNoMasked };
           }
         }
         if (Object.keys(diff).length === 0) return detail(tx, id, actor);
@@ -336,7 +293,7 @@ export function createWorkersService({
         });
         return detail(tx, id, actor);
       })
-      .catch((caught: unknown) => answerDuplicate(caught, actor, attempt));
+      .catch((caught: unknown) => answerHeldIdentifier(db, caught, actor, attempt));
   }
 
   async function changeStatus(

@@ -119,7 +119,7 @@ describe('a destroyed worker leaves nothing in import staging, views or bulk job
     expect(staged).toHaveLength(2);
     for (const row of staged) {
       expect(row.cellsEnc).toBeNull();
-      expect(row.rowKey).toBeNull();
+      expect(row.rowKeys).toBeNull();
       expect(row.errors).toEqual([{ field: 'file', message: privacyMessages.stagedRowDestroyed }]);
     }
   });
@@ -209,7 +209,7 @@ describe('staged import rows have their own retention', () => {
       .where(eq(importBatches.id, stale));
     await run();
     const rows = await ctx.db
-      .select({ batchId: importRows.batchId, cells: importRows.cellsEnc, key: importRows.rowKey })
+      .select({ batchId: importRows.batchId, cells: importRows.cellsEnc, key: importRows.rowKeys })
       .from(importRows)
       .where(inArray(importRows.batchId, [stale, fresh]));
     expect(rows.find((r) => r.batchId === stale)).toEqual({ batchId: stale, cells: null, key: null });

@@ -99,7 +99,7 @@ describe('휴지통', () => {
     expect(view?.summary).toMatch(/^휴지통 근로자 조회: \d+건 표시/);
     const reply = await admin.post(`/trash/worker/${gone.id}/restore`, {});
     expect(reply.statusCode).toBe(409);
-    expect(reply.json().error.message).toBe(trashMessages.duplicateWorker);
+    expect(reply.json().error.message).toBe(trashMessages.duplicateWorkerAlienRegNo);
 
     const employer = await insertEmployer(ctx, branchA);
     const worker = await insertWorker(ctx, branchA);
