@@ -1,8 +1,21 @@
 import { readFileSync } from 'node:fs';
+import {
+  dailyHours,
+  hourlyEquivalent,
+  minimumWageFor,
+  monthlyPaidHours,
+  SALARY_TYPES,
+  type SalaryType,
+  SETTINGS_DEFAULTS,
+  WEEKDAYS,
+  type WorkSchedule,
+} from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
 import { createTestContext, type TestContext, testConfig } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
 import { jobPosts } from '../../db/schema';
 import { addDays, seoulToday } from '../../lib/dates';
 import { createPiiCipher } from '../../lib/pii';
@@ -178,6 +191,89 @@ describe('each invariant check, its rule broken in plain SQL', () => {
     const results = await checksAfter(BREAKS[code]!(ids));
     expect(broken(results)).toEqual([code]);
     expect(broken(await runChecks(ctx.db))).toEqual([]);
+  });
+});
+
+const time = fc
+  .integer({ min: 0, max: 47 })
+  .map((half) => `${String(Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`);
+const offer = fc.record({
+  schedule: fc.record({
+    workDays: fc.subarray([...WEEKDAYS], { minLength: 1 }),
+    workStartTime: time,
+    workEndTime: time,
+    breakMinutes: fc.constantFrom(0, 30, 45, 60, 90, 120),
+  }),
+  salaryType: fc.constantFrom(...SALARY_TYPES),
+  /** How far from the minimum wage the offer is meant to be (about ±2%, so both sides are drawn). */
+  ratio: fc.integer({ min: 980, max: 1020 }).map((n) => n / 1000),
+  startYear: fc.constantFrom(null, 2025, 2026),
+});
+
+/** An amount that comes to about `ratio` times the year's minimum wage an hour, rounded to the won as people write pay. */
+function amountFor(type: SalaryType, schedule: WorkSchedule, perHour: number): number {
+  const perPeriod = { hourly: 1, daily: dailyHours(schedule), monthly: monthlyPaidHours(schedule) };
+  const hours = type === 'annual' ? 12 * perPeriod.monthly : perPeriod[type];
+  return Math.max(1, Math.round(perHour * hours));
+}
+
+describe('the minimum wage check and the rule engine', () => {
+  it('report the same offers below the minimum wage, whatever the schedule and pay type', async () => {
+    const byYear = SETTINGS_DEFAULTS.minimumWageByYear;
+    await fc.assert(
+      fc.asyncProperty(fc.array(offer, { minLength: 10, maxLength: 30 }), async (offers) => {
+        const expected: number[] = [];
+        let found: number[] = [];
+        const rolledBack = new Error('rolled back');
+        await ctx.db
+          .transaction(async (tx) => {
+            for (const o of offers) {
+              const year = o.startYear ?? Number(TODAY.slice(0, 4));
+              const minimum = minimumWageFor(year, byYear)!;
+              const amount = amountFor(o.salaryType, o.schedule, minimum * o.ratio);
+              const [post] = await tx
+                .insert(jobPosts)
+                .values({
+                  employerId: ids.E,
+                  branchId: ids.B,
+                  title: '생산직',
+                  industry: 'manufacturing',
+                  jobDescription: '조립',
+                  headcount: 1,
+                  region: '경기도',
+                  workAddress: '경기도 안산시',
+                  employmentType: 'full_time',
+                  ...o.schedule,
+                  salaryType: 'monthly',
+                  salaryAmount: 3_000_000,
+                  allowedVisaTypes: ['E-9'],
+                  status: 'active',
+                })
+                .returning({ id: jobPosts.id });
+              const start = o.startYear === null ? null : `${o.startYear}-06-01`;
+              const [row] = await queryRows<{ id: number }>(
+                tx,
+                sql`INSERT INTO matchings (${MATCHING_COLUMNS}, agreed_salary_type, agreed_salary_amount)
+                    VALUES (${post!.id}, ${ids.E}, ${ids.W2}, ${ids.B}, 'VN', 'E-9', 'manufacturing', 'accepted',
+                            ${start}, ${o.salaryType}, ${amount})
+                    RETURNING id`,
+              );
+              const hourly = hourlyEquivalent(o.salaryType, amount, o.schedule);
+              if (hourly !== null && hourly < minimum) expected.push(row!.id);
+            }
+            const [result] = await runChecks(tx as unknown as TestContext['db'], {}, [
+              'held_below_minimum_wage',
+            ]);
+            found = result!.violations.map((v) => v.targetId);
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+        expect(found.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+      }),
+      { numRuns: 8, seed: 20261201 },
+    );
   });
 });
 
