@@ -57,17 +57,19 @@ const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => s
  * (none, in data that keeps the rules) are walked: each with the smallest id of its person.
  */
 const PERSON_OF = sql`
-  WITH RECURSIVE record_key AS MATERIALIZED (
-    SELECT id, 'A' || alien_reg_no_hash AS k FROM workers WHERE deleted_at IS NULL AND alien_reg_no_hash IS NOT NULL
+  WITH RECURSIVE shared (id, k) AS MATERIALIZED (
+    SELECT unnest(array_agg(id)), 'A' || alien_reg_no_hash
+    FROM workers WHERE deleted_at IS NULL AND alien_reg_no_hash IS NOT NULL
+    GROUP BY alien_reg_no_hash HAVING count(*) > 1
     UNION ALL
-    SELECT id, 'P' || passport_no_hash FROM workers WHERE deleted_at IS NULL AND passport_no_hash IS NOT NULL
+    SELECT unnest(array_agg(id)), 'P' || passport_no_hash
+    FROM workers WHERE deleted_at IS NULL AND passport_no_hash IS NOT NULL
+    GROUP BY passport_no_hash HAVING count(*) > 1
     UNION ALL
-    SELECT id, 'N' || upper(btrim(last_name)) || '|' || upper(btrim(first_name)) || '|' || date_of_birth || '|' || nationality
+    SELECT unnest(array_agg(id)),
+           'N' || concat_ws('|', upper(btrim(last_name)), upper(btrim(first_name)), date_of_birth, nationality)
     FROM workers WHERE deleted_at IS NULL AND destroyed_at IS NULL AND btrim(first_name || last_name) <> ''
-  ),
-  shared AS MATERIALIZED (
-    SELECT k.id, k.k FROM record_key k
-    WHERE k.k IN (SELECT k FROM record_key GROUP BY k HAVING count(*) > 1)
+    GROUP BY upper(btrim(last_name)), upper(btrim(first_name)), date_of_birth, nationality HAVING count(*) > 1
   ),
   edge (a, b) AS MATERIALIZED (
     SELECT x.id, y.id FROM shared x JOIN shared y ON y.k = x.k AND y.id <> x.id
@@ -141,15 +143,17 @@ export const CHECKS: readonly Check[] = [
     code: 'worker_identifier_taken',
     invariant: 'I-3',
     title: '외국인등록번호 또는 여권번호가 같은 근로자 기록이 둘 이상',
+    // Grouped by each hash alone, in its index's order, then the few held twice listed.
     query: ({ scope }) => sql`
-      SELECT 'worker' AS target_type, min(k.id) AS target_id,
-             k.kind || ' workers ' || string_agg(k.id::text, ', ' ORDER BY k.id) AS detail
-      FROM (SELECT id, 'alien_reg_no' AS kind, alien_reg_no_hash AS hash FROM workers
+      SELECT 'worker' AS target_type, ids[1] AS target_id,
+             kind || ' workers ' || array_to_string(ids, ', ') AS detail
+      FROM (SELECT 'alien_reg_no' AS kind, array_agg(id ORDER BY id) AS ids FROM workers
               WHERE deleted_at IS NULL AND alien_reg_no_hash IS NOT NULL AND ${inBranches(sql`branch_id`, scope)}
+              GROUP BY alien_reg_no_hash HAVING count(*) > 1
             UNION ALL
-            SELECT id, 'passport_no', passport_no_hash FROM workers
-              WHERE deleted_at IS NULL AND passport_no_hash IS NOT NULL AND ${inBranches(sql`branch_id`, scope)}) k
-      GROUP BY k.kind, k.hash HAVING count(*) > 1`,
+            SELECT 'passport_no', array_agg(id ORDER BY id) FROM workers
+              WHERE deleted_at IS NULL AND passport_no_hash IS NOT NULL AND ${inBranches(sql`branch_id`, scope)}
+              GROUP BY passport_no_hash HAVING count(*) > 1) taken`,
   },
   {
     code: 'held_visa_invalid',
@@ -375,7 +379,9 @@ export const CHECKS: readonly Check[] = [
 
 /**
  * Runs every check (or the named ones) in one statement and answers each with its violations; the minimum wage
- * is read from the settings first, as the rule engine reads it.
+ * is read from the settings first, as the rule engine reads it. JIT is off for the statement: the recursive walk
+ * of I-2 is costed far above what it reads, and LLVM compiling the whole union took seconds on 10,000 workers
+ * where the checks take tens of milliseconds (docs/domain-integrity.md#how-long-it-takes).
  */
 export async function runChecks(
   db: Database,
@@ -383,21 +389,22 @@ export async function runChecks(
   codes?: readonly string[],
 ): Promise<CheckResult[]> {
   const chosen = CHECKS.filter((check) => !codes || codes.includes(check.code));
-  const { minimumWageByYear } = await createSettingsService(db).get(db);
-  const inputs: CheckInputs = { scope, minimumWageByYear };
-  const union = sql.join(
-    chosen.map(
-      (check) =>
-        sql`SELECT ${check.code}::text AS code, q.target_type::text, q.target_id::int, q.detail::text FROM (${check.query(inputs)}) q`,
-    ),
-    sql` UNION ALL `,
-  );
-  const rows = await queryRows<{
-    code: string;
-    target_type: string;
-    target_id: number;
-    detail: string | null;
-  }>(db, union);
+  const rows = await db.transaction(async (tx) => {
+    const { minimumWageByYear } = await createSettingsService(db).get(tx);
+    const inputs: CheckInputs = { scope, minimumWageByYear };
+    const union = sql.join(
+      chosen.map(
+        (check) =>
+          sql`SELECT ${check.code}::text AS code, q.target_type::text, q.target_id::int, q.detail::text FROM (${check.query(inputs)}) q`,
+      ),
+      sql` UNION ALL `,
+    );
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return queryRows<{ code: string; target_type: string; target_id: number; detail: string | null }>(
+      tx,
+      union,
+    );
+  });
   return chosen.map((check) => ({
     code: check.code,
     invariant: check.invariant,
