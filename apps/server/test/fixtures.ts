@@ -138,12 +138,19 @@ export async function insertEmployer(
   return row!;
 }
 
-/** A worker written straight to the database: E-9 valid until 2030, seeking work. */
+let workerCounter = 0;
+
+/**
+ * A worker written straight to the database: E-9 valid until 2030, seeking work. Each is another person: with
+ * no identifiers, the same name, birth date and nationality would make two records one person
+ * (docs/domain-integrity.md#one-person-several-records), so the birth date differs by a day from the last one's.
+ */
 export async function insertWorker(
   ctx: Pick<TestContext, 'db'>,
   branchId: number,
   values: Partial<typeof workers.$inferInsert> = {},
 ) {
+  const born = new Date(Date.UTC(1995, 4, 5 + (workerCounter++ % 3650))).toISOString().slice(0, 10);
   const [row] = await ctx.db
     .insert(workers)
     .values({
@@ -151,7 +158,7 @@ export async function insertWorker(
       firstName: 'Van An',
       lastName: 'Nguyen',
       gender: 'male',
-      dateOfBirth: '1995-05-05',
+      dateOfBirth: born,
       nationality: 'VN',
       visaType: 'E-9',
       visaExpiryDate: '2030-01-01',

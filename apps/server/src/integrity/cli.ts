@@ -1,8 +1,8 @@
 /**
  * `npm run check:data [-- --database-url <url>] [--json]`
- * Runs every invariant check of docs/DOMAIN.md over the configured database (DATABASE_URL, or the embedded
- * DATA_DIR: stop the server first) and lists what breaks them, with the repairs migrations made and
- * flagged. Exit code 1 when a rule is broken (docs/domain-integrity.md).
+ * Runs the check of every invariant of docs/DOMAIN.md (I-1, I-2, …) over the configured database (DATABASE_URL,
+ * or the embedded DATA_DIR: stop the server first) and lists what breaks them, with the repairs migrations made
+ * and flagged, and how long the checks took. Exit code 1 when a rule is broken (docs/domain-integrity.md).
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
@@ -24,15 +24,19 @@ async function main() {
   const config = loadConfig(env);
   const handle = await openDatabase({ ...config, dbPoolSize: 2 });
   try {
+    const started = performance.now();
     const results = await runChecks(handle.db);
+    const ms = Math.round(performance.now() - started);
     const repairs = await listRepairs(handle.db);
     const broken = results.filter((result) => result.violations.length > 0);
     if (values.json) {
-      console.log(JSON.stringify({ checks: results, repairs }, null, 2));
+      console.log(JSON.stringify({ checks: results, repairs, ms }, null, 2));
     } else {
       for (const result of results) {
         const count = result.violations.length;
-        console.log(`${count === 0 ? '✓' : '✗'} ${result.title} [${result.code}]: ${count}건`);
+        console.log(
+          `${count === 0 ? '✓' : '✗'} ${result.invariant} ${result.title} [${result.code}]: ${count}건`,
+        );
         for (const v of result.violations.slice(0, SHOWN_PER_CHECK)) {
           console.log(`    ${v.targetType} #${v.targetId}  ${v.detail}`);
         }
@@ -47,6 +51,7 @@ async function main() {
       console.log(
         broken.length === 0 ? '\n모든 규칙을 지키고 있습니다.' : `\n규칙 위반 ${broken.length}종이 있습니다.`,
       );
+      console.log(`규칙 ${results.length}개 점검: ${ms.toLocaleString('ko-KR')}ms`);
     }
     process.exitCode = broken.length === 0 ? 0 : 1;
   } finally {

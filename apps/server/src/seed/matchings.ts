@@ -105,6 +105,8 @@ export type PostRef = {
   salaryAmount: number;
   openFrom: number;
   openTo: number;
+  /** Whether a matching may be accepted, contracted or working on it today: not if suspended (docs/DOMAIN.md#invariants). */
+  holdsMatchings: boolean;
 };
 
 export function postRef(p: SeedJobPost, today: string): PostRef | null {
@@ -131,6 +133,7 @@ export function postRef(p: SeedJobPost, today: string): PostRef | null {
     salaryAmount: p.salaryAmount,
     openFrom: dayOf(p.publishedAt),
     openTo,
+    holdsMatchings: p.status !== 'suspended',
   };
 }
 
@@ -199,6 +202,7 @@ const SKIP_REASONS = [
   '동일 사업장 추천 채용',
 ];
 const FILLING = new Set<MatchingStatus>(['contracted', 'working']);
+const HELD = new Set<MatchingStatus>(['accepted', 'contracted', 'working']);
 const CONTRACTED_CHAIN = new Set<MatchingStatus>(['contracted', 'working', 'completed', 'terminated']);
 const CANCELLED_FROM: Weighted<MatchingStatus> = [
   ['proposed', 4],
@@ -304,6 +308,7 @@ export function* generateMatchings(
     const full = contracted[post.id]! >= post.headcount - 1;
     let final = rng.weighted(FINAL);
     if (CONTRACTED_CHAIN.has(final) && full) final = 'cancelled';
+    if (HELD.has(final) && !post.holdsMatchings) return null;
     const cancelledFrom = rng.weighted(CANCELLED_FROM);
     const withInterview = rng.chance(0.7) || cancelledFrom === 'interview' || final === 'interview';
     const { chain, contractIndex, startIndex, interviewIndex } =

@@ -1,5 +1,5 @@
 import { recordMessages } from '@ilson/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
@@ -510,7 +510,14 @@ describe('posts, payouts, branches and counts', () => {
   });
 
   it('puts nothing new in an inactive branch', async () => {
-    const closed = await insertBranch(ctx, { status: 'inactive' });
+    // What the branch held when it closed stays there (docs/domain-integrity.md#an-inactive-branch).
+    const closed = await insertBranch(ctx);
+    const employerThere = await insertEmployer(ctx, closed.id);
+    const openPost = await post();
+    await ctx.db.update(jobPosts).set({ branchId: closed.id }).where(eq(jobPosts.id, openPost.id));
+    await ctx.db.execute(
+      sql`UPDATE branches SET status = 'inactive', updated_at = now() WHERE id = ${closed.id}`,
+    );
     const worker = await admin.post('/workers', workerBody(closed.id, { alien_reg_no: '900101-5777777' }));
     expect(worker.statusCode).toBe(422);
     expect(worker.json().error.details[0]).toEqual({
@@ -523,10 +530,7 @@ describe('posts, payouts, branches and counts', () => {
       version: existing.version,
     });
     expect(moved.statusCode).toBe(422);
-    const employerThere = await insertEmployer(ctx, closed.id);
     expect((await admin.post('/job-posts', jobPostBody(employerThere.id))).statusCode).toBe(422);
-    const openPost = await post();
-    await ctx.db.update(jobPosts).set({ branchId: closed.id }).where(eq(jobPosts.id, openPost.id));
     const matching = await propose(openPost.id, existing.id, { override_reason: '예외' });
     expect(matching.statusCode).toBe(422);
   });

@@ -1,0 +1,309 @@
+import { readFileSync } from 'node:fs';
+import {
+  dailyHours,
+  hourlyEquivalent,
+  minimumWageFor,
+  monthlyPaidHours,
+  SALARY_TYPES,
+  type SalaryType,
+  SETTINGS_DEFAULTS,
+  WEEKDAYS,
+  type WorkSchedule,
+} from '@ilson/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
+import { createTestContext, type TestContext, testConfig } from '../../../test/helpers';
+import { queryRows } from '../../db/client';
+import { jobPosts } from '../../db/schema';
+import { addDays, seoulToday } from '../../lib/dates';
+import { createPiiCipher } from '../../lib/pii';
+import { runSeed } from '../../seed/run';
+import { CHECKS, type CheckResult, runChecks } from '../checks';
+
+/**
+ * Every invariant of docs/DOMAIN.md has its check, and each check sees its rule broken: a consistent database is
+ * broken in plain SQL, one rule at a time (in a transaction rolled back after, so each case starts from the same
+ * rows), and exactly that rule's check answers. The demo seed keeps every rule.
+ */
+
+let ctx: TestContext;
+const TODAY = seoulToday();
+
+type Ids = {
+  B: number;
+  B2: number;
+  E: number;
+  E2: number;
+  W: number;
+  W2: number;
+  M: number;
+  P: number;
+  Q: number;
+};
+let ids: Ids;
+
+const MATCHING_COLUMNS = sql.raw(
+  'job_post_id, employer_id, worker_id, branch_id, worker_nationality, worker_visa_type, industry, status, start_date',
+);
+
+/** Per check, the plain SQL that breaks its rule and nothing else. */
+const BREAKS: Record<string, (i: Ids) => SQL[]> = {
+  worker_engaged_twice: (i) => [
+    sql`DROP INDEX matchings_worker_engaged_key`,
+    sql`INSERT INTO matchings (${MATCHING_COLUMNS})
+        VALUES (${i.Q}, ${i.E2}, ${i.W}, ${i.B}, 'VN', 'E-9', 'manufacturing', 'contracted', ${addDays(TODAY, 10)})`,
+    sql`UPDATE job_posts SET filled_count = 1 WHERE id = ${i.Q}`,
+  ],
+  person_engaged_twice: (i) => [
+    // The same person again, entered without the numbers: linked by name, birth date and nationality.
+    sql`INSERT INTO workers (name_ko, first_name, last_name, gender, date_of_birth, nationality, visa_type,
+          visa_expiry_date, branch_id)
+        SELECT name_ko, first_name, upper(last_name) || ' ', gender, date_of_birth, nationality, visa_type,
+          visa_expiry_date, branch_id
+        FROM workers WHERE id = ${i.W}`,
+    sql`INSERT INTO matchings (${MATCHING_COLUMNS})
+        SELECT ${i.Q}, ${i.E2}, max(id), ${i.B}, 'VN', 'E-9', 'manufacturing', 'working', '2026-01-05' FROM workers`,
+    sql`UPDATE job_posts SET filled_count = 1 WHERE id = ${i.Q}`,
+  ],
+  worker_identifier_taken: (i) => [
+    sql`UPDATE workers SET passport_no_hash = 'passport-w' WHERE id = ${i.W2}`,
+  ],
+  held_visa_invalid: (i) => [sql`UPDATE workers SET visa_status = 'cancelled' WHERE id = ${i.W}`],
+  held_worker_departed: (i) => [sql`UPDATE workers SET status = 'departed' WHERE id = ${i.W}`],
+  held_visa_not_allowed: (i) => [sql`UPDATE workers SET visa_type = 'F-5' WHERE id = ${i.W}`],
+  held_visa_not_permitted: (i) => [
+    sql`UPDATE workers SET visa_type = 'F-4' WHERE id = ${i.W}`,
+    sql`UPDATE job_posts SET allowed_visa_types = '{E-9,F-4}', is_simple_labour = TRUE WHERE id = ${i.P}`,
+  ],
+  held_visa_before_start: (i) => [
+    sql`UPDATE matchings SET status = 'contracted', start_date = ${addDays(TODAY, 60)} WHERE id = ${i.M}`,
+    sql`UPDATE workers SET visa_expiry_date = ${addDays(TODAY, 30)} WHERE id = ${i.W}`,
+  ],
+  held_below_minimum_wage: (i) => [
+    // 1,500,000원 a month over 209 hours is 7,177원 an hour.
+    sql`UPDATE matchings SET agreed_salary_type = 'monthly', agreed_salary_amount = 1500000 WHERE id = ${i.M}`,
+  ],
+  held_post_not_open: (i) => [sql`UPDATE job_posts SET status = 'pending' WHERE id = ${i.P}`],
+  matching_dates: (i) => [sql`UPDATE matchings SET start_date = ${addDays(TODAY, 5)} WHERE id = ${i.M}`],
+  interview_skipped_silently: (i) => [
+    sql`INSERT INTO matching_status_history (matching_id, from_status, to_status) VALUES (${i.M}, 'proposed', 'accepted')`,
+  ],
+  post_open_employer_not_approved: (i) => [sql`UPDATE employers SET status = 'suspended' WHERE id = ${i.E2}`],
+  post_visas_not_permitted: (i) => [
+    sql`UPDATE job_posts SET allowed_visa_types = '{E-9,D-10}' WHERE id = ${i.Q}`,
+  ],
+  live_matching_on_deleted_record: (i) => [sql`UPDATE job_posts SET deleted_at = now() WHERE id = ${i.P}`],
+  duplicate_matching_fee: (i) => [
+    sql`DROP INDEX payouts_matching_fee_key`,
+    sql`INSERT INTO payouts (employer_id, matching_id, type, amount)
+        VALUES (${i.E}, ${i.M}, 'matching_fee', 300000), (${i.E}, ${i.M}, 'matching_fee', 300000)`,
+  ],
+  filled_count_drift: (i) => [sql`UPDATE job_posts SET filled_count = 3 WHERE id = ${i.P}`],
+  record_in_closed_branch: (i) => [
+    sql`UPDATE branches SET status = 'inactive', updated_at = now() WHERE id = ${i.B2}`,
+    sql`INSERT INTO workers (first_name, last_name, gender, date_of_birth, nationality, visa_type, branch_id, created_at)
+        VALUES ('Closed', 'Door', 'male', '1990-01-01', 'VN', 'E-9', ${i.B2}, now() + interval '1 second')`,
+  ],
+  visa_pending_without_extension: (i) => [sql`UPDATE workers SET visa_status = 'pending' WHERE id = ${i.W2}`],
+  destroyed_worker_engaged: (i) => [
+    // What destruction leaves of a worker (the check constraint), while their matching goes on.
+    sql`UPDATE workers SET destroyed_at = now(), name_ko = '파기됨', first_name = '', last_name = '',
+          alien_reg_no_hash = NULL, passport_no_hash = NULL, date_of_birth = '1995-01-01'
+        WHERE id = ${i.W}`,
+  ],
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const B = (await insertBranch(ctx)).id;
+  const B2 = (await insertBranch(ctx)).id;
+  const E = (await insertEmployer(ctx, B)).id;
+  const E2 = (await insertEmployer(ctx, B)).id;
+  const W = (await insertWorker(ctx, B, { alienRegNoHash: 'arc-w', passportNoHash: 'passport-w' })).id;
+  const W2 = (
+    await insertWorker(ctx, B, {
+      firstName: 'Thi Binh',
+      lastName: 'Tran',
+      dateOfBirth: '1996-06-06',
+      alienRegNoHash: 'arc-w2',
+      passportNoHash: 'passport-w2',
+    })
+  ).id;
+  const working = await insertMatching(ctx, { employerId: E, workerId: W, branchId: B });
+  await ctx.db.execute(sql`UPDATE job_posts SET filled_count = 1 WHERE id = ${working.jobPostId}`);
+  const [other] = await ctx.db
+    .insert(jobPosts)
+    .values({
+      employerId: E2,
+      branchId: B,
+      title: '포장 사원 모집',
+      industry: 'manufacturing',
+      jobDescription: '포장',
+      headcount: 3,
+      region: '경기도',
+      workAddress: '경기도 안산시 단원구 산단로 2',
+      employmentType: 'full_time',
+      workDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+      workStartTime: '09:00',
+      workEndTime: '18:00',
+      salaryType: 'monthly',
+      salaryAmount: 2_500_000,
+      allowedVisaTypes: ['E-9'],
+      status: 'active',
+    })
+    .returning({ id: jobPosts.id });
+  ids = { B, B2, E, E2, W, W2, M: working.id, P: working.jobPostId, Q: other!.id };
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const broken = (results: CheckResult[]) => results.filter((r) => r.violations.length > 0).map((r) => r.code);
+
+/** Runs the statements and the checks in a transaction that is rolled back: nothing of it stays. */
+async function checksAfter(statements: SQL[]): Promise<CheckResult[]> {
+  let results: CheckResult[] = [];
+  const rolledBack = new Error('rolled back');
+  await ctx.db
+    .transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(statement);
+      results = await runChecks(tx as unknown as TestContext['db']);
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+  return results;
+}
+
+describe('each invariant check, its rule broken in plain SQL', () => {
+  it('starts from rows that keep every rule', async () => {
+    expect(broken(await runChecks(ctx.db))).toEqual([]);
+  });
+
+  it('has a case for every check', () => {
+    expect(Object.keys(BREAKS).sort()).toEqual(CHECKS.map((c) => c.code).sort());
+  });
+
+  it.each(CHECKS.map((c) => [c.code]))('%s answers, and no other check', async (code) => {
+    const results = await checksAfter(BREAKS[code]!(ids));
+    expect(broken(results)).toEqual([code]);
+    expect(broken(await runChecks(ctx.db))).toEqual([]);
+  });
+});
+
+const time = fc
+  .integer({ min: 0, max: 47 })
+  .map((half) => `${String(Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`);
+const offer = fc.record({
+  schedule: fc.record({
+    workDays: fc.subarray([...WEEKDAYS], { minLength: 1 }),
+    workStartTime: time,
+    workEndTime: time,
+    breakMinutes: fc.constantFrom(0, 30, 45, 60, 90, 120),
+  }),
+  salaryType: fc.constantFrom(...SALARY_TYPES),
+  /** How far from the minimum wage the offer is meant to be (about ±2%, so both sides are drawn). */
+  ratio: fc.integer({ min: 980, max: 1020 }).map((n) => n / 1000),
+  startYear: fc.constantFrom(null, 2025, 2026),
+});
+
+/** An amount that comes to about `ratio` times the year's minimum wage an hour, rounded to the won as people write pay. */
+function amountFor(type: SalaryType, schedule: WorkSchedule, perHour: number): number {
+  const perPeriod = { hourly: 1, daily: dailyHours(schedule), monthly: monthlyPaidHours(schedule) };
+  const hours = type === 'annual' ? 12 * perPeriod.monthly : perPeriod[type];
+  return Math.max(1, Math.round(perHour * hours));
+}
+
+describe('the minimum wage check and the rule engine', () => {
+  it('report the same offers below the minimum wage, whatever the schedule and pay type', async () => {
+    const byYear = SETTINGS_DEFAULTS.minimumWageByYear;
+    await fc.assert(
+      fc.asyncProperty(fc.array(offer, { minLength: 10, maxLength: 30 }), async (offers) => {
+        const expected: number[] = [];
+        let found: number[] = [];
+        const rolledBack = new Error('rolled back');
+        await ctx.db
+          .transaction(async (tx) => {
+            for (const o of offers) {
+              const year = o.startYear ?? Number(TODAY.slice(0, 4));
+              const minimum = minimumWageFor(year, byYear)!;
+              const amount = amountFor(o.salaryType, o.schedule, minimum * o.ratio);
+              const [post] = await tx
+                .insert(jobPosts)
+                .values({
+                  employerId: ids.E,
+                  branchId: ids.B,
+                  title: '생산직',
+                  industry: 'manufacturing',
+                  jobDescription: '조립',
+                  headcount: 1,
+                  region: '경기도',
+                  workAddress: '경기도 안산시',
+                  employmentType: 'full_time',
+                  ...o.schedule,
+                  salaryType: 'monthly',
+                  salaryAmount: 3_000_000,
+                  allowedVisaTypes: ['E-9'],
+                  status: 'active',
+                })
+                .returning({ id: jobPosts.id });
+              const start = o.startYear === null ? null : `${o.startYear}-06-01`;
+              const [row] = await queryRows<{ id: number }>(
+                tx,
+                sql`INSERT INTO matchings (${MATCHING_COLUMNS}, agreed_salary_type, agreed_salary_amount)
+                    VALUES (${post!.id}, ${ids.E}, ${ids.W2}, ${ids.B}, 'VN', 'E-9', 'manufacturing', 'accepted',
+                            ${start}, ${o.salaryType}, ${amount})
+                    RETURNING id`,
+              );
+              const hourly = hourlyEquivalent(o.salaryType, amount, o.schedule);
+              if (hourly !== null && hourly < minimum) expected.push(row!.id);
+            }
+            const [result] = await runChecks(tx as unknown as TestContext['db'], {}, [
+              'held_below_minimum_wage',
+            ]);
+            found = result!.violations.map((v) => v.targetId);
+            throw rolledBack;
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error;
+          });
+        expect(found.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+      }),
+      { numRuns: 8, seed: 20261201 },
+    );
+  });
+});
+
+describe('docs/DOMAIN.md and the checks', () => {
+  it('every invariant listed has exactly one check, and every check one invariant', () => {
+    const domain = readFileSync(new URL('../../../../../docs/DOMAIN.md', import.meta.url), 'utf8');
+    const section = domain.split('\n## Invariants\n')[1]!.split('\n## ')[0]!;
+    const items = section.split(/\n(?=- )/).filter((item) => item.startsWith('- '));
+    const listed = items.map((item) => {
+      const id = /^- \*\*(I-\d+)\*\*/.exec(item)?.[1];
+      const checks = [...item.matchAll(/Check\s+`([a-z_]+)`/g)].map((m) => m[1]);
+      return { id, checks };
+    });
+    expect(listed.length).toBeGreaterThan(0);
+    for (const item of listed) {
+      expect(item.id, JSON.stringify(item)).toBeDefined();
+      expect(item.checks, item.id).toHaveLength(1);
+    }
+    expect(new Set(listed.map((item) => item.id)).size).toBe(listed.length);
+    expect(Object.fromEntries(listed.map((item) => [item.id, item.checks[0]]))).toEqual(
+      Object.fromEntries(CHECKS.map((c) => [c.invariant, c.code])),
+    );
+  });
+});
+
+describe('the demo seed', () => {
+  // Seed 2 at this scale is one that once left a working matching on a suspended post (I-10).
+  it('keeps every rule', { timeout: 120_000 }, async () => {
+    await runSeed(ctx.handle, { scale: 0.1, seed: 2, reset: true, pii: createPiiCipher(testConfig.piiKey) });
+    const results = await runChecks(ctx.db);
+    expect(results.filter((r) => r.violations.length > 0)).toEqual([]);
+  });
+});
