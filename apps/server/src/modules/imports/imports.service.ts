@@ -19,6 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { appendAudit } from '../../audit/trail';
+import { ADVISORY_LOCKS, type AdvisoryLock } from '../../db/advisory-locks';
 import type { Database } from '../../db/client';
 import { type ImportRunActor, importBatches } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -50,7 +51,10 @@ const COMMIT_PAGE = 500;
 const UNDO_PAGE = 1000;
 const UPLOAD_PAGE = 1000;
 /** Commits of one resource's imports take turns page by page: two batches of one file cannot both insert a row. */
-const COMMIT_LOCK: Record<ImportResource, number> = { workers: 7_310_001, employers: 7_310_002 };
+const COMMIT_LOCK: Record<ImportResource, AdvisoryLock> = {
+  workers: 'importCommitWorkers',
+  employers: 'importCommitEmployers',
+};
 const TARGET_TYPE: Record<ImportResource, string> = { workers: 'worker', employers: 'employer' };
 
 const runFailed = '처리 중 오류가 발생했습니다. 다시 시도해 주세요.';
@@ -546,7 +550,7 @@ export function createImportsService({
     // Checked again: the records, the branches or the rules may have changed since the dry run.
     const checked = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
     await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK[batch.resource]})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS[COMMIT_LOCK[batch.resource]]})`);
       const good = checked.filter((c) => c.row);
       const held = await target.heldKeys(
         tx,
