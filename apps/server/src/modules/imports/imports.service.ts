@@ -147,8 +147,14 @@ export function createImportsService({
   /* Upload                                                                                                      */
   /* ---------------------------------------------------------------------------------------------------------- */
 
-  async function upload(resource: ImportResource, body: Readable, fileName: string, actor: Actor) {
-    const { rows, info } = readTable(body, fileName);
+  async function upload(
+    resource: ImportResource,
+    body: Readable,
+    fileName: string,
+    actor: Actor,
+    signal?: AbortSignal,
+  ) {
+    const { rows, info } = readTable(body, fileName, signal);
     const [created] = await db
       .insert(importBatches)
       .values({
