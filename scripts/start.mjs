@@ -1,5 +1,6 @@
 // `npm start`: builds the web app and the server bundle when they are missing or older than their sources,
-// then runs the server in this same process (one process serves the web app and the API).
+// then runs the server in this process: the primary, which forks the API process(es) serving the web app and
+// the API and replaces one that dies (docs/ARCHITECTURE.md#processes).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

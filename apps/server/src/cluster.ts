@@ -4,26 +4,45 @@ import type { Logger } from 'pino';
 /** Sent to a process being replaced in a rolling restart: answer what arrives, close connections, exit. */
 export const HAND_OVER = 'ilson:hand-over';
 
-/** A process that has served and then died is replaced after this pause (no tight loop on a crash at once). */
+/**
+ * A process that died is replaced after a pause that doubles with each crash in a row (1 s, 2 s, 4 s … 30 s), so
+ * a process that crashes at once does not spin; one that served for a minute before dying starts the count again.
+ */
 const RESPAWN_DELAY_MS = 1_000;
+const RESPAWN_DELAY_MAX_MS = 30_000;
+const SERVED_LONG_ENOUGH_MS = 60_000;
+/** Replacements in a row that die before they listen: then the primary gives up, for the service manager. */
+const MAX_FAILED_REPLACEMENTS = 6;
 
 export type Supervisor = { stopped: Promise<number> };
 
 /**
- * The primary of `npm start` on PostgreSQL (docs/ARCHITECTURE.md#processes): runs `processes` API processes
- * sharing one port (node:cluster hands each new connection to one of them). It serves nothing itself.
+ * The primary of `npm start` (docs/ARCHITECTURE.md#processes): runs `processes` API processes sharing one port
+ * (node:cluster hands each new connection to one of them), one on the embedded engine. It serves nothing itself.
  * - a process that dies after it listened is replaced;
  * - SIGHUP replaces them one at a time: the fresh one listens first, then the old one hands over (answers the
  *   requests that still reach it, closing each connection after the reply) and exits — no request is refused;
  *   a fresh one that fails to start ends the restart and the old ones go on serving;
  * - SIGTERM/SIGINT stops them all (each drains as a single process does) and exits with 0 when they all did.
  */
-export function supervise(options: { processes: number; exec: string; log: Logger }): Supervisor {
+export function supervise(options: {
+  processes: number;
+  exec: string;
+  log: Logger;
+  /**
+   * The processes cannot run side by side (the embedded engine: one opener of the data directory): a rolling
+   * restart stops the old process before it starts the new one.
+   */
+  exclusive?: boolean;
+}): Supervisor {
   const { log } = options;
   cluster.setupPrimary({ exec: options.exec });
   /** The processes meant to be serving (not those handing over). */
   const serving = new Set<Worker>();
-  const listened = new WeakSet<Worker>();
+  const listened = new WeakMap<Worker, number>();
+  let everListened = false;
+  let crashes = 0;
+  let failedReplacements = 0;
   let stopping = false;
   let restarting = false;
   let exitCode = 0;
@@ -35,7 +54,9 @@ export function supervise(options: { processes: number; exec: string; log: Logge
     serving.add(worker);
     return new Promise((resolve, reject) => {
       worker.once('listening', () => {
-        listened.add(worker);
+        listened.set(worker, performance.now());
+        everListened = true;
+        failedReplacements = 0;
         resolve(worker);
       });
       worker.once('exit', (code) => reject(new Error(`API process exited (${code}) before listening`)));
@@ -55,10 +76,17 @@ export function supervise(options: { processes: number; exec: string; log: Logge
     }
     if (!wasServing) return; // handed over, as asked
     log.error({ pid: worker.process.pid, code, signal }, 'API process stopped unexpectedly');
-    if (listened.has(worker)) {
+    const listenedAt = listened.get(worker);
+    if (listenedAt !== undefined && performance.now() - listenedAt > SERVED_LONG_ENOUGH_MS) crashes = 0;
+    if (listenedAt === undefined && everListened) failedReplacements += 1;
+    if (everListened && failedReplacements < MAX_FAILED_REPLACEMENTS) {
+      const delay = Math.min(RESPAWN_DELAY_MS * 2 ** crashes, RESPAWN_DELAY_MAX_MS);
+      crashes += 1;
+      log.info({ delayMs: delay }, 'replacing the API process');
+      // Not unref'd: with its only process gone, this timer is what keeps the primary alive.
       setTimeout(() => {
         if (!stopping) start().catch((error: Error) => log.error({ err: error }, 'replacement failed'));
-      }, RESPAWN_DELAY_MS).unref();
+      }, delay);
     } else if (serving.size === 0 && !restarting) {
       // Nothing is serving and a fresh process cannot start: leave it to the service manager.
       log.error('no API process could start; exiting');
@@ -72,6 +100,13 @@ export function supervise(options: { processes: number; exec: string; log: Logge
     log.info({ processes: serving.size }, 'rolling restart');
     try {
       for (const old of [...serving]) {
+        if (options.exclusive) {
+          serving.delete(old);
+          old.send(HAND_OVER);
+          await exited(old);
+          await start();
+          continue;
+        }
         await start();
         serving.delete(old);
         old.send(HAND_OVER);

@@ -23,7 +23,24 @@ function url(config: Config): string {
 async function main() {
   const config = loadConfig();
   if (cluster.isPrimary && config.processes > 1) return runPrimary(config);
+  if (cluster.isPrimary && !config.databaseUrl) return runEmbeddedPrimary(config);
   return serve(config);
+}
+
+/**
+ * The embedded engine's supervisor (docs/ARCHITECTURE.md#processes): one API process, which opens the data
+ * directory and holds its lock, replaced when it dies. The primary opens nothing: the process it forks does
+ * everything a single process does, the first start included.
+ */
+async function runEmbeddedPrimary(config: Config) {
+  const log = pino(loggerOptions(config.logLevel, prettyLogs(config)) as pino.LoggerOptions);
+  const supervisor = supervise({
+    processes: 1,
+    exec: fileURLToPath(import.meta.url),
+    log,
+    exclusive: true,
+  });
+  process.exit(await supervisor.stopped);
 }
 
 /**
@@ -106,7 +123,7 @@ async function serve(config: Config) {
   const engine = db.engine === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL';
   const startupMs = Math.round(performance.now() - startedAt);
   // In a cluster the primary names the address once.
-  if (cluster.isWorker) app.log.debug({ startupMs }, 'API process listening');
+  if (cluster.isWorker && config.processes > 1) app.log.debug({ startupMs }, 'API process listening');
   else app.log.info({ engine, startupMs }, `일손 관리자: ${url(config)}`);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,68 @@ describe(`the server process (${engine})`, () => {
         expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
         again.child.kill('SIGTERM');
         expect(await again.exited).toBe(0);
+      } finally {
+        rmSync(fresh, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it.runIf(engine === 'pglite')(
+    'restarts the embedded API process after it is killed (kill -9), with every acknowledged write',
+    async () => {
+      const fresh = mkdtempSync(path.join(tmpdir(), 'ilson-restart-'));
+      try {
+        const env = { DATA_DIR: fresh, DEMO_DATA_SCALE: '0', LOG_LEVEL: 'info' };
+        const server = startServer(port(), 'info', env);
+        await waitReady(server);
+        const base = `http://127.0.0.1:${server.port}`;
+        const token = await loginTo(server, 'admin', PASSWORD);
+        const ids: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const reply = await fetch(`${base}/api/v1/branches`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: `재시작${i}`, code: `RS-${i}`, region: '서울특별시' }),
+          });
+          expect(reply.status).toBe(201);
+          ids.push(((await reply.json()) as { id: number }).id);
+        }
+        const children = () =>
+          readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8')
+            .split(' ')
+            .filter(Boolean)
+            .map(Number);
+        const [first] = children();
+        expect(first).toBeGreaterThan(0);
+        process.kill(first!, 'SIGKILL');
+        const killedAt = performance.now();
+        // The supervisor sees the exit, waits a second, forks a fresh process, which takes over the data
+        // directory's lock of the dead one and opens the database again.
+        let healthy = false;
+        while (!healthy && performance.now() - killedAt < 30_000) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          healthy = await fetch(`${base}/healthz`).then(
+            (reply) => reply.ok,
+            () => false,
+          );
+        }
+        const restartMs = Math.round(performance.now() - killedAt);
+        expect(healthy, server.output()).toBe(true);
+        expect(restartMs).toBeLessThan(30_000);
+        console.log(`embedded API process killed: /healthz answered again after ${restartMs} ms`);
+        const [second] = children();
+        expect(second).not.toBe(first);
+        expect(server.child.exitCode).toBeNull();
+        const again = await loginTo(server, 'admin', PASSWORD);
+        const listed = await fetch(`${base}/api/v1/branches?page_size=100&q=RS-`, {
+          headers: { authorization: `Bearer ${again}` },
+        });
+        const found = ((await listed.json()) as { data: { id: number }[] }).data.map((b) => b.id);
+        expect(ids.filter((id) => !found.includes(id))).toEqual([]);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(existsSync(`/proc/${second}`)).toBe(false);
       } finally {
         rmSync(fresh, { recursive: true, force: true });
       }

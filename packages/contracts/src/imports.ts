@@ -21,7 +21,27 @@ export const IMPORT_RESOURCE_LABELS: Record<ImportResource, string> = {
 };
 
 /** The most a file may hold: larger files are refused before any row is kept. */
-export const IMPORT_LIMITS = { maxBytes: 60 * 1024 * 1024, maxRows: 200_000, maxColumns: 100 } as const;
+/**
+ * What an uploaded file may hold (docs/imports.md#what-a-file-may-hold). Past any of them the upload is refused
+ * before the server's memory grows: rows counts every row the file has, blank ones too; an xlsx part is counted as
+ * it inflates.
+ */
+export const IMPORT_LIMITS = {
+  maxBytes: 60 * 1024 * 1024,
+  maxRows: 200_000,
+  maxColumns: 100,
+  /** Rows of any kind (blank ones too): twice the data rows, room for blank ones between them. */
+  maxFileRows: 400_000,
+  /** Cells one row may have, as many as an Excel sheet's columns. */
+  maxCellsPerRow: 16_384,
+  /** Characters of one cell, as in Excel. */
+  maxCellChars: 32_767,
+  /** Bytes of one part of an xlsx once inflated. */
+  maxPartBytes: 256 * 1024 * 1024,
+  /** Distinct texts of an xlsx (its shared strings) and their characters in all. */
+  maxSharedStrings: 2_000_000,
+  maxSharedStringChars: 32 * 1024 * 1024,
+} as const;
 
 export const IMPORT_CONTENT_TYPES = [
   'text/csv',
@@ -244,6 +264,12 @@ export const importMessages = {
   tooManyRows: `한 번에 ${IMPORT_LIMITS.maxRows.toLocaleString('ko-KR')}행까지 가져올 수 있습니다. 파일을 나누어 주세요.`,
   tooManyColumns: `열이 너무 많습니다. ${IMPORT_LIMITS.maxColumns}열까지 읽습니다.`,
   unreadable: '파일을 읽을 수 없습니다. Excel(.xlsx) 또는 CSV 파일인지 확인해 주세요.',
+  unpackedTooLarge: `압축을 푼 파일 내용이 너무 큽니다. 한 부분에 ${IMPORT_LIMITS.maxPartBytes / 1024 / 1024}MB까지 읽습니다. 파일을 나누어 주세요.`,
+  tooManyTexts: `파일의 글자 데이터가 너무 많습니다. 서로 다른 값 ${IMPORT_LIMITS.maxSharedStrings.toLocaleString('ko-KR')}개까지 읽습니다. 파일을 나누어 주세요.`,
+  tooManyFileRows: `파일의 행이 너무 많습니다. 빈 행을 포함해 ${IMPORT_LIMITS.maxFileRows.toLocaleString('ko-KR')}행까지 읽습니다.`,
+  tooManyCells: `한 행의 셀이 너무 많습니다. ${IMPORT_LIMITS.maxCellsPerRow.toLocaleString('ko-KR')}칸까지 읽습니다.`,
+  requestClosed: '요청이 끊겨 파일 읽기를 멈췄습니다.',
+  cellTooLong: `셀 하나에 ${IMPORT_LIMITS.maxCellChars.toLocaleString('ko-KR')}자까지 읽습니다. 더 긴 셀이 있습니다.`,
   empty: '파일에 머리글과 데이터 행이 없습니다.',
   fileNameRequired: '파일 이름이 필요합니다.',
   unsupportedType: 'Excel(.xlsx) 또는 CSV(.csv) 파일만 올릴 수 있습니다.',

@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { AuditAction, AuditChainProblem } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { queryRows } from '../db/client';
 import type { Executor } from '../db/types';
 import { canonicalJson, storableJson, storableText } from '../lib/canonical-json';
@@ -13,12 +14,6 @@ import { hmacSha256Hex, sha256Hex } from '../lib/hash';
  */
 
 export const GENESIS_HASH = '0'.repeat(64);
-/** Serialises appends across every API process so the chain stays linear (the seed takes it too). */
-export const AUDIT_CHAIN_LOCK_ID = 7_340_212;
-/** Serialises checkpoint writes: each links to the MAC of the one before. */
-const CHECKPOINT_LOCK_ID = 7_340_221;
-/** One process writes the scheduled checkpoint; the others skip the round. */
-const CHECKPOINT_JOB_LOCK_ID = 7_340_222;
 
 export type ChainLog = { info(details: object, message: string): void };
 const silent: ChainLog = { info() {} };
@@ -204,7 +199,7 @@ async function insertCheckpoint(
   unlessSame = false,
 ): Promise<Checkpoint | null> {
   return executor.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHECKPOINT_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditCheckpoint})`);
     const [newest] = await selectCheckpoints(tx, sql`true`, true);
     if (
       unlessSame &&
@@ -241,7 +236,7 @@ export async function checkpointAuditChain(executor: Executor): Promise<number> 
   return executor.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
       tx,
-      sql`SELECT pg_try_advisory_xact_lock(${CHECKPOINT_JOB_LOCK_ID}) AS locked`,
+      sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.auditCheckpointJob}) AS locked`,
     );
     if (!lock?.locked) return 0;
     const [head] = await queryRows<{ id: number; hash: string }>(
@@ -467,7 +462,7 @@ export async function verifyAuditChain(executor: Executor, options: VerifyOption
  */
 export async function cutAuditChain(executor: Executor, throughId: number): Promise<number> {
   return executor.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
     const cuts = (await selectCheckpoints(tx, sql`kind = 'cut'`)).sort((a, b) => b.lastId - a.lastId);
     const previous = cuts[0] ?? null;
     const [last] = await queryRows<{ hash: string; count: number }>(
@@ -513,7 +508,7 @@ export async function ensureKeyedStart(
 /** Exactly once across every API process (the chain lock): at start-up, and by the first append if need be. */
 export function upgradeAuditChain(executor: Executor): Promise<{ upgraded: boolean; start: Checkpoint }> {
   return executor.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
     return ensureKeyedStart(tx);
   });
 }

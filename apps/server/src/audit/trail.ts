@@ -1,13 +1,13 @@
 import type { AuditAction } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { queryRows } from '../db/client';
 import { beforeCommit } from '../db/commit-hooks';
 import { auditLogs } from '../db/schema';
 import type { Executor } from '../db/types';
 import type { AuditActor } from '../lib/actor';
 import {
-  AUDIT_CHAIN_LOCK_ID,
   auditChainKey,
   type ChainedFields,
   chainHash,
@@ -88,7 +88,7 @@ async function appendAtCommit(tx: Executor, row: ChainedFields): Promise<void> {
 async function appendRows(executor: Executor, rows: ChainedFields[]): Promise<void> {
   const key = auditChainKey();
   const write = async (tx: Executor) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
     const [head] = await queryRows<{ hash: string | null; keyed: boolean }>(
       tx,
       sql`SELECT (SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1) AS hash,

@@ -3,10 +3,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../lib/paths';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import type { DbHandle, Schema } from './client';
-
-/** Any number of instances may start at once: a session advisory lock lets one migrate at a time. */
-const MIGRATION_LOCK_ID = 7_340_211;
 
 /** Brings the schema up to date; `migrationsFolder` is for tests that stop at an earlier migration. */
 export async function runMigrations(handle: DbHandle, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
@@ -19,12 +17,12 @@ export async function runMigrations(handle: DbHandle, migrationsFolder = MIGRATI
   // table of a million rows takes longer than any request may.
   const client = await handle.pool!.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migration]);
     await client.query('SET statement_timeout = 0');
     await migratePg(drizzle({ client }), config);
   } finally {
     await client.query('RESET statement_timeout').catch(() => {});
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migration]).catch(() => {});
     client.release();
   }
 }

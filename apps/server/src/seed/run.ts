@@ -1,6 +1,7 @@
 import { getTableName } from 'drizzle-orm';
-import { AUDIT_CHAIN_LOCK_ID, auditChainKey, GENESIS_HASH, upgradeAuditChain } from '../audit/chain';
+import { auditChainKey, GENESIS_HASH, upgradeAuditChain } from '../audit/chain';
 import { appendAudit } from '../audit/trail';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { DbHandle } from '../db/client';
 import { seoulToday } from '../lib/dates';
 import type { PiiCipher } from '../lib/pii';
@@ -325,7 +326,7 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     await putBack();
     log(`색인·외래 키 다시 만들기 ${((performance.now() - indexesStarted) / 1000).toFixed(1)}초`);
     // The access log: chained onto its last row under the lock appendAudit takes (audit/trail.ts).
-    await conn.query(`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_ID})`);
+    await conn.query(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
     const [last] = await conn.query<{ hash: string }>('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1');
     const actors = await conn.query<{ id: number; loginId: string }>(
       `SELECT id, login_id AS "loginId" FROM admins WHERE status = 'active' ORDER BY id`,

@@ -1,5 +1,6 @@
 import type { AdminStatus, Role } from '@ilson/contracts';
 import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -108,9 +109,8 @@ export async function lockAdmin(executor: Executor, id: number) {
 }
 
 /** Serialises role and status changes of admins across API processes (taken before any row lock). */
-const ADMIN_CHANGE_LOCK_ID = 7_340_213;
 export async function lockAdminChanges(executor: Executor) {
-  await executor.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK_ID})`);
+  await executor.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.adminChanges})`);
 }
 
 /** Super_admins, other than the one given, that can still sign in (locked ones can again after the lock). */

@@ -38,15 +38,26 @@ export const importsRoutes: FastifyPluginAsync<{ imports: ImportsService }> = as
         .send(file.body);
     });
     route(app, api.list, async (request) => imports.list(resource, request.query, actorOf(request)));
-    route(app, api.upload, async (request) => {
+    route(app, api.upload, async (request, reply) => {
       const body = request.body as unknown;
+      // The client gave up (docs/imports.md#what-a-file-may-hold): the reading stops and the batch is deleted.
+      const closed = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableEnded) closed.abort();
+      });
       if (!(body instanceof Stream)) {
         throw validationError(
           [{ field: 'file', message: importMessages.unsupportedType }],
           importMessages.unsupportedType,
         );
       }
-      return imports.upload(resource, body as Readable, request.query.fileName, actorOf(request));
+      return imports.upload(
+        resource,
+        body as Readable,
+        request.query.fileName,
+        actorOf(request),
+        closed.signal,
+      );
     });
     route(app, api.get, async (request) => imports.get(resource, request.params.id, actorOf(request)));
     route(app, api.validate, async (request) =>

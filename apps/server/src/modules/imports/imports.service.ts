@@ -21,6 +21,7 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { appendAudit } from '../../audit/trail';
+import { ADVISORY_LOCKS, type AdvisoryLock } from '../../db/advisory-locks';
 import { type Database, queryRows } from '../../db/client';
 import { type ImportRunActor, importBatches, importRows } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -53,7 +54,10 @@ const COMMIT_PAGE = 500;
 const UNDO_PAGE = 1000;
 const UPLOAD_PAGE = 1000;
 /** Commits of one resource's imports take turns page by page: two batches of one file cannot both insert a row. */
-const COMMIT_LOCK: Record<ImportResource, number> = { workers: 7_310_001, employers: 7_310_002 };
+const COMMIT_LOCK: Record<ImportResource, AdvisoryLock> = {
+  workers: 'importCommitWorkers',
+  employers: 'importCommitEmployers',
+};
 const TARGET_TYPE: Record<ImportResource, string> = { workers: 'worker', employers: 'employer' };
 
 const runFailed = '처리 중 오류가 발생했습니다. 다시 시도해 주세요.';
@@ -149,8 +153,14 @@ export function createImportsService({
   /* Upload                                                                                                      */
   /* ---------------------------------------------------------------------------------------------------------- */
 
-  async function upload(resource: ImportResource, body: Readable, fileName: string, actor: Actor) {
-    const { rows, info } = readTable(body, fileName);
+  async function upload(
+    resource: ImportResource,
+    body: Readable,
+    fileName: string,
+    actor: Actor,
+    signal?: AbortSignal,
+  ) {
+    const { rows, info } = readTable(body, fileName, signal);
     const [created] = await db
       .insert(importBatches)
       .values({
@@ -642,7 +652,7 @@ export function createImportsService({
     const read = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
     const hidden: HiddenHit[] = [];
     await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${COMMIT_LOCK[batch.resource]})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS[COMMIT_LOCK[batch.resource]]})`);
       // Checked again under the rows' locks: a row whose person was destroyed since it was read is refused, and a
       // destruction that comes later waits for this commit (docs/privacy-lifecycle.md#staged-imports).
       const destroyed = await repo.lockDestroyedRows(

@@ -1,14 +1,13 @@
 import { JOB_POST_STATUS_LABELS, recordMessages } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/trail';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, queryRows } from '../../db/client';
 import type { AuditActor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { statusSummary } from '../../lib/status-change';
 import { closeExpiredJobPosts } from './job-posts.repository';
 
-/** One API process closes at a time; the others skip the round (the UPDATE is idempotent anyway). */
-const CLOSING_LOCK_ID = 7_340_213;
 const SYSTEM_ACTOR: AuditActor = { actorAdminId: null, actorLoginId: 'system', ip: null, userAgent: null };
 
 /**
@@ -19,7 +18,7 @@ export async function closeExpiredPosts(db: Database, today: string = seoulToday
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
       tx,
-      sql`SELECT pg_try_advisory_xact_lock(${CLOSING_LOCK_ID}) AS locked`,
+      sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.jobPostClosing}) AS locked`,
     );
     if (!lock?.locked) return 0;
     const closed = await closeExpiredJobPosts(tx, today, recordMessages.jobPostAutoClosed);

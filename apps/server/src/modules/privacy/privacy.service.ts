@@ -17,6 +17,7 @@ import {
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { appendAudit } from '../../audit/trail';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { type Database, queryRows } from '../../db/client';
 import type { Executor } from '../../db/types';
 import { neutralizeText } from '../../export/sql';
@@ -49,8 +50,6 @@ import {
 } from './privacy.repository';
 import { purgeStagedImports } from './traces';
 
-/** One destruction at a time, across every API process (docs/privacy-lifecycle.md#the-job). */
-const DESTRUCTION_LOCK_ID = 7_340_231;
 /** Records destroyed per transaction: a large backlog is destroyed in several, each complete on its own. */
 const BATCH = 1_000;
 /** Import batches whose staged rows are purged per transaction. */
@@ -145,7 +144,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
     return db.transaction(async (tx) => {
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,
-        sql`SELECT pg_try_advisory_xact_lock(${DESTRUCTION_LOCK_ID}) AS locked`,
+        sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.destruction}) AS locked`,
       );
       if (!lock?.locked) {
         if (input.trigger === 'schedule') return null;
@@ -224,7 +223,7 @@ export function createPrivacyService(deps: { db: Database; settings: SettingsSer
       const purged = await db.transaction(async (tx) => {
         const [lock] = await queryRows<{ locked: boolean }>(
           tx,
-          sql`SELECT pg_try_advisory_xact_lock(${DESTRUCTION_LOCK_ID}) AS locked`,
+          sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.destruction}) AS locked`,
         );
         if (!lock?.locked) return null;
         const done = await purgeStagedImports(tx, STAGED_BATCHES);
