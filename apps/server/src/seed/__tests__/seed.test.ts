@@ -146,7 +146,9 @@ const workerInput = (w: SeedWorker, branchId = w.branchId) => ({
   passportNo: w.passportNo,
   passportExpiryDate: w.passportExpiryDate,
   visaType: w.visaType,
-  visaStatus: w.visaStatus,
+  // 심사 중 comes from a filed extension, never from the form (docs/DOMAIN.md#invariants, I-19): the record is made
+  // with its visa as its dates say, and the extension filed after.
+  visaStatus: w.visaStatus === 'pending' ? 'valid' : w.visaStatus,
   visaExpiryDate: w.visaExpiryDate,
   entryDate: w.entryDate,
   employmentPeriodEndDate: w.employmentPeriodEndDate,
@@ -779,6 +781,16 @@ describe('seed loader (COPY) on the test database', () => {
       const created = await admin.post('/workers', keysToSnake(workerInput(w, branchIds.get(w.branchId))));
       expect(created.statusCode, created.body).toBe(201);
       let version = created.json().version as number;
+      if (w.visaStatus === 'pending') {
+        const filed = await admin.patch(`/workers/${created.json().id}/extension`, {
+          extension_status: 'applied',
+          extension_applied_at: w.extensionAppliedAt,
+          version,
+        });
+        expect(filed.statusCode, filed.body).toBe(200);
+        expect(filed.json().visa_status).toBe('pending');
+        version = filed.json().version;
+      }
       // matched and working are reached through matchings, checked in their own tests.
       const manual = w.status === 'matched' || w.status === 'working' ? 'seeking' : w.status;
       for (const step of pathTo(WORKER_TRANSITIONS, 'seeking', manual)) {
