@@ -46,6 +46,13 @@ type Model = {
   posts: number[];
   workers: number[];
   matchings: number[];
+  /**
+   * The status changes the admin may still undo (the side door of docs/undo-and-trash.md), as their replies left
+   * them, latest last: an older one stays undoable for its window while later changes are made.
+   */
+  undoable: { targetType: 'employer' | 'job_post'; targetId: number; version: number }[];
+  /** Records deleted in the sequence, for the trash's restore. */
+  deleted: { type: 'employer' | 'worker' | 'job_post'; id: number }[];
 };
 type Real = { api: Api; ctx: TestContext };
 type Reply = { statusCode: number; body: string; json: () => unknown };
@@ -160,7 +167,7 @@ const employerStatus = fc
       const id = pick(m.employers, e);
       const employer = await current(`/employers/${id}`);
       if (!employer) return;
-      answered(
+      const reply = answered(
         'employerStatus',
         await api.post(`/employers/${id}/status`, {
           status: to,
@@ -168,12 +175,15 @@ const employerStatus = fc
           version: employer.version,
         }),
       );
+      if (reply.statusCode === 200) m.undoable = [...m.undoable, undoableOf('employer', reply)].slice(-4);
     }),
   );
 
 const deleteEmployer = fc.record({ e: index }).map((a) =>
   command('deleteEmployer', a, hasAny('employers'), async (m, { e }) => {
-    answered('deleteEmployer', await api.delete(`/employers/${pick(m.employers, e)}`));
+    const id = pick(m.employers, e);
+    const reply = answered('deleteEmployer', await api.delete(`/employers/${id}`));
+    if (reply.statusCode < 300) m.deleted.push({ type: 'employer', id });
   }),
 );
 
@@ -236,16 +246,19 @@ const postStatus = fc
       const id = pick(m.posts, p);
       const post = await current(`/job-posts/${id}`);
       if (!post) return;
-      answered(
+      const reply = answered(
         'postStatus',
         await api.post(`/job-posts/${id}/status`, { status: to, reason: '모형 시험', version: post.version }),
       );
+      if (reply.statusCode === 200) m.undoable = [...m.undoable, undoableOf('job_post', reply)].slice(-4);
     }),
   );
 
 const deletePost = fc.record({ p: index }).map((a) =>
   command('deletePost', a, hasAny('posts'), async (m, { p }) => {
-    answered('deletePost', await api.delete(`/job-posts/${pick(m.posts, p)}`));
+    const id = pick(m.posts, p);
+    const reply = answered('deletePost', await api.delete(`/job-posts/${id}`));
+    if (reply.statusCode < 300) m.deleted.push({ type: 'job_post', id });
   }),
 );
 
@@ -351,7 +364,9 @@ const extendVisa = fc.record({ w: index, expiry: offset }).map((a) =>
 
 const deleteWorker = fc.record({ w: index }).map((a) =>
   command('deleteWorker', a, hasAny('workers'), async (m, { w }) => {
-    answered('deleteWorker', await api.delete(`/workers/${pick(m.workers, w)}`));
+    const id = pick(m.workers, w);
+    const reply = answered('deleteWorker', await api.delete(`/workers/${id}`));
+    if (reply.statusCode < 300) m.deleted.push({ type: 'worker', id });
   }),
 );
 
@@ -581,6 +596,46 @@ const toggleSpare = fc.constant(null).map(() =>
   ),
 );
 
+const undoableOf = (targetType: 'employer' | 'job_post', reply: Reply) => {
+  const record = reply.json() as { id: number; version: number };
+  return { targetType, targetId: record.id, version: record.version };
+};
+
+/**
+ * The side doors (docs/undo-and-trash.md): the last status change undone, whatever happened since, and a deleted
+ * record restored from the trash. Each goes through the record's own operation and its rules, so the invariants hold
+ * after them as after any front door.
+ */
+const undoLast = fc.record({ back: fc.nat({ max: 3 }) }).map((a) =>
+  command(
+    'undoLast',
+    a,
+    (m) => m.undoable.length > 0,
+    async (m, { back }) => {
+      const at = Math.max(0, m.undoable.length - 1 - back);
+      const { targetType, targetId, version } = m.undoable[at]!;
+      m.undoable = m.undoable.filter((_, i) => i !== at);
+      answered(
+        'undoLast',
+        await api.post('/undo', { target_type: targetType, target_id: targetId, version }),
+      );
+    },
+  ),
+);
+
+const restoreDeleted = fc.record({ d: index }).map((a) =>
+  command(
+    'restoreDeleted',
+    a,
+    (m) => m.deleted.length > 0,
+    async (m, { d }) => {
+      const { type, id } = m.deleted[d % m.deleted.length]!;
+      const reply = answered('restoreDeleted', await api.post(`/trash/${type}/${id}/restore`, {}));
+      if (reply.statusCode === 200) m.deleted = m.deleted.filter((r) => r.type !== type || r.id !== id);
+    },
+  ),
+);
+
 /** Weighted by repetition: the steps that build matchings up come more often than those that end records. */
 const COMMANDS = [
   createEmployer,
@@ -614,6 +669,13 @@ const COMMANDS = [
   raceContracts,
   feePayout,
   toggleSpare,
+  // The side doors, with the status changes they reverse a little more often so that an undo meets later changes.
+  employerStatus,
+  postStatus,
+  undoLast,
+  undoLast,
+  undoLast,
+  restoreDeleted,
 ];
 
 /** What every sequence starts from, made through the API: approved employers, open posts, workers. */
@@ -694,6 +756,8 @@ describe(`the invariants of docs/DOMAIN.md after every write (model-based, ${eng
             posts: [],
             workers: [],
             matchings: [],
+            undoable: [],
+            deleted: [],
           };
           await setUp(model, setup);
           await fc.asyncModelRun(() => ({ model, real: { api, ctx } }), commands);
@@ -710,6 +774,9 @@ describe(`the invariants of docs/DOMAIN.md after every write (model-based, ${eng
     console.log(`integrity model (${engine}): ${steps} steps`, Object.fromEntries([...outcomes].sort()));
     expect(reached('propose', 201) + reached('proposeFitting', 201)).toBeGreaterThan(RUNS / 2);
     expect(reached('advance', 200)).toBeGreaterThan(RUNS / 3);
+    // The side doors were taken, and went through.
+    expect(reached('undoLast', 200)).toBeGreaterThan(0);
+    expect(reached('restoreDeleted', 200)).toBeGreaterThan(0);
     // …and the rules were tried: edits and deletes refused for the matchings they would break.
     if (RUNS >= 100) {
       const affected = ['editHeld', 'editWorker', 'editPost', 'editMatching', 'workerStatus'].map((name) =>
