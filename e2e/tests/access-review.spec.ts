@@ -1,24 +1,44 @@
 import { expect, test } from '@playwright/test';
-import { apiHeaders, signIn } from './support';
+import { apiHeaders, apiLogin, signIn } from './support';
 
 /**
  * docs/privacy-lifecycle.md#access-review: a download with a reason that says nothing becomes a finding of this
- * month's review, and an admin acknowledges it with a note.
+ * month's review, and another admin than the one it is about acknowledges it with a note (maker–checker).
  */
 test('a download without a clear reason is found in the monthly review and acknowledged with a note', async ({
   page,
+  request,
 }) => {
   test.setTimeout(60_000);
   const tokens = await signIn(page);
-  const download = await page.request.get('/api/v1/exports/employers?format=csv&reason=%E3%85%87%E3%85%87', {
-    headers: await apiHeaders(page.request, tokens.token),
+  // The download is another admin's: the finding is about them, and the suite's super admin checks it.
+  const loginId = `review${Date.now().toString(36)}`;
+  const password = 'Review-e2e-2026!';
+  const created = await request.post('/api/v1/admins', {
+    headers: await apiHeaders(request, tokens.token),
+    data: {
+      login_id: loginId,
+      email: `${loginId}@ilson.test`,
+      name: '점검대상',
+      role: 'admin',
+      invite: false,
+      password,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const subject = await apiLogin(request, loginId, password);
+  const download = await request.get('/api/v1/exports/employers?format=csv&reason=%E3%85%87%E3%85%87', {
+    headers: await apiHeaders(request, subject.token),
   });
   expect(download.status(), await download.text()).toBe(200);
 
   const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date()).slice(0, 7);
   await page.goto(`/settings/logs?tab=reviews&period=${month}`);
   const findings = page.getByRole('table', { name: '자동 점검 결과' });
-  const row = findings.getByRole('row').filter({ hasText: '불명확한 다운로드 사유' });
+  const row = findings
+    .getByRole('row')
+    .filter({ hasText: '불명확한 다운로드 사유' })
+    .filter({ hasText: '점검대상' });
   await expect(row).toContainText('“ㅇㅇ”');
   await row.getByRole('button', { name: /불명확한 다운로드 사유 확인/ }).click();
 
