@@ -57,7 +57,7 @@ function RetentionRow({ kind }: { kind: RetentionKind }) {
         </Typography.Text>
         <br />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t.floor(floor.minMonths, floor.basis)}
+          {t.floor(floor.minMonths, floor.basis, floor.effectiveFrom)}
           {floor.verify ? ` ${t.floorVerify}` : ''}
         </Typography.Text>
       </Col>

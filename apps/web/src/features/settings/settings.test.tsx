@@ -178,12 +178,20 @@ describe('/settings', () => {
       const matchings = await screen.findByLabelText(t.retention.months('매칭·계약'));
       expect(
         screen.getByText(
-          t.retention.floor(RETENTION_FLOORS.matchings.minMonths, RETENTION_FLOORS.matchings.basis),
+          t.retention.floor(
+            RETENTION_FLOORS.matchings.minMonths,
+            RETENTION_FLOORS.matchings.basis,
+            RETENTION_FLOORS.matchings.effectiveFrom,
+          ),
         ),
       ).toBeTruthy();
       expect(
         screen.getByText(
-          `${t.retention.floor(RETENTION_FLOORS.workers.minMonths, RETENTION_FLOORS.workers.basis)} ${t.retention.floorVerify}`,
+          `${t.retention.floor(
+            RETENTION_FLOORS.workers.minMonths,
+            RETENTION_FLOORS.workers.basis,
+            RETENTION_FLOORS.workers.effectiveFrom,
+          )} ${t.retention.floorVerify}`,
         ),
       ).toBeTruthy();
       await user.clear(matchings);

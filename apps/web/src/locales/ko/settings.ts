@@ -73,8 +73,10 @@ export const koSettings = {
     months: (kind: string) => `${kind} 보존 기간(개월)`,
     basis: (kind: string) => `${kind} 보존 근거`,
     monthsUnit: '개월',
-    floor: (months: number, basis: string) =>
-      months > 0 ? `법정 최소 ${months}개월 · ${basis}` : `법정 최소 기간 없음 · ${basis}`,
+    floor: (months: number, basis: string, effectiveFrom: string | null) =>
+      `${months > 0 ? `법정 최소 ${months}개월` : '법정 최소 기간 없음'} · ${basis} · ${
+        effectiveFrom ? `시행 ${effectiveFrom}` : '시행일 미확인'
+      }`,
     floorVerify: '(현행 조문 확인 필요)',
   },
   units: { minutes: '분', times: '회', days: '일', won: '원' },
