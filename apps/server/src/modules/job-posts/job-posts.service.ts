@@ -25,6 +25,7 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors'
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import { MATCHING_HELD_STATUSES } from '../matchings/matchings.repository';
 import type { SettingsService } from '../settings/settings.service';
 import {
   checkReversal,
@@ -239,6 +240,17 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       let reason: string | null = null;
       const published = current.status === 'active' || current.status === 'suspended';
       if (published && !can(actor.role, 'job_posts:approve') && Object.keys(diff).some(needsReview)) {
+        // Review holds no matching past the interview (I-10): with one held, only an approver's edit, which stays
+        // published, may change what the post says. The post is locked, so a matching's step waits or is seen.
+        const held = await linkedMatchings(tx, { jobPostId: id }, MATCHING_HELD_STATUSES);
+        if (held.length > 0) {
+          throw new AppError(
+            'MATCHINGS_AFFECTED',
+            409,
+            recordMessages.jobPostReviewWithHeldMatchings(held.map((d) => d.label ?? d.message)),
+            held,
+          );
+        }
         values.status = 'pending';
         values.statusReason = recordMessages.jobPostBackToReview;
         values.statusChangedAt = new Date();
