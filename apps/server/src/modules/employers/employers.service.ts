@@ -26,7 +26,7 @@ import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
-import { moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
+import { livePostsOf, moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
 import { guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
 import {
   checkReversal,
@@ -75,6 +75,8 @@ const HOLDS_NOTHING_OPEN: readonly EmployerStatus[] = ['pending', 'rejected'];
 /** Only these may be deleted: an employer that was ever approved keeps its record (withdraw instead). */
 const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
 const UNIQUE_REG_NO = 'employers_business_reg_no_key';
+/** How many of the posts in the way a refused delete names in its message (all are in its details). */
+const SHOWN_TITLES = 3;
 
 /** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toEmployer(row: repo.EmployerRow): Employer {
@@ -212,6 +214,26 @@ export function createEmployersService({ db }: { db: Database }) {
           diff,
         });
         return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  /**
+   * A deleted employer keeps no live post (docs/DOMAIN.md, I-21): its delete waits until its posts are deleted, and
+   * names how many and the first few. Every door that deletes an employer comes through `remove`; a post's create
+   * shares the employer's row, so it either waits for this delete or is seen here (docs/domain-integrity.md#locks).
+   */
+  async function guardNoLivePosts(tx: Executor, employerId: number) {
+    const posts = await livePostsOf(tx, employerId);
+    if (posts.length === 0) return;
+    throw conflict(
+      recordMessages.employerHasLivePosts(
+        posts.length,
+        posts.slice(0, SHOWN_TITLES).map((post) => post.title),
+      ),
+      posts.map((post) => {
+        const label = `#${post.id} ${post.title}`;
+        return { message: label, resource: 'job-posts' as const, id: post.id, label };
       }),
     );
   }
@@ -369,6 +391,7 @@ export function createEmployersService({ db }: { db: Database }) {
       if (!current) throw notFound();
       if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.employerNotDeletable);
       await guardNoLiveMatchings(tx, { employerId: id }, recordMessages.employerHasLiveMatchings);
+      await guardNoLivePosts(tx, id);
       await repo.softDeleteEmployer(tx, id, actor.scope);
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',

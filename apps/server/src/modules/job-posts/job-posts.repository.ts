@@ -203,7 +203,11 @@ export async function shareEmployerStatus(executor: Executor, employerId: number
   return row?.status;
 }
 
-/** A live employer the admin reaches: its branch and whether it is approved. */
+/**
+ * A live employer the admin reaches: its branch and whether it is approved. Its row is held `FOR SHARE` to the end of
+ * the transaction: the employer's delete (`FOR UPDATE`) waits for the post written under it, or the post's write
+ * finds it deleted (docs/domain-integrity.md#locks).
+ */
 export async function findEmployerOf(executor: Executor, employerId: number, scope: Scope) {
   const [row] = await executor
     .select({ id: employers.id, branchId: employers.branchId, status: employers.status })
@@ -211,7 +215,8 @@ export async function findEmployerOf(executor: Executor, employerId: number, sco
     .where(
       and(eq(employers.id, employerId), isNull(employers.deletedAt), scopeWhere(employers.branchId, scope)),
     )
-    .limit(1);
+    .limit(1)
+    .for('share');
   return row;
 }
 
@@ -245,6 +250,15 @@ export async function openPostsOf(executor: Executor, employerId: number, today:
         isNull(jobPosts.deletedAt),
       ),
     )
+    .orderBy(jobPosts.id);
+}
+
+/** An employer's posts that are not deleted, whatever their status: what a deleted employer may not keep (I-21). */
+export async function livePostsOf(executor: Executor, employerId: number) {
+  return executor
+    .select({ id: jobPosts.id, title: jobPosts.title })
+    .from(jobPosts)
+    .where(and(eq(jobPosts.employerId, employerId), isNull(jobPosts.deletedAt)))
     .orderBy(jobPosts.id);
 }
 
