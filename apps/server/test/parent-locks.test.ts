@@ -141,12 +141,21 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
     expect(await activeUnderUnapproved()).toEqual([]);
   });
 
-  it(`employer deleted while a post is created under it, ${ROUNDS} rounds: no live post under a deleted employer`, async () => {
+  it(`employer deleted while a post is created under it or restored from the trash, ${ROUNDS} rounds each: no live post under a deleted employer`, async () => {
     const branch = await insertBranch(ctx);
     const writes: [
       string,
       (employerId: number) => Promise<() => Promise<{ statusCode: number; body: string }>>,
-    ][] = [['create', async (employerId) => () => b.post('/job-posts', jobPostBody(employerId))]];
+    ][] = [
+      ['create', async (employerId) => () => b.post('/job-posts', jobPostBody(employerId))],
+      [
+        'restore',
+        async (employerId) => {
+          const post = await insertPost(employerId, branch.id, 'draft', new Date());
+          return () => b.post(`/trash/job_post/${post.id}/restore`, {});
+        },
+      ],
+    ];
     const outcomes: string[] = [];
     for (const [name, prepare] of writes) {
       for (let round = 0; round < ROUNDS; round++) {

@@ -84,7 +84,6 @@ export const recordMessages = {
   jobPostNotFound: '채용공고를 찾을 수 없습니다.',
   workerNotFound: '근로자를 찾을 수 없습니다.',
   resumeDeleted: '삭제된 이력서입니다. 복원한 뒤 수정해 주세요.',
-  resumeNotDeleted: '삭제되지 않은 이력서입니다.',
   resumeNotOfWorker: '이 근로자의 이력서가 아닙니다.',
   duplicateOpenMatching: '이 근로자는 이 채용공고에 이미 진행 중인 매칭이 있습니다.',
   overrideReasonRequired: '확인이 필요한 항목이 있습니다. 예외로 진행하려면 예외 사유를 입력해 주세요.',

@@ -11,6 +11,7 @@ import {
   JOB_POST_STATUS_LABELS,
   type JobPostStatus,
   recordMessages,
+  trashMessages,
   undoMessages,
   type z,
 } from '@ilson/contracts';
@@ -28,6 +29,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { checkRecordBranch } from '../branches/branches.rules';
 import { livePostsOf, moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
 import { guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import {
   checkReversal,
   guardHeldMatchingsOf,
@@ -402,6 +404,26 @@ export function createEmployersService({ db }: { db: Database }) {
     });
   }
 
+  /**
+   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: an operating branch the admin reaches,
+   * and no live employer with the same 사업자등록번호 (the partial unique index answers a race past the check).
+   */
+  async function restore(id: number, actor: Actor): Promise<Restored> {
+    const duplicate = () => conflict(trashMessages.duplicateEmployer);
+    return onUniqueViolation(UNIQUE_REG_NO, duplicate, () =>
+      db.transaction(async (tx) => {
+        const current = await repo.lockForRestore(tx, id, actor.scope);
+        checkInTrash(current);
+        await checkRestoreBranch(tx, current.branchId, actor.scope);
+        if (await repo.businessRegNoTaken(tx, current.businessRegNo, id)) throw duplicate();
+        if (!(await repo.restoreEmployer(tx, id, actor.scope))) throw versionConflict();
+        const restored = { id, label: current.companyName };
+        await logRestore(tx, actor, 'employer', restored);
+        return restored;
+      }),
+    );
+  }
+
   async function history(id: number, actor: Actor) {
     if (!(await repo.findEmployer(db, id, actor.scope))) throw notFound();
     return { data: await listTargetHistory(db, { type: 'employer', id }) };
@@ -417,6 +439,7 @@ export function createEmployersService({ db }: { db: Database }) {
     reverseStatus,
     bulkStatus,
     remove,
+    restore,
     history,
   };
 }

@@ -11,6 +11,7 @@ import {
   type jobPostUpdateSchema,
   MATCHING_STATUSES,
   recordMessages,
+  trashMessages,
   undoMessages,
   type z,
 } from '@ilson/contracts';
@@ -27,6 +28,7 @@ import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
 import { MATCHING_HELD_STATUSES } from '../matchings/matchings.repository';
 import type { SettingsService } from '../settings/settings.service';
+import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import {
   checkReversal,
   guardHeldMatchingsOf,
@@ -403,6 +405,36 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     });
   }
 
+  /**
+   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: a live employer (I-21; restore it
+   * first) and an operating branch the admin reaches; a post that reads 게시 중 also an approved employer, as any
+   * publication (I-13). The employer is shared before the post is locked, the order of a status change.
+   */
+  async function restore(id: number, actor: Actor): Promise<Restored> {
+    return db.transaction(async (tx) => {
+      const employerId = await repo.employerIdOfPost(tx, id);
+      if (employerId === undefined) throw notFound();
+      const employer = await repo.shareEmployer(tx, employerId);
+      const current = await repo.lockForRestore(tx, id, actor.scope);
+      checkInTrash(current);
+      if (current.employerId !== employerId) throw versionConflict();
+      if (!employer) throw conflict(trashMessages.employerDeleted);
+      await checkRestoreBranch(tx, current.branchId, actor.scope);
+      if (effectiveStatus(current, seoulToday()) === 'active' && employer.status !== 'approved') {
+        throw conflict(
+          trashMessages.postEmployerNotApproved(
+            employer.companyName,
+            EMPLOYER_STATUS_LABELS[employer.status],
+          ),
+        );
+      }
+      if (!(await repo.restoreJobPost(tx, id, actor.scope))) throw versionConflict();
+      const restored = { id, label: `${current.title} · ${employer.companyName}` };
+      await logRestore(tx, actor, 'job_post', restored);
+      return restored;
+    });
+  }
+
   async function history(id: number, actor: Actor) {
     if (!(await repo.findJobPost(db, id, actor.scope))) throw notFound();
     return { data: await listTargetHistory(db, { type: 'job_post', id }) };
@@ -418,6 +450,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     changeStatus,
     reverseStatus,
     remove,
+    restore,
     history,
   };
 }
