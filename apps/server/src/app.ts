@@ -222,6 +222,7 @@ export async function buildApp(options: AppOptions) {
     payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }),
   };
   const notices = createNoticesService({ db: db.db });
+  const resumes = createResumesService({ db: db.db });
   const appUsers = createAppUsersService({ db: db.db, settings });
   const bulk = createBulkService({
     db: db.db,
@@ -292,7 +293,7 @@ export async function buildApp(options: AppOptions) {
         visaExpiry: createVisaExpiryService({ db: db.db, pii, settings, cacheSeconds }),
       });
       await api.register(jobPostsRoutes, { jobPosts: records.jobPosts });
-      await api.register(resumesRoutes, { resumes: createResumesService({ db: db.db }) });
+      await api.register(resumesRoutes, { resumes });
       await api.register(matchingsRoutes, {
         matchings: records.matchings,
         stats: createMatchingStatsService({ db: db.db, cacheSeconds }),
@@ -322,7 +323,19 @@ export async function buildApp(options: AppOptions) {
           },
         }),
       });
-      await api.register(trashRoutes, { trash: createTrashService({ db: db.db }) });
+      await api.register(trashRoutes, {
+        // A restore is each record's own service operation, with the rules of its create (docs/undo-and-trash.md).
+        trash: createTrashService({
+          db: db.db,
+          doors: {
+            employer: records.employers.restore,
+            worker: records.workers.restore,
+            job_post: records.jobPosts.restore,
+            resume: resumes.restore,
+            notice: notices.restore,
+          },
+        }),
+      });
       await api.register(exportsRoutes, { exports: createExportsService({ handle: db, pii, settings }) });
       await api.register(privacyRoutes, {
         privacy,

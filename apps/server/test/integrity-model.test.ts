@@ -1,7 +1,7 @@
 /**
  * Model-based test of docs/DOMAIN.md's invariants ([I], docs/domain-integrity.md). fast-check draws random
- * sequences of API calls — employers made, approved, suspended and withdrawn; posts made, edited, closed and
- * deleted; workers made, their visas edited, extended, departed and deleted; matchings proposed, moved through
+ * sequences of API calls — employers made, approved, suspended and withdrawn; posts made, edited (by a branch
+ * manager too, which sends a published one back to review), closed and deleted; workers made, their visas edited, extended, departed and deleted; matchings proposed, moved through
  * every status (a skipped interview too), their dates edited; fee payouts; a branch closed; two contracts of one
  * worker at once — against the real API and database, and after every step runs every invariant check of
  * src/integrity/checks.ts over the sequence's own branches. A failure prints the shrunk sequence.
@@ -53,6 +53,8 @@ type Model = {
   undoable: { targetType: 'employer' | 'job_post'; targetId: number; version: number }[];
   /** Records deleted in the sequence, for the trash's restore. */
   deleted: { type: 'employer' | 'worker' | 'job_post'; id: number }[];
+  /** The branch's manager, who may edit posts but not approve them; signed in when first needed. */
+  manager?: Api;
 };
 type Real = { api: Api; ctx: TestContext };
 type Reply = { statusCode: number; body: string; json: () => unknown };
@@ -69,7 +71,13 @@ const outcomes = new Map<string, number>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  api = (await signedIn(ctx, 'super_admin')).api;
+  const top = await signedIn(ctx, 'super_admin');
+  api = top.api;
+  // A sequence's branch manager signs in when first needed: more often than the per-IP login limit allows.
+  await ctx.app.settings.update(
+    { loginRateLimitPerMinute: 1000 },
+    { actorAdminId: top.admin.id, actorLoginId: top.admin.loginId, ip: null, userAgent: null },
+  );
 });
 afterAll(async () => {
   await ctx?.close();
@@ -238,6 +246,25 @@ const editPost = fc.record({ p: index, change: postChange }).map((a) =>
     answered('editPost', await api.patch(`/job-posts/${id}`, { ...change, version: post.version }));
   }),
 );
+
+/** A branch manager rewrites what a post says: a published post goes back to review, unless that is refused. */
+const editPostAsManager = fc
+  .record({
+    p: index,
+    change: fc.constantFrom({ title: '모형 공고 (수정)' }, { job_description: '모형 업무' }),
+  })
+  .map((a) =>
+    command('editPostAsManager', a, hasAny('posts'), async (m, { p, change }) => {
+      const id = pick(m.posts, p);
+      const post = await current(`/job-posts/${id}`);
+      if (!post) return;
+      m.manager ??= (await signedIn(ctx, 'branch_manager', m.branch)).api;
+      answered(
+        'editPostAsManager',
+        await m.manager.patch(`/job-posts/${id}`, { ...change, version: post.version }),
+      );
+    }),
+  );
 
 const postStatus = fc
   .record({ p: index, to: fc.constantFrom('closed', 'suspended', 'active', 'pending') })
@@ -644,6 +671,7 @@ const COMMANDS = [
   createPost,
   editPost,
   editPost,
+  editPostAsManager,
   postStatus,
   deletePost,
   viewPost,

@@ -59,7 +59,12 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
     await ctx?.close();
   });
 
-  async function insertPost(employerId: number, branchId: number, status: 'pending' | 'suspended') {
+  async function insertPost(
+    employerId: number,
+    branchId: number,
+    status: 'draft' | 'pending' | 'suspended',
+    deletedAt: Date | null = null,
+  ) {
     const [post] = await ctx.db
       .insert(jobPosts)
       .values({
@@ -80,6 +85,7 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
         salaryAmount: 2_500_000,
         allowedVisaTypes: ['E-9'],
         status,
+        deletedAt,
       })
       .returning({ id: jobPosts.id, version: jobPosts.version });
     return post!;
@@ -133,6 +139,39 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
       expect([200, 409], resume.body).toContain(resume.statusCode);
     }
     expect(await activeUnderUnapproved()).toEqual([]);
+  });
+
+  it(`employer deleted while a post is created under it or restored from the trash, ${ROUNDS} rounds each: no live post under a deleted employer`, async () => {
+    const branch = await insertBranch(ctx);
+    const writes: [
+      string,
+      (employerId: number) => Promise<() => Promise<{ statusCode: number; body: string }>>,
+    ][] = [
+      ['create', async (employerId) => () => b.post('/job-posts', jobPostBody(employerId))],
+      [
+        'restore',
+        async (employerId) => {
+          const post = await insertPost(employerId, branch.id, 'draft', new Date());
+          return () => b.post(`/trash/job_post/${post.id}/restore`, {});
+        },
+      ],
+    ];
+    const outcomes: string[] = [];
+    for (const [name, prepare] of writes) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const employer = await insertEmployer(ctx, branch.id, { status: 'pending' });
+        const write = await prepare(employer.id);
+        const [remove, written] = await Promise.all([a.delete(`/employers/${employer.id}`), write()]);
+        expect([200, 409], remove.body).toContain(remove.statusCode);
+        expect([200, 201, 409, 422], written.body).toContain(written.statusCode);
+        outcomes.push(`${name} ${remove.statusCode}/${written.statusCode}`);
+      }
+    }
+    const orphans = await rows(
+      sql`SELECT p.id FROM job_posts p JOIN employers e ON e.id = p.employer_id
+          WHERE p.deleted_at IS NULL AND e.deleted_at IS NOT NULL`,
+    );
+    expect(orphans, outcomes.join(', ')).toEqual([]);
   });
 
   it(`branch closed while a record is created in it or moved into it, ${ROUNDS} rounds each: none after the close`, async () => {

@@ -84,7 +84,6 @@ export const recordMessages = {
   jobPostNotFound: '채용공고를 찾을 수 없습니다.',
   workerNotFound: '근로자를 찾을 수 없습니다.',
   resumeDeleted: '삭제된 이력서입니다. 복원한 뒤 수정해 주세요.',
-  resumeNotDeleted: '삭제되지 않은 이력서입니다.',
   resumeNotOfWorker: '이 근로자의 이력서가 아닙니다.',
   duplicateOpenMatching: '이 근로자는 이 채용공고에 이미 진행 중인 매칭이 있습니다.',
   overrideReasonRequired: '확인이 필요한 항목이 있습니다. 예외로 진행하려면 예외 사유를 입력해 주세요.',
@@ -126,6 +125,12 @@ export const recordMessages = {
   selfApprovalReasonRequired: '본인이 만든 정산을 최고 관리자 권한으로 승인하려면 사유를 입력해 주세요.',
   selfApprovalNote: (reason: string) => `본인 수정 건 승인(최고 관리자): ${reason}`,
   jobPostBackToReview: '게시 중인 공고의 내용이 바뀌어 다시 승인 대기로 돌아갑니다.',
+  /** The edit would take the post back to review, where no matching may be held (docs/DOMAIN.md, I-10). */
+  jobPostReviewWithHeldMatchings: (matchings: readonly string[]) =>
+    `합격·계약 완료·근무 중인 매칭이 있는 채용공고는 내용을 바꾸면 다시 승인 대기로 돌아가므로 수정할 수 없습니다. 승인 권한이 있는 관리자가 수정해 주세요. 걸리는 매칭: ${matchings.join(', ')}`,
+  /** A deleted employer keeps no live post (docs/DOMAIN.md, I-21): the first few titles, and how many more. */
+  employerHasLivePosts: (count: number, titles: readonly string[]) =>
+    `채용공고 ${count}건(${titles.map((title) => `'${title}'`).join(', ')}${count > titles.length ? ` 외 ${count - titles.length}건` : ''})이 남아 있어 사업주를 삭제할 수 없습니다. 채용공고를 먼저 삭제해 주세요.`,
   payoutBackToPending: '승인 후 금액·계좌·수취인이 바뀌어 다시 승인 대기로 돌아갑니다.',
   duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
   interviewSkipped: (reason: string) => `면접 생략: ${reason}`,

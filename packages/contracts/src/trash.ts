@@ -40,11 +40,16 @@ export const trashMessages = {
   tooOld: `삭제한 지 ${TRASH_RESTORE_DAYS}일이 지나 복원할 수 없습니다.`,
   notDeleted: '삭제되지 않은 기록입니다.',
   duplicateEmployer: '같은 사업자등록번호의 사업주가 이미 등록되어 있어 복원할 수 없습니다.',
-  duplicateWorker: '같은 외국인등록번호 또는 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
   duplicateWorkerAlienRegNo: '같은 외국인등록번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
   duplicateWorkerPassportNo: '같은 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
   employerDeleted: '이 공고의 사업주가 삭제되어 있습니다. 사업주를 먼저 복원해 주세요.',
   workerDeleted: '이 이력서의 근로자가 삭제되어 있습니다. 근로자를 먼저 복원해 주세요.',
+  /** A post that reads 게시 중 comes back only under an approved employer (docs/DOMAIN.md, I-13). */
+  postEmployerNotApproved: (company: string, status: string) =>
+    `채용공고를 복원할 수 없습니다. 게시 중인 채용공고는 승인된 사업주에게만 있을 수 있는데, 사업주 ${company}의 상태가 ${status}입니다. 사업주가 다시 승인된 뒤 복원해 주세요.`,
+  /** 심사 중 is what a filed extension sets (docs/DOMAIN.md, I-19): a create refuses it, so does a restore. */
+  visaPendingWithoutExtension:
+    '체류자격이 연장 신청 없이 심사 중으로 되어 있어 복원할 수 없습니다. 심사 중은 체류기간 연장을 신청해야 설정됩니다. 본사에 기록 정정을 요청해 주세요.',
   branchInactive: (branch: string) =>
     `${josa(branch, '은/는')} 운영 중지된 지점이어서 복원할 수 없습니다. 지점을 다시 운영한 뒤 복원해 주세요.`,
   empty: '삭제된 기록이 없습니다.',

@@ -1,13 +1,13 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './types';
 
 /**
  * The three moves every editable record makes (docs/ARCHITECTURE.md, "Versioned rows"): a service locks the row it
  * is about to change, checks its rules against what it read, then writes with the version the browser sent, which
- * bumps the version so the next stale write fails; a delete is a soft delete that bumps it too. `where` narrows the
- * row further: the branch scope (another branch's record is not found) and, where records are soft-deleted, their
- * liveness.
+ * bumps the version so the next stale write fails; a delete is a soft delete that bumps it too, and so does a
+ * restore from the trash. `where` narrows the row further: the branch scope (another branch's record is not found)
+ * and, where records are soft-deleted, their liveness.
  */
 export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 export type SoftDeletedTable = VersionedTable & { deletedAt: PgColumn };
@@ -65,6 +65,21 @@ export async function softDelete<T extends SoftDeletedTable>(
     .update(table as PgTable)
     .set({ deletedAt: now, ...bumpVersion(table, now) } as never)
     .where(and(eq(table.id, id), where))
+    .returning({ id: table.id });
+  return rows.length === 1;
+}
+
+/** Brings a soft-deleted row back (a restore from the trash) and bumps its version; false when nothing came back. */
+export async function undelete<T extends SoftDeletedTable>(
+  executor: Executor,
+  table: T,
+  id: number,
+  where?: SQL,
+): Promise<boolean> {
+  const rows = await executor
+    .update(table as PgTable)
+    .set({ deletedAt: null, ...bumpVersion(table) } as never)
+    .where(and(eq(table.id, id), isNotNull(table.deletedAt), where))
     .returning({ id: table.id });
   return rows.length === 1;
 }

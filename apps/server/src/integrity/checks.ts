@@ -376,6 +376,16 @@ export const CHECKS: readonly Check[] = [
         AND ${inBranches(sql`m.branch_id`, scope)}
       ORDER BY m.id`,
   },
+  {
+    code: 'post_of_deleted_employer',
+    invariant: 'I-21',
+    title: '삭제된 사업주의 삭제되지 않은 채용공고',
+    query: ({ scope }) => sql`
+      SELECT 'job_post' AS target_type, p.id AS target_id, 'employer ' || e.id || ' ' || p.status AS detail
+      FROM job_posts p JOIN employers e ON e.id = p.employer_id
+      WHERE p.deleted_at IS NULL AND e.deleted_at IS NOT NULL AND ${inBranches(sql`p.branch_id`, scope)}
+      ORDER BY p.id`,
+  },
 ];
 
 /**

@@ -97,6 +97,7 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
     sql`UPDATE job_posts SET allowed_visa_types = '{E-9,D-10}' WHERE id = ${i.Q}`,
   ],
   live_matching_on_deleted_record: (i) => [sql`UPDATE job_posts SET deleted_at = now() WHERE id = ${i.P}`],
+  post_of_deleted_employer: (i) => [sql`UPDATE employers SET deleted_at = now() WHERE id = ${i.E2}`],
   duplicate_matching_fee: (i) => [
     sql`DROP INDEX payouts_matching_fee_key`,
     sql`INSERT INTO payouts (employer_id, matching_id, type, amount)

@@ -10,7 +10,7 @@ import {
 } from '../../db/list';
 import { admins, branches, employers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
+import { lockLive, softDelete, undelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type EmployerRecord = typeof employers.$inferSelect;
@@ -151,6 +151,15 @@ export async function findEmployer(
 /** The live record, locked for the rest of the transaction. */
 export async function lockEmployer(executor: Executor, id: number, scope: Scope) {
   return lockLive(executor, employers, id, live(scope));
+}
+
+/** The record in the admin's branches, deleted or not, locked for a restore from the trash. */
+export async function lockForRestore(executor: Executor, id: number, scope: Scope) {
+  return lockLive(executor, employers, id, scopeWhere(employers.branchId, scope));
+}
+
+export async function restoreEmployer(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  return undelete(executor, employers, id, scopeWhere(employers.branchId, scope));
 }
 
 export async function businessRegNoTaken(executor: Executor, regNo: string, exceptId?: number) {

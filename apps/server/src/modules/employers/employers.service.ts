@@ -11,6 +11,7 @@ import {
   JOB_POST_STATUS_LABELS,
   type JobPostStatus,
   recordMessages,
+  trashMessages,
   undoMessages,
   type z,
 } from '@ilson/contracts';
@@ -26,8 +27,9 @@ import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
-import { moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
+import { livePostsOf, moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
 import { guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import {
   checkReversal,
   guardHeldMatchingsOf,
@@ -75,6 +77,8 @@ const HOLDS_NOTHING_OPEN: readonly EmployerStatus[] = ['pending', 'rejected'];
 /** Only these may be deleted: an employer that was ever approved keeps its record (withdraw instead). */
 const DELETABLE: readonly EmployerStatus[] = ['pending', 'rejected'];
 const UNIQUE_REG_NO = 'employers_business_reg_no_key';
+/** How many of the posts in the way a refused delete names in its message (all are in its details). */
+const SHOWN_TITLES = 3;
 
 /** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
 export function toEmployer(row: repo.EmployerRow): Employer {
@@ -212,6 +216,26 @@ export function createEmployersService({ db }: { db: Database }) {
           diff,
         });
         return detail(tx, id, actor);
+      }),
+    );
+  }
+
+  /**
+   * A deleted employer keeps no live post (docs/DOMAIN.md, I-21): its delete waits until its posts are deleted, and
+   * names how many and the first few. Every door that deletes an employer comes through `remove`; a post's create
+   * shares the employer's row, so it either waits for this delete or is seen here (docs/domain-integrity.md#locks).
+   */
+  async function guardNoLivePosts(tx: Executor, employerId: number) {
+    const posts = await livePostsOf(tx, employerId);
+    if (posts.length === 0) return;
+    throw conflict(
+      recordMessages.employerHasLivePosts(
+        posts.length,
+        posts.slice(0, SHOWN_TITLES).map((post) => post.title),
+      ),
+      posts.map((post) => {
+        const label = `#${post.id} ${post.title}`;
+        return { message: label, resource: 'job-posts' as const, id: post.id, label };
       }),
     );
   }
@@ -369,6 +393,7 @@ export function createEmployersService({ db }: { db: Database }) {
       if (!current) throw notFound();
       if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.employerNotDeletable);
       await guardNoLiveMatchings(tx, { employerId: id }, recordMessages.employerHasLiveMatchings);
+      await guardNoLivePosts(tx, id);
       await repo.softDeleteEmployer(tx, id, actor.scope);
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',
@@ -377,6 +402,26 @@ export function createEmployersService({ db }: { db: Database }) {
         summary: `사업주 삭제: ${current.companyName}`,
       });
     });
+  }
+
+  /**
+   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: an operating branch the admin reaches,
+   * and no live employer with the same 사업자등록번호 (the partial unique index answers a race past the check).
+   */
+  async function restore(id: number, actor: Actor): Promise<Restored> {
+    const duplicate = () => conflict(trashMessages.duplicateEmployer);
+    return onUniqueViolation(UNIQUE_REG_NO, duplicate, () =>
+      db.transaction(async (tx) => {
+        const current = await repo.lockForRestore(tx, id, actor.scope);
+        checkInTrash(current);
+        await checkRestoreBranch(tx, current.branchId, actor.scope);
+        if (await repo.businessRegNoTaken(tx, current.businessRegNo, id)) throw duplicate();
+        if (!(await repo.restoreEmployer(tx, id, actor.scope))) throw versionConflict();
+        const restored = { id, label: current.companyName };
+        await logRestore(tx, actor, 'employer', restored);
+        return restored;
+      }),
+    );
   }
 
   async function history(id: number, actor: Actor) {
@@ -394,6 +439,7 @@ export function createEmployersService({ db }: { db: Database }) {
     reverseStatus,
     bulkStatus,
     remove,
+    restore,
     history,
   };
 }

@@ -16,7 +16,7 @@ import {
 import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, employers, jobPosts } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { bumpVersion, lockLive, softDelete, updateVersioned } from '../../db/versioned';
+import { bumpVersion, lockLive, softDelete, undelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type JobPostRecord = typeof jobPosts.$inferSelect;
@@ -203,7 +203,22 @@ export async function shareEmployerStatus(executor: Executor, employerId: number
   return row?.status;
 }
 
-/** A live employer the admin reaches: its branch and whether it is approved. */
+/** The live employer's status and name, its row held `FOR SHARE` as `shareEmployerStatus` holds it. */
+export async function shareEmployer(executor: Executor, employerId: number) {
+  const [row] = await executor
+    .select({ status: employers.status, companyName: employers.companyName })
+    .from(employers)
+    .where(and(eq(employers.id, employerId), isNull(employers.deletedAt)))
+    .limit(1)
+    .for('share');
+  return row;
+}
+
+/**
+ * A live employer the admin reaches: its branch and whether it is approved. Its row is held `FOR SHARE` to the end of
+ * the transaction: the employer's delete (`FOR UPDATE`) waits for the post written under it, or the post's write
+ * finds it deleted (docs/domain-integrity.md#locks).
+ */
 export async function findEmployerOf(executor: Executor, employerId: number, scope: Scope) {
   const [row] = await executor
     .select({ id: employers.id, branchId: employers.branchId, status: employers.status })
@@ -211,7 +226,8 @@ export async function findEmployerOf(executor: Executor, employerId: number, sco
     .where(
       and(eq(employers.id, employerId), isNull(employers.deletedAt), scopeWhere(employers.branchId, scope)),
     )
-    .limit(1);
+    .limit(1)
+    .for('share');
   return row;
 }
 
@@ -245,6 +261,24 @@ export async function openPostsOf(executor: Executor, employerId: number, today:
         isNull(jobPosts.deletedAt),
       ),
     )
+    .orderBy(jobPosts.id);
+}
+
+/** The record in the admin's branches, deleted or not, locked for a restore from the trash. */
+export async function lockForRestore(executor: Executor, id: number, scope: Scope) {
+  return lockLive(executor, jobPosts, id, scopeWhere(jobPosts.branchId, scope));
+}
+
+export async function restoreJobPost(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  return undelete(executor, jobPosts, id, scopeWhere(jobPosts.branchId, scope));
+}
+
+/** An employer's posts that are not deleted, whatever their status: what a deleted employer may not keep (I-21). */
+export async function livePostsOf(executor: Executor, employerId: number) {
+  return executor
+    .select({ id: jobPosts.id, title: jobPosts.title })
+    .from(jobPosts)
+    .where(and(eq(jobPosts.employerId, employerId), isNull(jobPosts.deletedAt)))
     .orderBy(jobPosts.id);
 }
 

@@ -11,6 +11,7 @@ import {
   type jobPostUpdateSchema,
   MATCHING_STATUSES,
   recordMessages,
+  trashMessages,
   undoMessages,
   type z,
 } from '@ilson/contracts';
@@ -25,7 +26,9 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors'
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import { MATCHING_HELD_STATUSES } from '../matchings/matchings.repository';
 import type { SettingsService } from '../settings/settings.service';
+import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import {
   checkReversal,
   guardHeldMatchingsOf,
@@ -239,6 +242,17 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       let reason: string | null = null;
       const published = current.status === 'active' || current.status === 'suspended';
       if (published && !can(actor.role, 'job_posts:approve') && Object.keys(diff).some(needsReview)) {
+        // Review holds no matching past the interview (I-10): with one held, only an approver's edit, which stays
+        // published, may change what the post says. The post is locked, so a matching's step waits or is seen.
+        const held = await linkedMatchings(tx, { jobPostId: id }, MATCHING_HELD_STATUSES);
+        if (held.length > 0) {
+          throw new AppError(
+            'MATCHINGS_AFFECTED',
+            409,
+            recordMessages.jobPostReviewWithHeldMatchings(held.map((d) => d.label ?? d.message)),
+            held,
+          );
+        }
         values.status = 'pending';
         values.statusReason = recordMessages.jobPostBackToReview;
         values.statusChangedAt = new Date();
@@ -391,6 +405,36 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     });
   }
 
+  /**
+   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: a live employer (I-21; restore it
+   * first) and an operating branch the admin reaches; a post that reads 게시 중 also an approved employer, as any
+   * publication (I-13). The employer is shared before the post is locked, the order of a status change.
+   */
+  async function restore(id: number, actor: Actor): Promise<Restored> {
+    return db.transaction(async (tx) => {
+      const employerId = await repo.employerIdOfPost(tx, id);
+      if (employerId === undefined) throw notFound();
+      const employer = await repo.shareEmployer(tx, employerId);
+      const current = await repo.lockForRestore(tx, id, actor.scope);
+      checkInTrash(current);
+      if (current.employerId !== employerId) throw versionConflict();
+      if (!employer) throw conflict(trashMessages.employerDeleted);
+      await checkRestoreBranch(tx, current.branchId, actor.scope);
+      if (effectiveStatus(current, seoulToday()) === 'active' && employer.status !== 'approved') {
+        throw conflict(
+          trashMessages.postEmployerNotApproved(
+            employer.companyName,
+            EMPLOYER_STATUS_LABELS[employer.status],
+          ),
+        );
+      }
+      if (!(await repo.restoreJobPost(tx, id, actor.scope))) throw versionConflict();
+      const restored = { id, label: `${current.title} · ${employer.companyName}` };
+      await logRestore(tx, actor, 'job_post', restored);
+      return restored;
+    });
+  }
+
   async function history(id: number, actor: Actor) {
     if (!(await repo.findJobPost(db, id, actor.scope))) throw notFound();
     return { data: await listTargetHistory(db, { type: 'job_post', id }) };
@@ -406,6 +450,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     changeStatus,
     reverseStatus,
     remove,
+    restore,
     history,
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, isNull, not, sql } from 'dr
 import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, notices } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
+import { lockLive, softDelete, undelete, updateVersioned } from '../../db/versioned';
 
 export type NoticeRecord = typeof notices.$inferSelect;
 export type NoticeValues = Omit<
@@ -79,6 +79,15 @@ export async function findNotice(executor: Executor, id: number): Promise<Notice
 
 export async function lockNotice(executor: Executor, id: number): Promise<NoticeRecord | undefined> {
   return lockLive(executor, notices, id, live);
+}
+
+/** The record, deleted or not, locked for a restore from the trash. */
+export async function lockForRestore(executor: Executor, id: number): Promise<NoticeRecord | undefined> {
+  return lockLive(executor, notices, id);
+}
+
+export async function restoreNotice(executor: Executor, id: number): Promise<boolean> {
+  return undelete(executor, notices, id);
 }
 
 export async function insertNotice(executor: Executor, values: NoticeValues): Promise<number> {

@@ -20,6 +20,7 @@ import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/di
 import { notFound, validationError } from '../../lib/errors';
 import { hasVisibleContent, sanitizeRichText } from '../../lib/rich-text';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { checkInTrash, logRestore, type Restored } from '../trash/trash.rules';
 import {
   checkReversal,
   inChangeTransaction,
@@ -253,6 +254,18 @@ export function createNoticesService({ db }: { db: Database }) {
     });
   }
 
+  /** Out of the trash (docs/undo-and-trash.md, 휴지통): a notice has no rule of its own beyond the trash's. */
+  async function restore(id: number, actor: Actor): Promise<Restored> {
+    return db.transaction(async (tx) => {
+      const current = await repo.lockForRestore(tx, id);
+      checkInTrash(current);
+      if (!(await repo.restoreNotice(tx, id))) throw versionConflict();
+      const restored = { id, label: current.title };
+      await logRestore(tx, actor, 'notice', restored);
+      return restored;
+    });
+  }
+
   async function history(id: number) {
     if (!(await repo.findNotice(db, id))) throw notFound();
     return { data: await listTargetHistory(db, { type: 'notice', id }) };
@@ -267,6 +280,7 @@ export function createNoticesService({ db }: { db: Database }) {
     reverseStatus,
     preview: (content: string) => ({ content: sanitizeRichText(content) }),
     remove,
+    restore,
     history,
   };
 }

@@ -130,6 +130,30 @@ export async function lockResume(executor: Executor, id: number, scope: Scope) {
   return row;
 }
 
+/** The resume's worker, read before anything is locked (the worker's row is locked first). */
+export async function workerIdOfResume(executor: Executor, id: number): Promise<number | undefined> {
+  const [row] = await executor
+    .select({ workerId: resumes.workerId })
+    .from(resumes)
+    .where(eq(resumes.id, id))
+    .limit(1);
+  return row?.workerId;
+}
+
+/**
+ * Whether the worker is live, its row held `FOR SHARE` to the end of the transaction: the worker's delete
+ * (`FOR UPDATE`) waits for the resume's restore, or the restore sees the delete (docs/domain-integrity.md#locks).
+ */
+export async function shareLiveWorker(executor: Executor, workerId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: workers.id })
+    .from(workers)
+    .where(and(eq(workers.id, workerId), isNull(workers.deletedAt)))
+    .limit(1)
+    .for('share');
+  return Boolean(row);
+}
+
 export async function insertResume(executor: Executor, values: ResumeValues): Promise<number> {
   const [row] = await executor.insert(resumes).values(values).returning({ id: resumes.id });
   return row!.id;

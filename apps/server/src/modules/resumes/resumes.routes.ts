@@ -26,7 +26,11 @@ export const resumesRoutes: FastifyPluginAsync<{ resumes: ResumesService }> = as
     return { ok: true as const };
   });
 
-  route(app, api.restore, async (request) => resumes.restore(request.params.id, actorOf(request)));
+  route(
+    app,
+    api.restore,
+    async (request) => (await resumes.restore(request.params.id, actorOf(request))).resume,
+  );
 
   route(app, api.history, async (request) => resumes.history(request.params.id, actorOf(request)));
 };

@@ -13,6 +13,7 @@ import {
   type resumeCreateSchema,
   type resumeListQuerySchema,
   type resumeUpdateSchema,
+  trashMessages,
   type z,
 } from '@ilson/contracts';
 import { listTargetHistory } from '../../audit/history';
@@ -25,6 +26,7 @@ import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
+import { checkInTrash, logRestore, type Restored } from '../trash/trash.rules';
 import { listViewEntry } from '../workers/workers.pii';
 import { findWorker } from '../workers/workers.repository';
 import * as repo from './resumes.repository';
@@ -206,20 +208,29 @@ export function createResumesService({ db }: { db: Database }) {
     });
   }
 
-  async function restore(id: number, actor: Actor): Promise<Resume> {
+  /**
+   * Out of the trash, one operation whichever door asks (the trash, the resume's own 복원), with its create's rule:
+   * a live worker (docs/undo-and-trash.md, 휴지통). The worker is shared before the resume is locked, the order a
+   * matching takes them in. Answers the resume for its screen and its name in the trash.
+   */
+  async function restore(id: number, actor: Actor): Promise<Restored & { resume: Resume }> {
     return db.transaction(async (tx) => {
+      const workerId = await repo.workerIdOfResume(tx, id);
+      if (workerId === undefined) throw notFound();
+      const workerLive = await repo.shareLiveWorker(tx, workerId);
       const current = await repo.lockResume(tx, id, actor.scope);
-      if (!current) throw notFound();
-      if (!current.deletedAt) throw conflict(recordMessages.resumeNotDeleted);
-      await repo.updateResume(tx, { id, version: current.version }, { deletedAt: null });
-      await appendAudit(tx, actor.audit, {
-        action: 'UPDATE',
-        targetType: 'resume',
-        targetId: id,
-        summary: `이력서 복원: ${resumeCode(id)} ${workerName(current)}`,
-        diff: { isDeleted: { before: true, after: false } },
-      });
-      return detail(tx, id, actor);
+      checkInTrash(current);
+      if (current.workerId !== workerId) throw versionConflict();
+      if (!workerLive) throw conflict(trashMessages.workerDeleted);
+      if (!(await repo.updateResume(tx, { id, version: current.version }, { deletedAt: null }))) {
+        throw versionConflict();
+      }
+      const restored = {
+        id,
+        label: `${resumeCode(id)} ${current.workerFirstName} ${current.workerLastName}`,
+      };
+      await logRestore(tx, actor, 'resume', restored);
+      return { ...restored, resume: await detail(tx, id, actor) };
     });
   }
 

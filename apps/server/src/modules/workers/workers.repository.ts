@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, gte, ilike, isNull, like, lte, ne, or, type S
 import { containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { lockLive, softDelete, updateVersioned } from '../../db/versioned';
+import { lockLive, softDelete, undelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type WorkerRecord = typeof workers.$inferSelect;
@@ -166,6 +166,15 @@ export async function lockWorker(
   scope: Scope,
 ): Promise<WorkerRecord | undefined> {
   return lockLive(executor, workers, id, live(scope));
+}
+
+/** The record in the admin's branches, deleted or not, locked for a restore from the trash. */
+export async function lockForRestore(executor: Executor, id: number, scope: Scope) {
+  return lockLive(executor, workers, id, scopeWhere(workers.branchId, scope));
+}
+
+export async function restoreWorker(executor: Executor, id: number, scope: Scope): Promise<boolean> {
+  return undelete(executor, workers, id, scopeWhere(workers.branchId, scope));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   piiFieldWire,
   privacyMessages,
   recordMessages,
+  trashMessages,
   visaValidity,
   WORKER_STATUS_LABELS,
   WORKER_TRANSITIONS,
@@ -23,12 +24,13 @@ import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/diff';
-import { notFound, validationError } from '../../lib/errors';
+import { conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
+import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
 import { answerHeldIdentifier, refuseHeldIdentifiers } from './workers.identity';
 import {
@@ -415,6 +417,41 @@ export function createWorkersService({
     });
   }
 
+  /**
+   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: an operating branch the admin reaches,
+   * a visa 심사 중 only under a filed extension (I-19), and no live worker holding its 외국인등록번호 or 여권번호 —
+   * named to an admin who reaches the holder, in the neutral words otherwise, as the form's create answers.
+   */
+  async function restore(id: number, actor: Actor): Promise<Restored> {
+    const attempt: Parameters<typeof answerHeldIdentifier>[3] = {
+      exceptId: id,
+      action: `근로자 #${id} 복원`,
+      restore: true,
+    };
+    return db
+      .transaction(async (tx) => {
+        const current = await repo.lockForRestore(tx, id, actor.scope);
+        checkInTrash(current);
+        attempt.alienRegNo = { hash: current.alienRegNoHash, masked: current.alienRegNoMasked };
+        attempt.passportNo = { hash: current.passportNoHash, masked: current.passportNoMasked };
+        await checkRestoreBranch(tx, current.branchId, actor.scope);
+        if (current.visaStatus === 'pending' && current.extensionStatus !== 'applied') {
+          throw conflict(trashMessages.visaPendingWithoutExtension);
+        }
+        await refuseHeldIdentifiers(
+          tx,
+          { alienRegNo: current.alienRegNoHash, passportNo: current.passportNoHash },
+          id,
+        );
+        if (!(await repo.restoreWorker(tx, id, actor.scope))) throw versionConflict();
+        const name = `${current.firstName} ${current.lastName}`;
+        const restored = { id, label: current.nameKo ? `${current.nameKo} (${name})` : name };
+        await logRestore(tx, actor, 'worker', restored);
+        return restored;
+      })
+      .catch((caught: unknown) => answerHeldIdentifier(db, caught, actor, attempt));
+  }
+
   /** The record's changes and reveals; the detail views (VIEW_PII) stay in the full access log. */
   async function history(id: number, actor: Actor) {
     if (!(await repo.findWorker(db, id, actor.scope))) throw notFound();
@@ -432,6 +469,7 @@ export function createWorkersService({
     updateExtension,
     reveal,
     remove,
+    restore,
     history,
   };
 }

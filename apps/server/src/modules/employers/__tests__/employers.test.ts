@@ -1,10 +1,18 @@
-import { recordMessages } from '@ilson/contracts';
+import { recordMessages, trashMessages } from '@ilson/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, businessRegNo, employerBody, insertBranch, signedIn } from '../../../../test/fixtures';
+import {
+  type Api,
+  businessRegNo,
+  employerBody,
+  insertBranch,
+  jobPostBody,
+  signedIn,
+} from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
 import { auditLogs, employers } from '../../../db/schema';
+import { runChecks } from '../../../integrity/checks';
 
 let ctx: TestContext;
 let admin: Api;
@@ -239,6 +247,38 @@ describe('DELETE /employers/:id', () => {
       employerBody(branchA, { business_reg_no: created.business_reg_no }),
     );
     expect(again.statusCode).toBe(201);
+  });
+
+  it('refuses while the employer has live job posts, naming how many and the first titles', async () => {
+    const created = await createEmployer({ company_name: '공고남은상사' });
+    const titles = ['용접공 모집', '포장 사원 모집', '야간 검사원 모집', '지게차 기사 모집'];
+    const posts: { id: number; version: number }[] = [];
+    for (const [i, title] of titles.entries()) {
+      const made = await admin.post('/job-posts', jobPostBody(created.id, { title, submit: i % 2 === 0 }));
+      expect(made.statusCode, made.body).toBe(201);
+      posts.push(made.json());
+    }
+    const refused = await admin.delete(`/employers/${created.id}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(recordMessages.employerHasLivePosts(4, titles.slice(0, 3)));
+    expect(refused.json().error.details).toEqual(
+      posts.map((post, i) =>
+        expect.objectContaining({ resource: 'job-posts', id: post.id, label: `#${post.id} ${titles[i]}` }),
+      ),
+    );
+    expect((await admin.get(`/employers/${created.id}`)).statusCode).toBe(200);
+    const orphans = await runChecks(ctx.db, { branchIds: [branchA] });
+    expect(orphans.filter((c) => c.violations.length > 0)).toEqual([]);
+
+    // A deleted post is in the trash, not in the way: with all four gone the employer goes too.
+    for (const post of posts) expect((await admin.delete(`/job-posts/${post.id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/employers/${created.id}`)).statusCode).toBe(200);
+    // …and a post of it comes back from the trash only after the employer does.
+    const early = await admin.post(`/trash/job_post/${posts[0]!.id}/restore`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(trashMessages.employerDeleted);
+    expect((await admin.post(`/trash/employer/${created.id}/restore`, {})).statusCode).toBe(200);
+    expect((await admin.post(`/trash/job_post/${posts[0]!.id}/restore`, {})).statusCode).toBe(200);
   });
 
   it('refuses to delete an approved employer', async () => {

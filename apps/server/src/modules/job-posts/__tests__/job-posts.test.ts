@@ -6,11 +6,13 @@ import {
   activeJobPost,
   insertBranch,
   insertEmployer,
+  insertWorker,
   jobPostBody,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { auditLogs, jobPosts, settings } from '../../../db/schema';
+import { auditLogs, jobPosts, matchings, settings } from '../../../db/schema';
+import { runChecks } from '../../../integrity/checks';
 
 let ctx: TestContext;
 let admin: Api;
@@ -260,6 +262,76 @@ describe('PATCH /job-posts/:id', () => {
       version: approved.json().version,
     });
     expect(byAdmin.json().status).toBe('active');
+  });
+
+  it("refuses a branch manager's reviewed edit while matchings are held on the post, naming them (I-10)", async () => {
+    for (const [status, held] of [
+      ['active', 'accepted'],
+      ['active', 'contracted'],
+      ['suspended', 'working'],
+    ] as const) {
+      let post = await activeJobPost(admin, employerId);
+      const worker = await insertWorker(ctx, branchId);
+      const [matching] = await ctx.db
+        .insert(matchings)
+        .values({
+          jobPostId: post.id,
+          employerId,
+          workerId: worker.id,
+          branchId,
+          workerNationality: 'VN',
+          workerVisaType: 'E-9',
+          industry: 'manufacturing',
+          status: held,
+          startDate: held === 'accepted' ? null : '2026-01-05',
+        })
+        .returning();
+      await ctx.db
+        .update(jobPosts)
+        .set({ filledCount: held === 'accepted' ? 0 : 1 })
+        .where(eq(jobPosts.id, post.id));
+      if (status === 'suspended') {
+        post = (
+          await admin.post(`/job-posts/${post.id}/status`, {
+            status: 'suspended',
+            reason: '점검',
+            version: post.version,
+          })
+        ).json();
+      }
+      const edit = await manager.patch(`/job-posts/${post.id}`, {
+        title: '제목 변경',
+        version: post.version,
+      });
+      expect(edit.statusCode, `${status}/${held}: ${edit.body}`).toBe(409);
+      expect(edit.json().error).toMatchObject({
+        code: 'MATCHINGS_AFFECTED',
+        details: [{ resource: 'matchings', id: matching!.id }],
+      });
+      expect(edit.json().error.message).toContain('승인 권한이 있는 관리자');
+      const [row] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, post.id));
+      expect(row).toMatchObject({ status, title: '생산직 사원 모집' });
+      if (status === 'active') {
+        // The other door back to review, an undo of the approval, refuses it too (bulk and import have none).
+        const undo = await admin.post('/undo', {
+          target_type: 'job_post',
+          target_id: post.id,
+          version: post.version,
+        });
+        expect(undo.statusCode, undo.body).toBe(409);
+        expect(undo.json().error.details).toEqual([expect.objectContaining({ id: matching!.id })]);
+      }
+      // How many are hired and until when need no review; an approver's edit stays published.
+      const more = await manager.patch(`/job-posts/${post.id}`, { headcount: 5, version: post.version });
+      expect(more.statusCode, more.body).toBe(200);
+      const byAdmin = await admin.patch(`/job-posts/${post.id}`, {
+        title: '제목 변경',
+        version: more.json().version,
+      });
+      expect(byAdmin.json()).toMatchObject({ status, title: '제목 변경' });
+    }
+    const checks = await runChecks(ctx.db, { branchIds: [branchId] });
+    expect(checks.filter((c) => c.violations.length > 0)).toEqual([]);
   });
 
   it('changes the fields sent, logs the diff, and refuses a stale version with 409', async () => {
