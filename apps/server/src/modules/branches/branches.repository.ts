@@ -1,5 +1,5 @@
 import type { BranchStatus } from '@ilson/contracts';
-import { and, asc, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches, employers, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -149,6 +149,20 @@ export async function updateBranch(
 
 export async function deleteBranch(executor: Executor, id: number, scope: Scope): Promise<void> {
   await executor.delete(branches).where(and(eq(branches.id, id), scopeWhere(branches.id, scope)));
+}
+
+/** Several branches' standing, each locked `FOR SHARE` (holdBranches). */
+export async function branchesStanding(executor: Executor, ids: number[]) {
+  const rows =
+    ids.length === 0
+      ? []
+      : await executor
+          .select({ id: branches.id, status: branches.status, name: branches.name })
+          .from(branches)
+          .where(inArray(branches.id, ids))
+          .orderBy(asc(branches.id))
+          .for('share');
+  return new Map(rows.map((row) => [row.id, { status: row.status, name: row.name }]));
 }
 
 /**
