@@ -173,11 +173,14 @@ export async function branchStanding(
   executor: Executor,
   branchId: number,
 ): Promise<{ status: BranchStatus; name: string } | undefined> {
-  const [row] = await executor
-    .select({ status: branches.status, name: branches.name })
-    .from(branches)
-    .where(eq(branches.id, branchId))
-    .limit(1)
-    .for('share');
+  // Built once (db/list.ts builtOnce): every create checks its branch here, an import's commit once per row.
+  const [row] = await builtOnce(executor, 'branches standing', '', () =>
+    executor
+      .select({ status: branches.status, name: branches.name })
+      .from(branches)
+      .where(eq(branches.id, sql.placeholder('id')))
+      .limit(1)
+      .for('share'),
+  ).execute({ id: branchId });
   return row;
 }
