@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** 9,900 records, each created and removed through its service in a savepoint (docs/imports.md#speed-and-memory). */
-const ROW_BY_ROW_TIMEOUT = 300_000;
+const ROW_BY_ROW_TIMEOUT = 290_000;
 
 const countWorkers = async (batchId: number) =>
   (
@@ -105,7 +105,7 @@ describe('import: a 10,000-row CP949 CSV with 1% broken rows', () => {
   it(
     'commit: exactly the good rows, each logged as the form logs a new worker, naming the batch',
     async () => {
-      const batch = await commitBatch(admin, 'workers', first);
+      const batch = await commitBatch(admin, 'workers', first, ROW_BY_ROW_TIMEOUT);
       expect(batch.status).toBe('committed');
       expect(batch.committedRows).toBe(9_900);
       expect(await countWorkers(first)).toBe(9_900);
@@ -128,7 +128,7 @@ describe('import: a 10,000-row CP949 CSV with 1% broken rows', () => {
         .where(and(eq(importRows.batchId, first), isNotNull(importRows.cellsEnc)));
       expect(kept!.n).toBe(100);
     },
-    ROW_BY_ROW_TIMEOUT,
+    ROW_BY_ROW_TIMEOUT + 10_000,
   );
 
   it('the same file again: recognised, every good row a duplicate, nothing created', async () => {
@@ -177,14 +177,14 @@ describe('import: a 10,000-row CP949 CSV with 1% broken rows', () => {
       await insertMatching(ctx, { employerId: employer.id, workerId: matched!.id, branchId: branchA });
       const started = await admin.post(`/workers/imports/${first}/undo`);
       expect(started.statusCode, started.body).toBe(200);
-      const batch = await settle(admin, 'workers', first);
+      const batch = await settle(admin, 'workers', first, ROW_BY_ROW_TIMEOUT);
       expect(batch.status).toBe('undone');
       expect({ undone: batch.undoneRows, kept: batch.keptRows }).toEqual({ undone: 9_899, kept: 1 });
       expect(await countWorkers(first)).toBe(1);
       const again = await admin.post(`/workers/imports/${first}/undo`);
       expect(again.statusCode).toBe(409);
     },
-    ROW_BY_ROW_TIMEOUT,
+    ROW_BY_ROW_TIMEOUT + 10_000,
   );
 });
 
