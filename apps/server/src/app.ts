@@ -208,9 +208,7 @@ export async function buildApp(options: AppOptions) {
     listPerMinute: config.listRateLimitPerMinute ?? DEFAULT_READ_LIMITS.listPerMinute,
   });
   await app.register(idempotencyPlugin);
-  const imports = createImportsService({ db: db.db, pii, log: app.log });
-  app.decorate('imports', imports);
-  // The record services the global search and the bulk actions go through, as their own routes do.
+  // The record services the global search, the bulk actions and the imports go through, as their own routes do.
   const records = {
     admins: createAdminsService({ db: db.db }),
     branches: createBranchesService({ db: db.db }),
@@ -221,6 +219,9 @@ export async function buildApp(options: AppOptions) {
     reviews: createReviewsService({ db: db.db }),
     payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }),
   };
+  // A commit creates each row, and an undo removes each record, through its service (docs/imports.md).
+  const imports = createImportsService({ db: db.db, pii, log: app.log, services: records });
+  app.decorate('imports', imports);
   const notices = createNoticesService({ db: db.db });
   const resumes = createResumesService({ db: db.db });
   const appUsers = createAppUsersService({ db: db.db, settings });

@@ -116,8 +116,8 @@ export async function dryRun(api: Api, resource: ImportResource, file: Buffer, f
   return settle(api, resource, batch.id);
 }
 
-export async function commitBatch(api: Api, resource: ImportResource, id: number) {
+export async function commitBatch(api: Api, resource: ImportResource, id: number, timeoutMs?: number) {
   const started = await api.post(`/${resource}/imports/${id}/commit`);
   expect(started.statusCode, started.body).toBe(200);
-  return settle(api, resource, id);
+  return settle(api, resource, id, timeoutMs);
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { queryRows } from '../db/client';
-import { beforeCommit } from '../db/commit-hooks';
+import { beforeCommit, committingTransaction, onRollback } from '../db/commit-hooks';
 import { auditLogs } from '../db/schema';
 import type { Executor } from '../db/types';
 import type { AuditActor } from '../lib/actor';
@@ -66,26 +66,35 @@ export async function appendAudit(executor: Executor, actor: AuditActor, entry: 
 }
 
 /** The entries a change logged, waiting for its commit (docs/access-log.md#appends-in-a-change). */
-const atCommit = new WeakMap<Executor, ChainedFields[]>();
+const atCommit = new WeakMap<object, ChainedFields[]>();
 
 /**
  * In the caller's transaction, an entry is chained just before it commits, with the transaction's other entries: the
  * chain lock is then the last lock a change takes, held for one head read and one insert, whatever the change does
- * after it logged. A transaction that runs no commit hooks (a savepoint) writes it at once.
+ * after it logged. An entry appended in a savepoint waits with them, and is taken back if the savepoint is rolled
+ * back. A transaction that runs no commit hooks writes it at once.
  */
 async function appendAtCommit(tx: Executor, row: ChainedFields): Promise<void> {
-  const waiting = atCommit.get(tx);
-  if (waiting) {
-    waiting.push(row);
-    return;
+  const change = committingTransaction(tx);
+  if (!change) return appendRows(tx, [row]);
+  const rows = atCommit.get(change) ?? [];
+  if (!atCommit.has(change)) {
+    atCommit.set(change, rows);
+    beforeCommit(change, () => appendRows(change, rows));
   }
-  const rows = [row];
-  if (!beforeCommit(tx, () => appendRows(tx, rows))) return appendRows(tx, rows);
-  atCommit.set(tx, rows);
+  rows.push(row);
+  onRollback(tx, () => {
+    const at = rows.indexOf(row);
+    if (at >= 0) rows.splice(at, 1);
+  });
 }
+
+const INSERT_LIMIT = 2_000;
 
 /** Under the chain lock, in one transaction: the rows, in order, each chained to the one before it. */
 async function appendRows(executor: Executor, rows: ChainedFields[]): Promise<void> {
+  // Every entry of the change was appended in savepoints that were rolled back.
+  if (rows.length === 0) return;
   const key = auditChainKey();
   const write = async (tx: Executor) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
@@ -102,7 +111,10 @@ async function appendRows(executor: Executor, rows: ChainedFields[]): Promise<vo
       prevHash = hash;
       return linked;
     });
-    await tx.insert(auditLogs).values(chained);
+    // A page of an import logs a record per row: the statement's parameters stay below PostgreSQL's 65,535.
+    for (let at = 0; at < chained.length; at += INSERT_LIMIT) {
+      await tx.insert(auditLogs).values(chained.slice(at, at + INSERT_LIMIT));
+    }
   };
   // A transaction of the caller's holds the lock until it commits; else one of our own.
   if (executor instanceof PgTransaction) await write(executor);

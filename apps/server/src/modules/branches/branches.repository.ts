@@ -1,5 +1,5 @@
 import type { BranchStatus } from '@ilson/contracts';
-import { and, asc, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { builtOnce, containsPattern, once, pageWindow, tableTotal } from '../../db/list';
 import { admins, branches, employers, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
@@ -151,6 +151,20 @@ export async function deleteBranch(executor: Executor, id: number, scope: Scope)
   await executor.delete(branches).where(and(eq(branches.id, id), scopeWhere(branches.id, scope)));
 }
 
+/** Several branches' standing, each locked `FOR SHARE` (holdBranches). */
+export async function branchesStanding(executor: Executor, ids: number[]) {
+  const rows =
+    ids.length === 0
+      ? []
+      : await executor
+          .select({ id: branches.id, status: branches.status, name: branches.name })
+          .from(branches)
+          .where(inArray(branches.id, ids))
+          .orderBy(asc(branches.id))
+          .for('share');
+  return new Map(rows.map((row) => [row.id, { status: row.status, name: row.name }]));
+}
+
 /**
  * A branch's status and name, or undefined when there is no such branch; the row is held `FOR SHARE` to the end of the
  * transaction, so a deactivation waits for the write that read it active (docs/domain-integrity.md#locks).
@@ -159,11 +173,14 @@ export async function branchStanding(
   executor: Executor,
   branchId: number,
 ): Promise<{ status: BranchStatus; name: string } | undefined> {
-  const [row] = await executor
-    .select({ status: branches.status, name: branches.name })
-    .from(branches)
-    .where(eq(branches.id, branchId))
-    .limit(1)
-    .for('share');
+  // Built once (db/list.ts builtOnce): every create checks its branch here, an import's commit once per row.
+  const [row] = await builtOnce(executor, 'branches standing', '', () =>
+    executor
+      .select({ status: branches.status, name: branches.name })
+      .from(branches)
+      .where(eq(branches.id, sql.placeholder('id')))
+      .limit(1)
+      .for('share'),
+  ).execute({ id: branchId });
   return row;
 }

@@ -19,12 +19,14 @@ import { listTargetHistory } from '../../audit/history';
 import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import { digitTerm } from '../../db/list';
-import type { Executor } from '../../db/types';
+import { inTransaction } from '../../db/transaction';
+import type { Executor, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { addDays, isoOrNull, seoulDayStart, seoulToday } from '../../lib/dates';
 import { onUniqueViolation } from '../../lib/db-errors';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
+import type { ImportedRow } from '../../lib/imported';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { livePostsOf, moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
@@ -173,22 +175,38 @@ export function createEmployersService({ db }: { db: Database }) {
     );
   }
 
-  async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {
-    return onUniqueViolation(UNIQUE_REG_NO, duplicateRegNo, () =>
-      db.transaction(async (tx) => {
-        await checkRecordBranch(tx, input.branchId, actor.scope);
-        if (await repo.businessRegNoTaken(tx, input.businessRegNo)) throw duplicateRegNo();
-        const id = await repo.insertEmployer(tx, input);
-        await appendAudit(tx, actor.audit, {
-          action: 'CREATE',
-          targetType: 'employer',
-          targetId: id,
-          summary: `사업주 등록: ${input.companyName}`,
-          diff: creationDiff(input),
-        });
-        return detail(tx, id, actor);
+  /**
+   * A new employer in the caller's transaction: the branch (checked, and locked until the transaction ends), the
+   * 사업자등록번호 no live employer holds, the row and its access-log entry. The form's create and each row of an
+   * import's commit go through it (docs/imports.md#commit-and-undo-go-through-the-services); it answers the id.
+   */
+  async function createIn(
+    tx: Tx,
+    input: EmployerCreate,
+    actor: Actor,
+    options: { imported?: ImportedRow } = {},
+  ): Promise<number> {
+    const { imported } = options;
+    await checkRecordBranch(tx, input.branchId, actor.scope);
+    if (await repo.businessRegNoTaken(tx, input.businessRegNo)) throw duplicateRegNo();
+    const id = await onUniqueViolation(UNIQUE_REG_NO, duplicateRegNo, () =>
+      repo.insertEmployer(tx, {
+        ...input,
+        ...(imported && { importBatchId: imported.batchId, importRowNo: imported.rowNo }),
       }),
     );
+    await appendAudit(tx, actor.audit, {
+      action: 'CREATE',
+      targetType: 'employer',
+      targetId: id,
+      summary: `사업주 등록: ${input.companyName}${imported ? ` (${imported.label})` : ''}`,
+      diff: creationDiff(input),
+    });
+    return id;
+  }
+
+  async function create(input: EmployerCreate, actor: Actor): Promise<Employer> {
+    return db.transaction(async (tx) => detail(tx, await createIn(tx, input, actor), actor));
   }
 
   async function update(id: number, input: EmployerUpdate, actor: Actor): Promise<Employer> {
@@ -387,8 +405,9 @@ export function createEmployersService({ db }: { db: Database }) {
     return { data };
   }
 
-  async function remove(id: number, actor: Actor): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** In `within` when given: an import's undo removes each record here, in its page's transaction. */
+  async function remove(id: number, actor: Actor, within?: Tx): Promise<void> {
+    await inTransaction(db, within, async (tx) => {
       const current = await repo.lockEmployer(tx, id, actor.scope);
       if (!current) throw notFound();
       if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.employerNotDeletable);
@@ -434,12 +453,14 @@ export function createEmployersService({ db }: { db: Database }) {
     search,
     get: (id: number, actor: Actor) => detail(db, id, actor),
     create,
+    createIn,
     update,
     changeStatus,
     reverseStatus,
     bulkStatus,
     remove,
     restore,
+    removeIn: (tx: Tx, id: number, actor: Actor) => remove(id, actor, tx),
     history,
   };
 }

@@ -24,14 +24,17 @@ import { appendAudit } from '../../audit/trail';
 import { ADVISORY_LOCKS, type AdvisoryLock } from '../../db/advisory-locks';
 import { type Database, queryRows } from '../../db/client';
 import { type ImportRunActor, importBatches, importRows } from '../../db/schema';
-import type { Executor } from '../../db/types';
+import type { Executor, Tx } from '../../db/types';
 import { SheetWriter } from '../../export/writers';
 import { readTable } from '../../import/read-table';
 import { claimStaleRun, createRunner, LostRun } from '../../jobs/runner';
 import type { Actor } from '../../lib/actor';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import type { PiiCipher } from '../../lib/pii';
+import { holdBranches } from '../branches/branches.rules';
+import type { EmployersService } from '../employers/employers.service';
 import { IdentifierSearchLimited, spendIdentifierLookup } from '../workers/workers.pii';
+import type { WorkersService } from '../workers/workers.service';
 import * as repo from './imports.repository';
 import {
   employerTarget,
@@ -71,14 +74,17 @@ export function createImportsService({
   db,
   pii,
   log,
+  services,
 }: {
   db: Database;
   pii: PiiCipher;
   log?: FastifyBaseLogger;
+  /** The records' own services: a commit creates and an undo removes through them. */
+  services: { workers: WorkersService; employers: EmployersService };
 }) {
   const targets: Record<ImportResource, ImportTarget> = {
-    workers: workerTarget(pii),
-    employers: employerTarget(),
+    workers: workerTarget(pii, services.workers),
+    employers: employerTarget(services.employers),
   };
 
   function toBatch(
@@ -489,13 +495,17 @@ export function createImportsService({
     keys?: string[];
   };
 
-  /** One row through the same contract as the API's create, one message per field (the first found). */
+  /**
+   * One row through the same contract as the API's create, one message per field (the first found). The dry run
+   * also refuses a row of an inactive branch here, set-based; a commit leaves that to the service's create, which
+   * reads the branch in the page's transaction (`inactive` not given).
+   */
   function checkRow(
     target: ImportTarget,
     mapping: (string | null)[],
     rowNo: number,
     cellsEnc: string | null,
-    branches: Awaited<ReturnType<typeof branchesOf>>,
+    branches: { map: Map<string, number>; inactive?: Set<number> },
   ): Checked {
     // Cells are only gone before a commit when they were destroyed (docs/privacy-lifecycle.md#staged-imports).
     if (!cellsEnc) return { rowNo, errors: [{ field: 'file', message: privacyMessages.stagedRowDestroyed }] };
@@ -521,7 +531,7 @@ export function createImportsService({
         const field = importColumnOfField(String(issue.path[0] ?? 'file'));
         if (!byField.has(field)) byField.set(field, issue.message);
       }
-    } else if (branches.inactive.has(parsed.data.branchId as number)) {
+    } else if (branches.inactive?.has(parsed.data.branchId as number)) {
       byField.set('branch', recordMessages.branchInactive);
     }
     if (byField.size > 0 || !parsed.success) {
@@ -648,8 +658,8 @@ export function createImportsService({
     const rows = await repo.nextRows(db, batch.id, batch.cursor, COMMIT_PAGE, ['valid']);
     if (rows.length === 0) return true;
     const actor = batch.runActor!;
-    // Checked again: the records, the branches or the rules may have changed since the dry run.
-    const read = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, branches));
+    // Checked again: the records or the rules may have changed since the dry run. The branch is the create's to check.
+    const read = rows.map((r) => checkRow(target, batch.mapping, r.rowNo, r.cellsEnc, { map: branches.map }));
     const hidden: HiddenHit[] = [];
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS[COMMIT_LOCK[batch.resource]]})`);
@@ -666,72 +676,55 @@ export function createImportsService({
           : c,
       );
       const good = checked.filter((c) => c.row);
+      // The import's own duplicates (any key, the name's too), set-based; the create checks the identifiers again.
       const held = await target.heldKeys(
         tx,
         good.map((c) => c.row!),
         actor.scope,
       );
+      // Locked until the page commits and read once: each row's create checks its branch from there.
+      await holdBranches(tx, [...new Set(good.map((c) => c.row!.input.branchId as number))]);
       const seen = new Set<string>();
-      const toInsert: ParsedRow[] = [];
       const outcomes: repo.RowOutcome[] = [];
       const counts = { committed: 0, error: 0, duplicate: 0 };
+      const refuse = (outcome: repo.RowOutcome) => {
+        outcomes.push(outcome);
+        counts[outcome.status === 'error' ? 'error' : 'duplicate'] += 1;
+      };
       for (const c of checked) {
         if (!c.row) {
-          outcomes.push({ rowNo: c.rowNo, status: 'error', errors: c.errors });
-          counts.error += 1;
+          refuse({ rowNo: c.rowNo, status: 'error', errors: c.errors });
           continue;
         }
         const keys = c.keys!;
         const holder = heldOf(keys, held);
         const again = keys.find((key) => seen.has(key));
         if (holder) {
-          outcomes.push(duplicate(c, target.keyField(holder.key), target.heldMessage(holder)));
-          counts.duplicate += 1;
+          refuse(duplicate(c, target.keyField(holder.key), target.heldMessage(holder)));
           if (!holder.visible && target.guardsScope) {
             hidden.push({ rowNo: c.rowNo, held: holder, input: c.row.input });
           }
-        } else if (again !== undefined) {
-          outcomes.push(duplicate(c, target.keyField(again), importMessages.duplicateInDb(target.label)));
-          counts.duplicate += 1;
-        } else {
-          for (const key of keys) seen.add(key);
-          toInsert.push(c.row);
+          continue;
         }
-      }
-      const made =
-        toInsert.length > 0 ? await target.insert(tx, batch.id, toInsert) : new Map<number, number>();
-      const ids: number[] = [];
-      for (const row of toInsert) {
-        const recordId = made.get(row.rowNo);
-        if (recordId === undefined) {
-          // Taken between the check and the insert (ON CONFLICT DO NOTHING skipped it).
-          outcomes.push({
-            rowNo: row.rowNo,
-            status: 'duplicate',
-            errors: [
-              {
-                field: target.keyField(target.rowKeys(row.input)[0]!),
-                message: importMessages.duplicateInDb(target.label),
-              },
-            ],
-          });
-          counts.duplicate += 1;
-        } else {
-          ids.push(recordId);
-          outcomes.push({ rowNo: row.rowNo, status: 'committed', recordId, clearCells: true });
+        if (again !== undefined) {
+          refuse(duplicate(c, target.keyField(again), importMessages.duplicateInDb(target.label)));
+          continue;
+        }
+        for (const key of keys) seen.add(key);
+        const made = await createRow(tx, batch, c.row, actor);
+        if ('recordId' in made) {
+          outcomes.push({ rowNo: c.rowNo, status: 'committed', recordId: made.recordId, clearCells: true });
           counts.committed += 1;
+        } else {
+          refuse({
+            rowNo: c.rowNo,
+            status: made.status,
+            errors: [{ field: made.field, message: made.message }],
+          });
+          if (made.hidden) hidden.push({ rowNo: c.rowNo, held: made.hidden, input: c.row.input });
         }
       }
       await repo.saveOutcomes(tx, batch.id, outcomes);
-      if (ids.length > 0) {
-        await appendAudit(tx, actor.audit, {
-          action: 'CREATE',
-          targetType: TARGET_TYPE[batch.resource],
-          summary: `${target.label} 가져오기 #${batch.id}: ${ids.length.toLocaleString('ko-KR')}건 등록 (${rows[0]!.rowNo}–${rows.at(-1)!.rowNo}행)`,
-          diff: { importBatchId: batch.id, ids },
-          recordCount: ids.length,
-        });
-      }
       const ok = await repo.updateRun(tx, batch.id, token, {
         cursor: rows.at(-1)!.rowNo,
         processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
@@ -747,17 +740,83 @@ export function createImportsService({
     return rows.length < COMMIT_PAGE;
   }
 
+  type RowMade =
+    | { recordId: number }
+    | { status: 'error' | 'duplicate'; field: string; message: string; hidden?: HeldKey };
+
+  /**
+   * One row through the record's own create, in a savepoint of the page's transaction
+   * (docs/imports.md#commit-and-undo-go-through-the-services): a refusal rolls back that row alone and becomes its
+   * outcome, in the service's words; the page's other rows go on. A refusal over an identifier held outside the
+   * admin's branches reads as the form's neutral one and is spent for after the page, as the dry run's are.
+   */
+  async function createRow(
+    tx: Tx,
+    batch: repo.BatchRecord,
+    row: ParsedRow,
+    actor: ImportRunActor,
+  ): Promise<RowMade> {
+    const target = targets[batch.resource];
+    const imported = {
+      batchId: batch.id,
+      rowNo: row.rowNo,
+      label: `${target.label} 가져오기 #${batch.id} ${row.rowNo.toLocaleString('ko-KR')}행`,
+    };
+    try {
+      return { recordId: await tx.transaction((sp) => target.create(sp, row.input, actor, imported)) };
+    } catch (caught) {
+      const held = await target.refusedFor(tx, caught, row.input, actor.scope);
+      if (held) {
+        return {
+          status: 'duplicate',
+          field: target.keyField(held.key),
+          message: target.heldMessage(held),
+          hidden: held.visible ? undefined : held,
+        };
+      }
+      if (!(caught instanceof AppError)) throw caught;
+      return { status: caught.code === 'CONFLICT' ? 'duplicate' : 'error', ...refusalOf(caught) };
+    }
+  }
+
+  /** A service's refusal as a row's error: its first field, as the template's column, and its words. */
+  const refusalOf = (error: AppError) => {
+    const detail = error.details?.[0];
+    return {
+      field: importColumnOfField(snakeToCamel(detail?.field ?? 'file')),
+      message: detail?.message ?? error.message,
+    };
+  };
+
+  /**
+   * A page of the batch's records, each removed through the record's own remove in a savepoint of the page's
+   * transaction (its guards, its access-log entry). What it refuses is kept, with its words; so is what something
+   * came to depend on since (dependedOn) and what the run's admin no longer reaches.
+   */
   async function undoPage(batch: repo.BatchRecord, token: string): Promise<boolean> {
     const target = targets[batch.resource];
     const rows = await repo.nextRows(db, batch.id, batch.cursor, UNDO_PAGE, ['committed']);
     if (rows.length === 0) return true;
     const actor = batch.runActor!;
     await db.transaction(async (tx) => {
-      const ids = rows.map((r) => r.recordId!).filter((id) => id !== null);
-      const { deleted, kept } = await target.undo(tx, batch.id, ids, actor.scope);
-      const deletedSet = new Set(deleted);
+      const ids = rows.map((r) => r.recordId).filter((id) => id !== null);
+      const kept = new Map<number, string>();
+      for (const id of await target.movedAway(tx, ids, actor.scope)) kept.set(id, importMessages.keptMoved);
+      for (const [id, why] of await target.dependedOn(tx, ids)) if (!kept.has(id)) kept.set(id, why);
+      const undone = new Set<number>();
+      for (const id of ids) {
+        if (kept.has(id)) continue;
+        try {
+          await tx.transaction((sp) => target.remove(sp, id, actor));
+          undone.add(id);
+        } catch (caught) {
+          if (!(caught instanceof AppError)) throw caught;
+          // Not found: deleted, or moved away, since the check above.
+          kept.set(id, caught.code === 'NOT_FOUND' ? importMessages.keptGone : refusalOf(caught).message);
+        }
+      }
       const outcomes: repo.RowOutcome[] = rows.map((r) =>
-        deletedSet.has(r.recordId!)
+        r.recordId !== null && undone.has(r.recordId)
           ? { rowNo: r.rowNo, status: 'undone' }
           : {
               rowNo: r.rowNo,
@@ -765,26 +824,17 @@ export function createImportsService({
               errors: [
                 {
                   field: target.resource === 'workers' ? 'alienRegNo' : 'businessRegNo',
-                  message: kept.get(r.recordId!) ?? importMessages.keptGone,
+                  message: (r.recordId !== null && kept.get(r.recordId)) || importMessages.keptGone,
                 },
               ],
             },
       );
       await repo.saveOutcomes(tx, batch.id, outcomes);
-      if (deleted.length > 0) {
-        await appendAudit(tx, actor.audit, {
-          action: 'DELETE',
-          targetType: TARGET_TYPE[batch.resource],
-          summary: `${target.label} 가져오기 #${batch.id} 되돌리기: ${deleted.length.toLocaleString('ko-KR')}건 삭제`,
-          diff: { importBatchId: batch.id, ids: deleted },
-          recordCount: deleted.length,
-        });
-      }
       const ok = await repo.updateRun(tx, batch.id, token, {
         cursor: rows.at(-1)!.rowNo,
         processedRows: sql`${importBatches.processedRows} + ${rows.length}`,
-        undoneRows: sql`${importBatches.undoneRows} + ${deleted.length}`,
-        keptRows: sql`${importBatches.keptRows} + ${rows.length - deleted.length}`,
+        undoneRows: sql`${importBatches.undoneRows} + ${undone.size}`,
+        keptRows: sql`${importBatches.keptRows} + ${rows.length - undone.size}`,
       });
       if (!ok) throw new LostRun();
     });

@@ -10,24 +10,26 @@ import {
   workerPiiMessages,
   type z,
 } from '@ilson/contracts';
-import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { insertRecordset } from '../../db/recordset';
 import { employers, jobPosts, matchings, workers } from '../../db/schema';
-import type { Executor } from '../../db/types';
-import { bumpVersion } from '../../db/versioned';
+import type { Executor, Tx } from '../../db/types';
+import type { Actor } from '../../lib/actor';
+import type { ImportedRow } from '../../lib/imported';
 import type { PiiCipher } from '../../lib/pii';
-import { inScope, type Scope, scopeWhere } from '../../lib/scope';
-import { alienRegNoColumns, passportNoColumns } from '../workers/workers.pii';
+import { inScope, type Scope } from '../../lib/scope';
+import type { EmployersService } from '../employers/employers.service';
+import { heldIdentifier, holderShown, identifierAttempt } from '../workers/workers.identity';
+import type { WorkersService } from '../workers/workers.service';
 
 /**
  * What an import does differently per resource (docs/imports.md): the create contract a row must pass, the row's
- * keys (how a duplicate is recognised, in the file and among the records), the insert of a batch of rows, and what
- * keeps an imported record when its batch is undone.
+ * keys (how a duplicate is recognised, in the file and among the records), the service operations a commit and an
+ * undo go through, and what keeps an imported record when its batch is undone.
  */
 export type ParsedRow = { rowNo: number; input: Record<string, unknown> };
 /** A key already held by a live record: whether the importing admin reaches that record, and which one it is. */
-export type HeldKey = { key: string; visible: boolean; holderId: number };
+export type HeldKey = { key: string; visible: boolean; holderId: number | null };
 
 export type ImportTarget = {
   resource: ImportResource;
@@ -50,29 +52,43 @@ export type ImportTarget = {
   heldMessage(held: HeldKey): string;
   /** What the access log records of a key held out of scope ("외국인등록번호 중복: 900101-5******"): masked. */
   describeHeld(key: string, input: Record<string, unknown>): string;
-  /** Inserts the rows (a held key is skipped, never overwritten); the ids made, by file row. */
-  insert(tx: Executor, batchId: number, rows: ParsedRow[]): Promise<Map<number, number>>;
   /**
-   * Soft-deletes the batch's records among `ids` that nothing depends on and `scope` still reaches; the ids kept,
-   * with why.
+   * The record's own create (the service's, as `POST /workers` runs it) in `tx`: every rule it checks, its access-log
+   * entry naming the batch and row. Refuses as the service does; the id made.
    */
-  undo(
-    tx: Executor,
-    batchId: number,
-    ids: number[],
+  create(tx: Tx, input: Record<string, unknown>, actor: Actor, imported: ImportedRow): Promise<number>;
+  /**
+   * The key a refusal of `create` was about, when another live record holds one of the row's identifiers (the
+   * service's identity rule, or its unique index after a race): read after the row's savepoint is rolled back.
+   */
+  refusedFor(
+    tx: Tx,
+    caught: unknown,
+    input: Record<string, unknown>,
     scope: Scope,
-  ): Promise<{ deleted: number[]; kept: Map<number, string> }>;
+  ): Promise<HeldKey | undefined>;
+  /** The record's own remove (the service's, as `DELETE /workers/:id` runs it) in `tx`. */
+  remove(tx: Tx, id: number, actor: Actor): Promise<void>;
+  /**
+   * The batch's records among `ids` something came to depend on since (a matching, a job post), with why: an undo
+   * takes back only what nothing else refers to.
+   */
+  dependedOn(tx: Executor, ids: number[]): Promise<Map<number, string>>;
+  /**
+   * The records among `ids` the run's admin no longer reaches (the head office moved them to another branch since):
+   * the remove would not find them; the undo keeps them and says why (docs/imports.md#commit-undo-and-the-access-log).
+   */
+  movedAway(tx: Executor, ids: number[], scope: Scope): Promise<Set<number>>;
 };
 
 const live = isNull;
-type Made = { id: number; rowNo: number };
 type WorkerInput = z.output<typeof workerCreateSchema>;
 
 const KEY_FIELD = { A: 'alienRegNo', P: 'passportNo', N: 'lastName' } as const;
 type KeyKind = keyof typeof KEY_FIELD;
 const kindOf = (key: string) => key[0] as KeyKind;
 
-export function workerTarget(pii: PiiCipher): ImportTarget {
+export function workerTarget(pii: PiiCipher, service: WorkersService): ImportTarget {
   /**
    * The 외국인등록번호, the 여권번호 (each when given) and name, birth date and nationality (always, case aside): keyed
    * hashes, never the values themselves. One person is one worker whichever of them the file and the records share.
@@ -158,38 +174,29 @@ export function workerTarget(pii: PiiCipher): ImportTarget {
       if (kind === 'P') return `여권번호 중복: ${maskPassportNo(w.passportNo!)}`;
       return '이름·생년월일·국적 일치';
     },
-    async insert(tx, batchId, rows) {
-      const values = rows.map(({ rowNo, input }) => {
-        const { alienRegNo, passportNo, ...fields } = input as WorkerInput;
-        return {
-          ...fields,
-          ...alienRegNoColumns(pii, alienRegNo ?? null),
-          ...passportNoColumns(pii, passportNo ?? null),
-          importBatchId: batchId,
-          importRowNo: rowNo,
-        };
-      });
-      // Either identifier's unique index (docs/DOMAIN.md#one-person-one-worker): a row that lost a race is skipped.
-      const made = await insertRecordset<typeof workers, Made>(tx, workers, values, {
-        onConflict: sql`ON CONFLICT DO NOTHING`,
-        returning: sql`id, import_row_no AS "rowNo"`,
-      });
-      return new Map(made.map((m) => [m.rowNo, m.id]));
+    create: (tx, input, actor, imported) => service.createIn(tx, input as WorkerInput, actor, { imported }),
+    async refusedFor(tx, caught, input, scope) {
+      const w = input as WorkerInput;
+      const held = await heldIdentifier(tx, caught, identifierAttempt(pii, w));
+      if (!held) return undefined;
+      const key = rowKeys(input).find((k) => kindOf(k) === (held.field === 'alienRegNo' ? 'A' : 'P'))!;
+      return { key, visible: holderShown(scope, held.holder), holderId: held.holder?.id ?? null };
     },
-    async undo(tx, batchId, ids, scope) {
-      const kept = await movedAway(tx, workers, ids, scope);
+    remove: (tx, id, actor) => service.removeIn(tx, id, actor),
+    async dependedOn(tx, ids) {
+      const kept = new Map<number, string>();
       const matched = await tx
         .selectDistinct({ id: matchings.workerId })
         .from(matchings)
         .where(inArray(matchings.workerId, ids));
-      for (const m of matched) if (!kept.has(m.id)) kept.set(m.id, importMessages.keptMatched);
-      const deleted = await softDeleteBatchRecords(tx, workers, batchId, ids, kept, scope);
-      return { deleted, kept };
+      for (const m of matched) kept.set(m.id, importMessages.keptMatched);
+      return kept;
     },
+    movedAway: (tx, ids, scope) => movedAway(tx, workers, ids, scope),
   };
 }
 
-export function employerTarget(): ImportTarget {
+export function employerTarget(service: EmployersService): ImportTarget {
   return {
     resource: 'employers',
     label: '사업주',
@@ -213,82 +220,39 @@ export function employerTarget(): ImportTarget {
     },
     heldMessage: () => importMessages.duplicateInDb('사업주'),
     describeHeld: () => '사업자등록번호 중복',
-    async insert(tx, batchId, rows) {
-      const values = rows.map(({ rowNo, input }) => ({
-        ...(input as z.output<typeof employerCreateSchema>),
-        importBatchId: batchId,
-        importRowNo: rowNo,
-      }));
-      const made = await insertRecordset<typeof employers, Made>(tx, employers, values, {
-        onConflict: sql`ON CONFLICT (business_reg_no) WHERE deleted_at IS NULL DO NOTHING`,
-        returning: sql`id, import_row_no AS "rowNo"`,
-      });
-      return new Map(made.map((m) => [m.rowNo, m.id]));
-    },
-    async undo(tx, batchId, ids, scope) {
-      const kept = await movedAway(tx, employers, ids, scope);
+    create: (tx, input, actor, imported) =>
+      service.createIn(tx, input as z.output<typeof employerCreateSchema>, actor, { imported }),
+    // The service's own refusal (duplicateRegNo) names the field and says it: nothing is kept from anyone.
+    refusedFor: async () => undefined,
+    remove: (tx, id, actor) => service.removeIn(tx, id, actor),
+    async dependedOn(tx, ids) {
+      const kept = new Map<number, string>();
       const matched = await tx
         .selectDistinct({ id: matchings.employerId })
         .from(matchings)
         .where(inArray(matchings.employerId, ids));
-      for (const m of matched) if (!kept.has(m.id)) kept.set(m.id, importMessages.keptMatched);
+      for (const m of matched) kept.set(m.id, importMessages.keptMatched);
       const posted = await tx
         .selectDistinct({ id: jobPosts.employerId })
         .from(jobPosts)
         .where(inArray(jobPosts.employerId, ids));
       for (const p of posted) if (!kept.has(p.id)) kept.set(p.id, importMessages.keptPosted);
-      const deleted = await softDeleteBatchRecords(tx, employers, batchId, ids, kept, scope);
-      return { deleted, kept };
+      return kept;
     },
+    movedAway: (tx, ids, scope) => movedAway(tx, employers, ids, scope),
   };
 }
 
-/**
- * The batch's records the run's admin no longer reaches (the head office moved them to another branch since): the
- * undo keeps them (docs/imports.md#commit-undo-and-the-access-log).
- */
 async function movedAway(
   tx: Executor,
   table: typeof workers | typeof employers,
   ids: number[],
   scope: Scope,
-): Promise<Map<number, string>> {
-  const kept = new Map<number, string>();
-  if (scope.all || ids.length === 0) return kept;
+): Promise<Set<number>> {
+  if (scope.all || ids.length === 0) return new Set();
   const rows = await tx
     .select({ id: table.id })
     .from(table)
     .where(and(inArray(table.id, ids), sql`${table.branchId} IS DISTINCT FROM ${scope.branchId}`));
-  for (const row of rows) kept.set(row.id, importMessages.keptMoved);
-  return kept;
-}
-
-async function softDeleteBatchRecords(
-  tx: Executor,
-  table: typeof workers | typeof employers,
-  batchId: number,
-  ids: number[],
-  kept: Map<number, string>,
-  scope: Scope,
-): Promise<number[]> {
-  const targets = ids.filter((id) => !kept.has(id));
-  if (targets.length === 0) return [];
-  const now = new Date();
-  const rows = await tx
-    .update(table)
-    .set({ deletedAt: now, ...bumpVersion(table, now) })
-    .where(
-      and(
-        inArray(table.id, targets),
-        sql`${table.importBatchId} = ${batchId}`,
-        isNull(table.deletedAt),
-        isNotNull(table.importRowNo),
-        // Moved away between the check above and this write: kept all the same.
-        scopeWhere(table.branchId, scope),
-      ),
-    )
-    .returning({ id: table.id });
-  const deleted = new Set(rows.map((r) => r.id));
-  for (const id of targets) if (!deleted.has(id)) kept.set(id, importMessages.keptGone);
-  return [...deleted];
+  return new Set(rows.map((row) => row.id));
 }

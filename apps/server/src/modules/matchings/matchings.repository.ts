@@ -349,6 +349,33 @@ export const MATCHING_HELD_STATUSES = [
   'working',
 ] as const satisfies MatchingStatus[];
 
+/** Whether the record has a matching in `statuses` (matchingsWithInputs' WHERE, without its joins). */
+export async function anyMatching(
+  executor: Executor,
+  by: { workerId?: number; jobPostId?: number; employerId?: number; resumeId?: number; id?: number },
+  statuses: readonly MatchingStatus[],
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: matchings.id })
+    .from(matchings)
+    .where(byRecord(by, statuses))
+    .limit(1);
+  return row !== undefined;
+}
+
+const byRecord = (
+  by: { workerId?: number; jobPostId?: number; employerId?: number; resumeId?: number; id?: number },
+  statuses: readonly MatchingStatus[],
+) =>
+  and(
+    inArray(matchings.status, [...statuses]),
+    by.workerId !== undefined ? eq(matchings.workerId, by.workerId) : undefined,
+    by.jobPostId !== undefined ? eq(matchings.jobPostId, by.jobPostId) : undefined,
+    by.employerId !== undefined ? eq(matchings.employerId, by.employerId) : undefined,
+    by.resumeId !== undefined ? eq(matchings.resumeId, by.resumeId) : undefined,
+    by.id !== undefined ? eq(matchings.id, by.id) : undefined,
+  );
+
 /**
  * Matchings with everything the rule engine reads, for one worker, post, employer, resume or matching:
  * the worker's visa, the post's terms, the employer's and branch's status, and names for a label.
@@ -404,16 +431,7 @@ export async function matchingsWithInputs(
     .innerJoin(jobPosts, eq(jobPosts.id, matchings.jobPostId))
     .innerJoin(employers, eq(employers.id, matchings.employerId))
     .innerJoin(branches, eq(branches.id, jobPosts.branchId))
-    .where(
-      and(
-        inArray(matchings.status, [...statuses]),
-        by.workerId !== undefined ? eq(matchings.workerId, by.workerId) : undefined,
-        by.jobPostId !== undefined ? eq(matchings.jobPostId, by.jobPostId) : undefined,
-        by.employerId !== undefined ? eq(matchings.employerId, by.employerId) : undefined,
-        by.resumeId !== undefined ? eq(matchings.resumeId, by.resumeId) : undefined,
-        by.id !== undefined ? eq(matchings.id, by.id) : undefined,
-      ),
-    )
+    .where(byRecord(by, statuses))
     .orderBy(asc(matchings.id));
 }
 export type MatchingWithInputs = Awaited<ReturnType<typeof matchingsWithInputs>>[number];

@@ -11,15 +11,16 @@ import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { driverError, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { inScope } from '../../lib/scope';
-import { spendIdentifierLookup } from './workers.pii';
+import type { PiiCipher } from '../../lib/pii';
+import { inScope, type Scope } from '../../lib/scope';
+import { alienRegNoColumns, passportNoColumns, spendIdentifierLookup } from './workers.pii';
 import * as repo from './workers.repository';
 
 /**
  * One person, one live worker (docs/DOMAIN.md#one-person-one-worker): a 외국인등록번호 and a 여권번호 each belong to
  * one live worker at most, kept by a partial unique index apiece. Every door that writes them (the form's create and
- * edit, the trash's restore; the import has its own page-wise check in imports.targets.ts) refuses a held one here,
- * and answers as docs/pii-search.md says of a duplicate outside the admin's branches.
+ * edit, the trash's restore, each row of an import's commit) refuses a held one here, and answers as
+ * docs/pii-search.md says of a duplicate outside the admin's branches.
  */
 
 export const IDENTIFIER_KEYS: Record<PiiField, string> = {
@@ -82,6 +83,43 @@ export async function refuseHeldIdentifiers(
 /** An attempt's identifiers as the write had them: the keyed hash (to find the holder) and the masked form (the log). */
 export type IdentifierAttempt = Partial<Record<PiiField, { hash: string | null; masked: string | null }>>;
 
+/** The identifiers a create was given, as an attempt to answer for. */
+export function identifierAttempt(
+  pii: PiiCipher,
+  input: { alienRegNo?: string | null; passportNo?: string | null },
+): IdentifierAttempt {
+  const arn = alienRegNoColumns(pii, input.alienRegNo ?? null);
+  const passport = passportNoColumns(pii, input.passportNo ?? null);
+  return {
+    alienRegNo: { hash: arn.alienRegNoHash, masked: arn.alienRegNoMasked },
+    passportNo: { hash: passport.passportNoHash, masked: passport.passportNoMasked },
+  };
+}
+
+/**
+ * Whether a write was refused for an identifier another live worker holds — the check's IdentifierHeld, or the
+ * unique index when two writes raced past it — and the holder, found by the attempt's hash; undefined for any other
+ * error. Reads only: the caller answers (answerHeldIdentifier, or an import row's outcome).
+ */
+export async function heldIdentifier(
+  executor: Executor,
+  caught: unknown,
+  attempt: IdentifierAttempt & { exceptId?: number },
+): Promise<{ field: PiiField; holder?: { id: number; branchId: number } } | undefined> {
+  if (caught instanceof IdentifierHeld) return { field: caught.field, holder: caught.holder };
+  const field = violatedIdentifier(caught);
+  if (!field) return undefined;
+  const hash = attempt[field]?.hash;
+  return {
+    field,
+    holder: hash ? await repo.identifierHolder(executor, field, hash, attempt.exceptId) : undefined,
+  };
+}
+
+/** Whether the admin reaches the holder, and so may be told which identifier is registered (docs/SECURITY.md). */
+export const holderShown = (scope: Scope, holder: { branchId: number } | undefined) =>
+  holder ? inScope(scope, holder.branchId) : scope.all;
+
 /**
  * A write refused because another live worker holds one of its identifiers (docs/SECURITY.md). An admin who reaches
  * that worker is told which identifier is registered; anyone else gets the neutral message that neither confirms nor
@@ -95,18 +133,10 @@ export async function answerHeldIdentifier(
   actor: Actor,
   attempt: IdentifierAttempt & { exceptId?: number; action: string; restore?: boolean },
 ): Promise<never> {
-  let field: PiiField | undefined;
-  let holder: { id: number; branchId: number } | undefined;
-  if (caught instanceof IdentifierHeld) {
-    field = caught.field;
-    holder = caught.holder;
-  } else {
-    field = violatedIdentifier(caught);
-    if (!field) throw caught;
-    const hash = attempt[field]?.hash;
-    if (hash) holder = await repo.identifierHolder(db, field, hash, attempt.exceptId);
-  }
-  if (holder ? inScope(actor.scope, holder.branchId) : actor.scope.all) {
+  const held = await heldIdentifier(db, caught, attempt);
+  if (!held) throw caught;
+  const { field, holder } = held;
+  if (holderShown(actor.scope, holder)) {
     throw conflictOn(field, attempt.restore ? RESTORE_DUPLICATE[field] : DUPLICATE_IDENTIFIER[field]);
   }
   await appendAudit(db, actor.audit, {

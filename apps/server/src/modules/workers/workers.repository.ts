@@ -1,9 +1,9 @@
 import type { WorkerStatus } from '@ilson/contracts';
 import { and, eq, getTableColumns, gte, ilike, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { containsPattern, searchPage, sortedTablePage } from '../../db/list';
+import { builtOnce, containsPattern, searchPage, sortedTablePage } from '../../db/list';
 import { branches, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { lockLive, softDelete, undelete, updateVersioned } from '../../db/versioned';
+import { lockLive, undelete, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 
 export type WorkerRecord = typeof workers.$inferSelect;
@@ -165,7 +165,16 @@ export async function lockWorker(
   id: number,
   scope: Scope,
 ): Promise<WorkerRecord | undefined> {
-  return lockLive(executor, workers, id, live(scope));
+  // lockLive's statement, built once per scope: an import's undo locks each of its records (db/list.ts builtOnce).
+  const [row] = await builtOnce(executor, 'workers lock', scope, () =>
+    executor
+      .select()
+      .from(workers)
+      .where(and(eq(workers.id, sql.placeholder('id')), live(scope)))
+      .for('update')
+      .limit(1),
+  ).execute({ id });
+  return row;
 }
 
 /** The record in the admin's branches, deleted or not, locked for a restore from the trash. */
@@ -188,16 +197,33 @@ export async function identifierHolder(
   exceptId?: number,
 ): Promise<{ id: number; branchId: number } | undefined> {
   const column = field === 'alienRegNo' ? workers.alienRegNoHash : workers.passportNoHash;
-  const [row] = await executor
-    .select({ id: workers.id, branchId: workers.branchId })
-    .from(workers)
-    .where(and(eq(column, hash), isNull(workers.deletedAt), exceptId ? ne(workers.id, exceptId) : undefined))
-    .limit(1);
+  const [row] = await builtOnce(executor, 'workers identifier holder', [field, Boolean(exceptId)], () =>
+    executor
+      .select({ id: workers.id, branchId: workers.branchId })
+      .from(workers)
+      .where(
+        and(
+          eq(column, sql.placeholder('hash')),
+          isNull(workers.deletedAt),
+          exceptId ? ne(workers.id, sql.placeholder('exceptId')) : undefined,
+        ),
+      )
+      .limit(1),
+  ).execute({ hash, exceptId });
   return row;
 }
 
 export async function insertWorker(executor: Executor, values: WorkerValues): Promise<number> {
-  const [row] = await executor.insert(workers).values(values).returning({ id: workers.id });
+  // Built once per set of fields given: an import's commit inserts each of its rows here (db/list.ts builtOnce).
+  const fields = Object.keys(values).filter((field) => values[field as keyof WorkerValues] !== undefined);
+  const [row] = await builtOnce(executor, 'workers insert', fields, () =>
+    executor
+      .insert(workers)
+      .values(
+        Object.fromEntries(fields.map((field) => [field, sql.placeholder(field)])) as unknown as WorkerValues,
+      )
+      .returning({ id: workers.id }),
+  ).execute(values);
   return row!.id;
 }
 
@@ -210,7 +236,19 @@ export async function updateWorker(
 }
 
 export async function softDeleteWorker(executor: Executor, id: number, scope: Scope): Promise<boolean> {
-  return softDelete(executor, workers, id, live(scope));
+  // softDelete's statement, built once per scope (db/list.ts builtOnce).
+  const rows = await builtOnce(executor, 'workers soft delete', scope, () =>
+    executor
+      .update(workers)
+      .set({
+        deletedAt: sql`${sql.placeholder('at')}`,
+        updatedAt: sql`${sql.placeholder('at')}`,
+        version: sql`${workers.version} + 1`,
+      })
+      .where(and(eq(workers.id, sql.placeholder('id')), live(scope)))
+      .returning({ id: workers.id }),
+  ).execute({ id, at: new Date() });
+  return rows.length === 1;
 }
 
 /** The encrypted identifiers, for a reveal only. */

@@ -20,11 +20,13 @@ import {
 import { listTargetHistory } from '../../audit/history';
 import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
-import type { Executor } from '../../db/types';
+import { inTransaction } from '../../db/transaction';
+import type { Executor, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { changedFieldNames, creationDiff, type Diff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
+import type { ImportedRow } from '../../lib/imported';
 import type { PiiCipher } from '../../lib/pii';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
@@ -32,7 +34,7 @@ import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings
 import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
-import { answerHeldIdentifier, refuseHeldIdentifiers } from './workers.identity';
+import { answerHeldIdentifier, identifierAttempt, refuseHeldIdentifiers } from './workers.identity';
 import {
   alienRegNoColumns,
   checkIdentifierSearch,
@@ -210,37 +212,53 @@ export function createWorkersService({
     return worker;
   }
 
-  async function create(input: WorkerCreate, actor: Actor): Promise<Worker> {
+  /**
+   * A new worker in the caller's transaction: the branch (checked, and locked until the transaction ends), the
+   * identifiers no other live worker holds (IdentifierHeld), the row and its access-log entry. The form's create and
+   * each row of an import's commit go through it (docs/imports.md#commit-and-undo-go-through-the-services); it
+   * answers the id, and reads nothing back.
+   */
+  async function createIn(
+    tx: Tx,
+    input: WorkerCreate,
+    actor: Actor,
+    options: { imported?: ImportedRow } = {},
+  ): Promise<number> {
     const { alienRegNo, passportNo, ...fields } = input;
     const arn = alienRegNoColumns(pii, alienRegNo ?? null);
     const passport = passportNoColumns(pii, passportNo ?? null);
-    const attempt = {
-      alienRegNo: { hash: arn.alienRegNoHash, masked: arn.alienRegNoMasked },
-      passportNo: { hash: passport.passportNoHash, masked: passport.passportNoMasked },
-      action: '근로자 등록',
-    };
+    const { imported } = options;
+    await checkRecordBranch(tx, fields.branchId, actor.scope);
+    await refuseHeldIdentifiers(tx, {
+      alienRegNo: arn.alienRegNoHash,
+      passportNo: passport.passportNoHash,
+    });
+    const id = await repo.insertWorker(tx, {
+      ...fields,
+      ...arn,
+      ...passport,
+      ...(imported && { importBatchId: imported.batchId, importRowNo: imported.rowNo }),
+    });
+    await appendAudit(tx, actor.audit, {
+      action: 'CREATE',
+      targetType: 'worker',
+      targetId: id,
+      summary: `근로자 등록: ${displayName(fields)}${imported ? ` (${imported.label})` : ''}`,
+      diff: creationDiff({
+        ...fields,
+        alienRegNo: arn.alienRegNoMasked,
+        passportNo: passport.passportNoMasked,
+      }),
+    });
+    return id;
+  }
+
+  async function create(input: WorkerCreate, actor: Actor): Promise<Worker> {
     return db
-      .transaction(async (tx) => {
-        await checkRecordBranch(tx, fields.branchId, actor.scope);
-        await refuseHeldIdentifiers(tx, {
-          alienRegNo: arn.alienRegNoHash,
-          passportNo: passport.passportNoHash,
-        });
-        const id = await repo.insertWorker(tx, { ...fields, ...arn, ...passport });
-        await appendAudit(tx, actor.audit, {
-          action: 'CREATE',
-          targetType: 'worker',
-          targetId: id,
-          summary: `근로자 등록: ${displayName(fields)}`,
-          diff: creationDiff({
-            ...fields,
-            alienRegNo: arn.alienRegNoMasked,
-            passportNo: passport.passportNoMasked,
-          }),
-        });
-        return detail(tx, id, actor);
-      })
-      .catch((caught: unknown) => answerHeldIdentifier(db, caught, actor, attempt));
+      .transaction(async (tx) => detail(tx, await createIn(tx, input, actor), actor))
+      .catch((caught: unknown) =>
+        answerHeldIdentifier(db, caught, actor, { ...identifierAttempt(pii, input), action: '근로자 등록' }),
+      );
   }
 
   async function update(id: number, input: WorkerUpdate, actor: Actor): Promise<Worker> {
@@ -402,8 +420,9 @@ export function createWorkersService({
     });
   }
 
-  async function remove(id: number, actor: Actor): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** In `within` when given: an import's undo removes each record here, in its page's transaction. */
+  async function remove(id: number, actor: Actor, within?: Tx): Promise<void> {
+    await inTransaction(db, within, async (tx) => {
       const current = await repo.lockWorker(tx, id, actor.scope);
       if (!current) throw notFound();
       await guardNoLiveMatchings(tx, { workerId: id }, recordMessages.workerHasLiveMatchings);
@@ -463,6 +482,7 @@ export function createWorkersService({
     search,
     get,
     create,
+    createIn,
     update,
     changeStatus,
     changeBranch,
@@ -470,6 +490,7 @@ export function createWorkersService({
     reveal,
     remove,
     restore,
+    removeIn: (tx: Tx, id: number, actor: Actor) => remove(id, actor, tx),
     history,
   };
 }

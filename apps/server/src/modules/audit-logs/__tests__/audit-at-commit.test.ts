@@ -5,6 +5,7 @@ import { createTestContext, engine, type TestContext } from '../../../../test/he
 import { verifyAuditChain } from '../../../audit/chain';
 import { appendAudit } from '../../../audit/trail';
 import { queryRows } from '../../../db/client';
+import type { Tx } from '../../../db/types';
 
 /**
  * docs/access-log.md#appends-in-a-change: the entries a change appends are chained just before it commits. They
@@ -132,5 +133,99 @@ describe('entries appended in a change', () => {
     expect(first).toBe('view');
     expect(await summaries('lock: ')).toEqual(['lock: a view', 'lock: the long change']);
     expect((await verifyAuditChain(ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('entries appended in a savepoint', () => {
+  /** A savepoint: its entries, one savepoint inside it maybe, released or rolled back. */
+  type Savepoint = { entries: number; inner?: Savepoint; keep: boolean };
+  const savepoint: fc.Arbitrary<Savepoint> = fc.record(
+    {
+      entries: fc.integer({ min: 0, max: 3 }),
+      inner: fc.record({ entries: fc.integer({ min: 1, max: 2 }), keep: fc.boolean() }),
+      keep: fc.boolean(),
+    },
+    { requiredKeys: ['entries', 'keep'] },
+  );
+  const rolledBack = new Error('the savepoint is rolled back');
+
+  /** Runs the savepoint in `tx`; the summaries it should leave if the change commits. */
+  async function runSavepoint(tx: Tx, step: Savepoint, label: string): Promise<string[]> {
+    const kept: string[] = [];
+    try {
+      await tx.transaction(async (sp) => {
+        for (let i = 0; i < step.entries; i++) {
+          await appendAudit(sp, actor, { action: 'UPDATE', targetType: 'worker', summary: `${label}.${i}` });
+          kept.push(`${label}.${i}`);
+        }
+        if (step.inner) kept.push(...(await runSavepoint(sp, step.inner, `${label}i`)));
+        if (!step.keep) throw rolledBack;
+      });
+    } catch (error) {
+      if (error !== rolledBack) throw error;
+      return [];
+    }
+    return kept;
+  }
+
+  it('commit with the change when released, and go when rolled back (theirs and those inside them)', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.constant('entry' as const), savepoint), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        async (steps, commits) => {
+          run++;
+          const expected: string[] = [];
+          const change = ctx.db.transaction(async (tx) => {
+            for (const [s, step] of steps.entries()) {
+              const label = `sp${run}:${s}`;
+              if (step === 'entry') {
+                await appendAudit(tx, actor, { action: 'UPDATE', targetType: 'worker', summary: label });
+                expected.push(label);
+              } else expected.push(...(await runSavepoint(tx, step, label)));
+            }
+            if (!commits) throw failed;
+          });
+          if (commits) await change;
+          else await expect(change).rejects.toBe(failed);
+          expect(await summaries(`sp${run}:`)).toEqual(commits ? expected : []);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect((await verifyAuditChain(ctx.db)).ok).toBe(true);
+  });
+
+  it.runIf(engine === 'pg')('wait for the change, leaving the chain lock free until then', async () => {
+    let logged!: () => void;
+    const hasLogged = new Promise<void>((resolve) => {
+      logged = resolve;
+    });
+    let goOn!: () => void;
+    const mayFinish = new Promise<void>((resolve) => {
+      goOn = resolve;
+    });
+    const change = ctx.db.transaction(async (tx) => {
+      await tx.transaction((sp) =>
+        appendAudit(sp, actor, { action: 'CREATE', targetType: 'worker', summary: 'sp-lock: a row' }),
+      );
+      logged();
+      await mayFinish;
+    });
+    await hasLogged;
+    const view = appendAudit(ctx.db, actor, {
+      action: 'VIEW_PII',
+      targetType: 'worker',
+      summary: 'sp-lock: a view',
+    });
+    const first = await Promise.race([
+      view.then(() => 'view'),
+      new Promise((resolve) => setTimeout(() => resolve('waited'), 2_000)),
+    ]);
+    goOn();
+    await Promise.all([change, view]);
+    expect(first).toBe('view');
+    expect(await summaries('sp-lock: ')).toEqual(['sp-lock: a view', 'sp-lock: a row']);
   });
 });
