@@ -135,6 +135,10 @@ export const recordMessages = {
   duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
   interviewSkipped: (reason: string) => `면접 생략: ${reason}`,
   postsFollowEmployer: (status: string) => `사업주 ${status}에 따른 자동 변경`,
+  /** A post's branch is its employer's (docs/DOMAIN.md, I-23). */
+  postsFollowEmployerBranch: '사업주 담당 지점 변경에 따른 자동 변경',
+  /** A worker's resumes go to the trash and come back with it (docs/DOMAIN.md, I-22). */
+  resumeFollowsWorker: (action: '삭제' | '복원') => `근로자 ${action}에 따라 함께 ${action}`,
 } as const;
 
 /** The exports' own rules (docs/ARCHITECTURE.md#errors-and-validation: the client shows the first detail of a 422). */

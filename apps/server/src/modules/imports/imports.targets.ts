@@ -13,7 +13,7 @@ import {
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { insertRecordset } from '../../db/recordset';
-import { employers, jobPosts, matchings, workers } from '../../db/schema';
+import { employers, jobPosts, matchings, resumes, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { bumpVersion } from '../../db/versioned';
 import type { PiiCipher } from '../../lib/pii';
@@ -177,12 +177,19 @@ export function workerTarget(pii: PiiCipher): ImportTarget {
       return new Map(made.map((m) => [m.rowNo, m.id]));
     },
     async undo(tx, batchId, ids, scope) {
+      await lockRecords(tx, workers, ids);
       const kept = await movedAway(tx, workers, ids, scope);
       const matched = await tx
         .selectDistinct({ id: matchings.workerId })
         .from(matchings)
         .where(inArray(matchings.workerId, ids));
       for (const m of matched) if (!kept.has(m.id)) kept.set(m.id, importMessages.keptMatched);
+      // A resume written since is work on the record; taking the worker alone would leave it live (I-22).
+      const resumed = await tx
+        .selectDistinct({ id: resumes.workerId })
+        .from(resumes)
+        .where(inArray(resumes.workerId, ids));
+      for (const r of resumed) if (!kept.has(r.id)) kept.set(r.id, importMessages.keptResume);
       const deleted = await softDeleteBatchRecords(tx, workers, batchId, ids, kept, scope);
       return { deleted, kept };
     },
@@ -226,6 +233,7 @@ export function employerTarget(): ImportTarget {
       return new Map(made.map((m) => [m.rowNo, m.id]));
     },
     async undo(tx, batchId, ids, scope) {
+      await lockRecords(tx, employers, ids);
       const kept = await movedAway(tx, employers, ids, scope);
       const matched = await tx
         .selectDistinct({ id: matchings.employerId })
@@ -241,6 +249,16 @@ export function employerTarget(): ImportTarget {
       return { deleted, kept };
     },
   };
+}
+
+/**
+ * Locks the batch's records before anything is read about what depends on them: a matching, post or resume written
+ * under one shares or locks its row (docs/domain-integrity.md#locks), so it either committed before and is seen by the
+ * reads that follow, or waits for the undo and then finds the record deleted.
+ */
+async function lockRecords(tx: Executor, table: typeof workers | typeof employers, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).orderBy(table.id).for('update');
 }
 
 /**

@@ -406,6 +406,26 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
   }
 
   /**
+   * A post's branch is its employer's (docs/DOMAIN.md, I-23): the employer's move to another branch takes every post
+   * of it along, live or in the trash, in the employer's transaction (its row is locked there, so a post created or
+   * moved under it meanwhile waits and then takes the new branch), each post logged. Its matchings stay with the
+   * branch that made them (docs/domain-integrity.md#a-posts-branch).
+   */
+  async function followEmployerBranch(tx: Executor, employerId: number, branchId: number, actor: Actor) {
+    const moved = await repo.moveEmployerPostsToBranch(tx, employerId, branchId);
+    for (const post of moved) {
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'job_post',
+        targetId: post.id,
+        summary: `채용공고 담당 지점 변경: ${post.title}`,
+        diff: { branchId: { before: post.before, after: branchId } },
+        reason: recordMessages.postsFollowEmployerBranch,
+      });
+    }
+  }
+
+  /**
    * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: a live employer (I-21; restore it
    * first) and an operating branch the admin reaches; a post that reads 게시 중 also an approved employer, as any
    * publication (I-13). The employer is shared before the post is locked, the order of a status change.
@@ -451,6 +471,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     reverseStatus,
     remove,
     restore,
+    followEmployerBranch,
     history,
   };
 }

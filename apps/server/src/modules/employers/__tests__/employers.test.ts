@@ -3,15 +3,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
+  activeJobPost,
   businessRegNo,
   employerBody,
   insertBranch,
+  insertMatching,
+  insertWorker,
   jobPostBody,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { auditLogs, employers } from '../../../db/schema';
+import { auditLogs, employers, jobPosts, matchings } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
 
 let ctx: TestContext;
@@ -213,6 +216,54 @@ describe('PATCH /employers/:id', () => {
       action: 'UPDATE',
       diff: { company_name: { before: '(주)한빛정밀', after: '새이름' } },
     });
+  });
+
+  it("takes the employer's posts, live or in the trash, to its new branch, each logged; its matchings stay (I-23)", async () => {
+    const from = (await insertBranch(ctx, { name: '수원지점', code: 'SW' })).id;
+    const to = (await insertBranch(ctx, { name: '대구지점', code: 'DG' })).id;
+    const managerFrom = (await signedIn(ctx, 'branch_manager', from)).api;
+    const managerTo = (await signedIn(ctx, 'branch_manager', to)).api;
+    const created = await createEmployer({ branch_id: from, company_name: '이사가는상사' });
+    expect(
+      (await admin.post(`/employers/${created.id}/status`, { status: 'approved', version: 1 })).statusCode,
+    ).toBe(200);
+    const live = await activeJobPost(admin, created.id, { title: '게시 중 공고' });
+    const draft = (await admin.post('/job-posts', jobPostBody(created.id, { submit: false }))).json();
+    const trashed = (await admin.post('/job-posts', jobPostBody(created.id, { title: '지운 공고' }))).json();
+    expect((await admin.delete(`/job-posts/${trashed.id}`)).statusCode).toBe(200);
+    const worker = await insertWorker(ctx, from);
+    const made = await insertMatching(
+      ctx,
+      { employerId: created.id, workerId: worker.id, branchId: from },
+      { status: 'completed' },
+    );
+    const posts = [live.id, draft.id, trashed.id, made.jobPostId];
+
+    const moved = await admin.patch(`/employers/${created.id}`, { branch_id: to, version: 2 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await ctx.db.select().from(jobPosts).where(eq(jobPosts.employerId, created.id));
+    expect(rows.map((row) => [row.id, row.branchId]).sort()).toEqual(posts.map((id) => [id, to]).sort());
+    for (const id of posts) {
+      const [log] = await ctx.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetType, 'job_post'), eq(auditLogs.targetId, String(id))))
+        .orderBy(sql`${auditLogs.id} DESC`)
+        .limit(1);
+      expect(log, `post ${id}`).toMatchObject({
+        action: 'UPDATE',
+        diff: { branchId: { before: from, after: to } },
+        reason: recordMessages.postsFollowEmployerBranch,
+      });
+    }
+    const seen = async (api: Api) => ids(await api.get(`/job-posts?employer_id=${created.id}`)).sort();
+    expect(await seen(managerTo)).toEqual([live.id, draft.id, made.jobPostId].sort());
+    expect(await seen(managerFrom)).toEqual([]);
+    // A matching is the work of the branch that made it (docs/domain-integrity.md#a-posts-branch).
+    const [matching] = await ctx.db.select().from(matchings).where(eq(matchings.id, made.id));
+    expect(matching!.branchId).toBe(from);
+    const checks = await runChecks(ctx.db, { branchIds: [from, to] });
+    expect(checks.filter((c) => c.violations.length > 0)).toEqual([]);
   });
 
   it('refuses a stale version with 409 and a duplicate number with 409 on the field', async () => {
