@@ -332,6 +332,40 @@ describe('DELETE /employers/:id', () => {
     expect((await admin.post(`/trash/job_post/${posts[0]!.id}/restore`, {})).statusCode).toBe(200);
   });
 
+  it('goes once its posts are deleted, closed and suspended ones included, while none has a matching under way', async () => {
+    const created = await createEmployer({ company_name: '마감만남은상사' });
+    const [closed, suspended] = await ctx.db
+      .insert(jobPosts)
+      .values(
+        (['closed', 'suspended'] as const).map((status) => ({
+          employerId: created.id,
+          branchId: branchA,
+          title: `${status} 공고`,
+          industry: 'manufacturing' as const,
+          jobDescription: '조립',
+          headcount: 1,
+          region: '경기도',
+          workAddress: '경기도 안산시',
+          employmentType: 'full_time' as const,
+          workDays: ['mon' as const],
+          workStartTime: '09:00',
+          workEndTime: '18:00',
+          salaryType: 'monthly' as const,
+          salaryAmount: 2_500_000,
+          allowedVisaTypes: ['E-9' as const],
+          status,
+          closedAt: status === 'closed' ? new Date() : null,
+        })),
+      )
+      .returning();
+    expect((await admin.delete(`/employers/${created.id}`)).statusCode).toBe(409);
+    for (const post of [closed!, suspended!]) {
+      const removed = await admin.delete(`/job-posts/${post.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+    expect((await admin.delete(`/employers/${created.id}`)).statusCode).toBe(200);
+  });
+
   it('refuses to delete an approved employer', async () => {
     const created = await createEmployer();
     await admin.post(`/employers/${created.id}/status`, { status: 'approved', version: 1 });
