@@ -832,9 +832,14 @@ describe(`the invariants of docs/DOMAIN.md after every write (model-based, ${eng
     expect(reached('restoreDeleted', 200)).toBeGreaterThan(0);
     // …and the rules were tried: edits and deletes refused for the matchings they would break.
     if (RUNS >= 100) {
-      const affected = ['editHeld', 'editWorker', 'editPost', 'editMatching', 'workerStatus'].map((name) =>
-        refused(name, 'MATCHINGS_AFFECTED'),
-      );
+      const affected = [
+        'editHeld',
+        'editWorker',
+        'editPost',
+        'editPostAsManager',
+        'editMatching',
+        'workerStatus',
+      ].map((name) => refused(name, 'MATCHINGS_AFFECTED'));
       expect(affected.reduce((a, b) => a + b, 0)).toBeGreaterThan(RUNS / 10);
       expect(refused('deleteWorker', 'LIVE_MATCHINGS')).toBeGreaterThan(0);
       expect(reached('raceContracts', 200)).toBeGreaterThan(0);
