@@ -209,12 +209,15 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(idempotencyPlugin);
   // The record services the global search, the bulk actions and the imports go through, as their own routes do.
+  // A worker's resumes and an employer's posts follow their parent through their own service (docs/DOMAIN.md, I-22, I-23).
+  const resumes = createResumesService({ db: db.db });
+  const jobPosts = createJobPostsService({ db: db.db, settings });
   const records = {
     admins: createAdminsService({ db: db.db }),
     branches: createBranchesService({ db: db.db }),
-    employers: createEmployersService({ db: db.db }),
-    workers: createWorkersService({ db: db.db, pii, settings }),
-    jobPosts: createJobPostsService({ db: db.db, settings }),
+    employers: createEmployersService({ db: db.db, jobPosts }),
+    workers: createWorkersService({ db: db.db, pii, settings, resumes }),
+    jobPosts,
     matchings: createMatchingsService({ db: db.db, settings }),
     reviews: createReviewsService({ db: db.db }),
     payouts: createPayoutsService({ db: db.db, pii, cacheSeconds }),
@@ -223,7 +226,6 @@ export async function buildApp(options: AppOptions) {
   const imports = createImportsService({ db: db.db, pii, log: app.log, services: records });
   app.decorate('imports', imports);
   const notices = createNoticesService({ db: db.db });
-  const resumes = createResumesService({ db: db.db });
   const appUsers = createAppUsersService({ db: db.db, settings });
   const bulk = createBulkService({
     db: db.db,

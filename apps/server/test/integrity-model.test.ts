@@ -1,7 +1,8 @@
 /**
  * Model-based test of docs/DOMAIN.md's invariants ([I], docs/domain-integrity.md). fast-check draws random
- * sequences of API calls — employers made, approved, suspended and withdrawn; posts made, edited (by a branch
- * manager too, which sends a published one back to review), closed and deleted; workers made, their visas edited, extended, departed and deleted; matchings proposed, moved through
+ * sequences of API calls — employers made, approved, suspended, withdrawn and moved to another branch; posts made,
+ * edited (by a branch manager too, which sends a published one back to review), closed and deleted; workers made,
+ * their visas edited, extended, departed and deleted, resumes written for them; matchings proposed, moved through
  * every status (a skipped interview too), their dates edited; fee payouts; a branch closed; two contracts of one
  * worker at once — against the real API and database, and after every step runs every invariant check of
  * src/integrity/checks.ts over the sequence's own branches. A failure prints the shrunk sequence.
@@ -28,6 +29,7 @@ import {
   employerBody,
   insertBranch,
   jobPostBody,
+  resumeBody,
   signedIn,
   workerBody,
 } from './fixtures';
@@ -192,6 +194,20 @@ const deleteEmployer = fc.record({ e: index }).map((a) =>
     const id = pick(m.employers, e);
     const reply = answered('deleteEmployer', await api.delete(`/employers/${id}`));
     if (reply.statusCode < 300) m.deleted.push({ type: 'employer', id });
+  }),
+);
+
+/** An employer moved to the sequence's other branch, its posts with it (I-23); the matchings stay where they were made. */
+const moveEmployer = fc.record({ e: index }).map((a) =>
+  command('moveEmployer', a, hasAny('employers'), async (m, { e }) => {
+    const id = pick(m.employers, e);
+    const employer = await current(`/employers/${id}`);
+    if (!employer) return;
+    const to = employer.branch_id === m.branch ? m.spare : m.branch;
+    answered(
+      'moveEmployer',
+      await api.patch(`/employers/${id}`, { branch_id: to, version: employer.version }),
+    );
   }),
 );
 
@@ -394,6 +410,13 @@ const deleteWorker = fc.record({ w: index }).map((a) =>
     const id = pick(m.workers, w);
     const reply = answered('deleteWorker', await api.delete(`/workers/${id}`));
     if (reply.statusCode < 300) m.deleted.push({ type: 'worker', id });
+  }),
+);
+
+/** A resume written for a worker (deleted, it goes with its worker and comes back with it: I-22). */
+const createResume = fc.record({ w: index }).map((a) =>
+  command('createResume', a, hasAny('workers'), async (m, { w }) => {
+    answered('createResume', await api.post('/resumes', resumeBody(pick(m.workers, w))));
   }),
 );
 
@@ -668,6 +691,7 @@ const COMMANDS = [
   createEmployer,
   employerStatus,
   deleteEmployer,
+  moveEmployer,
   createPost,
   editPost,
   editPost,
@@ -682,6 +706,7 @@ const COMMANDS = [
   workerStatus,
   extendVisa,
   deleteWorker,
+  createResume,
   propose,
   proposeFitting,
   proposeFitting,
@@ -807,9 +832,14 @@ describe(`the invariants of docs/DOMAIN.md after every write (model-based, ${eng
     expect(reached('restoreDeleted', 200)).toBeGreaterThan(0);
     // …and the rules were tried: edits and deletes refused for the matchings they would break.
     if (RUNS >= 100) {
-      const affected = ['editHeld', 'editWorker', 'editPost', 'editMatching', 'workerStatus'].map((name) =>
-        refused(name, 'MATCHINGS_AFFECTED'),
-      );
+      const affected = [
+        'editHeld',
+        'editWorker',
+        'editPost',
+        'editPostAsManager',
+        'editMatching',
+        'workerStatus',
+      ].map((name) => refused(name, 'MATCHINGS_AFFECTED'));
       expect(affected.reduce((a, b) => a + b, 0)).toBeGreaterThan(RUNS / 10);
       expect(refused('deleteWorker', 'LIVE_MATCHINGS')).toBeGreaterThan(0);
       expect(reached('raceContracts', 200)).toBeGreaterThan(0);

@@ -22,6 +22,7 @@ import {
   insertMatching,
   insertWorker,
   jobPostBody,
+  resumeBody,
   workerBody,
 } from './fixtures';
 import { createAdmin, createTestContext, engine, login, type TestContext, testConfig } from './helpers';
@@ -172,6 +173,45 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
           WHERE p.deleted_at IS NULL AND e.deleted_at IS NOT NULL`,
     );
     expect(orphans, outcomes.join(', ')).toEqual([]);
+  });
+
+  it(`worker deleted while a resume is created for it, ${ROUNDS} rounds: no live resume under a deleted worker`, async () => {
+    const branch = await insertBranch(ctx);
+    const outcomes: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const worker = await insertWorker(ctx, branch.id);
+      const [remove, made] = await Promise.all([
+        a.delete(`/workers/${worker.id}`),
+        b.post('/resumes', resumeBody(worker.id)),
+      ]);
+      expect(remove.statusCode, remove.body).toBe(200);
+      expect([201, 422], made.body).toContain(made.statusCode);
+      outcomes.push(`${remove.statusCode}/${made.statusCode}`);
+    }
+    const orphans = await rows(
+      sql`SELECT r.id FROM resumes r JOIN workers w ON w.id = r.worker_id
+          WHERE r.deleted_at IS NULL AND w.deleted_at IS NOT NULL`,
+    );
+    expect(orphans, outcomes.join(', ')).toEqual([]);
+  });
+
+  it(`employer moved to another branch while a post is created under it, ${ROUNDS} rounds: every post in its employer's branch`, async () => {
+    const from = await insertBranch(ctx);
+    const to = await insertBranch(ctx);
+    for (let round = 0; round < ROUNDS; round++) {
+      const employer = await insertEmployer(ctx, from.id);
+      const [move, made] = await Promise.all([
+        a.patch(`/employers/${employer.id}`, { branch_id: to.id, version: employer.version }),
+        b.post('/job-posts', jobPostBody(employer.id)),
+      ]);
+      expect(move.statusCode, move.body).toBe(200);
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const astray = await rows(
+      sql`SELECT p.id, p.branch_id, e.branch_id AS employer_branch FROM job_posts p
+          JOIN employers e ON e.id = p.employer_id WHERE p.branch_id <> e.branch_id`,
+    );
+    expect(astray).toEqual([]);
   });
 
   it(`branch closed while a record is created in it or moved into it, ${ROUNDS} rounds each: none after the close`, async () => {

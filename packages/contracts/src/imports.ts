@@ -297,6 +297,7 @@ export const importMessages = {
   uploadInterrupted: '파일 올리기가 끝나지 않은 채 중단되었습니다. 파일을 다시 올려 주세요.',
   keptMatched: '매칭 이력이 있어 되돌리지 않았습니다.',
   keptPosted: '채용공고가 있어 되돌리지 않았습니다.',
+  keptResume: '이력서가 있어 되돌리지 않았습니다.',
   keptGone: '이미 삭제되었거나 접근할 수 없습니다.',
   keptMoved: '다른 지점으로 옮겨져 되돌리지 않았습니다.',
 } as const;

@@ -72,12 +72,14 @@ export const recordMessages = {
   employerNotFound: '사업주를 찾을 수 없습니다.',
   employerNotApproved: '승인된 사업주의 채용공고만 게시할 수 있습니다. 사업주 승인을 먼저 처리해 주세요.',
   employerChangeLocked: '게시된 적이 있는 채용공고는 사업주를 바꿀 수 없습니다.',
+  /** A withdrawal is final: nothing new is posted under it (docs/DOMAIN.md#statuses). */
+  employerWithdrawn: '탈퇴한 사업주에게는 채용공고를 등록하거나 옮길 수 없습니다.',
   belowMinimumWage: (year: number, minimum: number, hourly: number) =>
     `${year}년 최저임금(시급 ${minimum.toLocaleString('ko-KR')}원)보다 낮습니다. 환산 시급 ${Math.floor(hourly).toLocaleString('ko-KR')}원`,
   noWorkingHours: '근무 시간이 없습니다. 근무 시각과 휴게 시간을 확인해 주세요.',
   deadlinePast: '마감일이 이미 지났습니다. 마감일을 오늘 이후로 정해 주세요.',
   headcountBelowFilled: (filled: number) => `모집 인원은 이미 채용된 인원(${filled}명)보다 적을 수 없습니다.`,
-  jobPostNotDeletable: '작성 중, 승인 대기, 반려 상태의 채용공고만 삭제할 수 있습니다.',
+  jobPostNotDeletable: '게시 중인 채용공고는 삭제할 수 없습니다. 먼저 마감해 주세요.',
   jobPostNotEditable: '마감된 채용공고는 수정할 수 없습니다.',
   jobPostHasMatchings: '진행 중인 매칭이 있는 채용공고는 삭제할 수 없습니다.',
   jobPostAutoClosed: '마감일 경과 자동 마감',
@@ -135,6 +137,10 @@ export const recordMessages = {
   duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
   interviewSkipped: (reason: string) => `면접 생략: ${reason}`,
   postsFollowEmployer: (status: string) => `사업주 ${status}에 따른 자동 변경`,
+  /** A post's branch is its employer's (docs/DOMAIN.md, I-23). */
+  postsFollowEmployerBranch: '사업주 담당 지점 변경에 따른 자동 변경',
+  /** A worker's resumes go to the trash and come back with it (docs/DOMAIN.md, I-22). */
+  resumeFollowsWorker: (action: '삭제' | '복원') => `근로자 ${action}에 따라 함께 ${action}`,
 } as const;
 
 /** The exports' own rules (docs/ARCHITECTURE.md#errors-and-validation: the client shows the first detail of a 422). */

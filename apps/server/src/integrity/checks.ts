@@ -386,6 +386,29 @@ export const CHECKS: readonly Check[] = [
       WHERE p.deleted_at IS NULL AND e.deleted_at IS NOT NULL AND ${inBranches(sql`p.branch_id`, scope)}
       ORDER BY p.id`,
   },
+  {
+    code: 'resume_of_deleted_worker',
+    invariant: 'I-22',
+    title: '삭제된 근로자의 삭제되지 않은 이력서',
+    query: ({ scope }) => sql`
+      SELECT 'resume' AS target_type, r.id AS target_id, 'worker ' || w.id AS detail
+      FROM resumes r JOIN workers w ON w.id = r.worker_id
+      WHERE r.deleted_at IS NULL AND w.deleted_at IS NOT NULL AND ${inBranches(sql`w.branch_id`, scope)}
+      ORDER BY r.id`,
+  },
+  {
+    code: 'post_branch_not_employers',
+    invariant: 'I-23',
+    title: '사업주와 담당 지점이 다른 채용공고',
+    // Deleted posts too: the trash is scoped by the post's branch, and a restore brings the post back where it is.
+    query: ({ scope }) => sql`
+      SELECT 'job_post' AS target_type, p.id AS target_id,
+             'branch ' || p.branch_id || ', employer ' || e.id || ' in branch ' || e.branch_id AS detail
+      FROM job_posts p JOIN employers e ON e.id = p.employer_id
+      WHERE p.branch_id <> e.branch_id
+        AND (${inBranches(sql`p.branch_id`, scope)} OR ${inBranches(sql`e.branch_id`, scope)})
+      ORDER BY p.id`,
+  },
 ];
 
 /**

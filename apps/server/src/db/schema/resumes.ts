@@ -8,7 +8,7 @@ import {
   type WorkExperience,
 } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps, tstz, version } from './columns';
 import { workers } from './workers';
 
@@ -36,6 +36,11 @@ export const resumes = pgTable(
     ...timestamps,
     version: version(),
     deletedAt: tstz(),
+    /**
+     * Went to the trash with its worker (docs/undo-and-trash.md, 휴지통): the worker's restore brings back these
+     * and not the resumes deleted on their own before. Cleared when it comes back.
+     */
+    deletedWithWorker: boolean().notNull().default(false),
     /**
      * Copies of the worker's branch and nationality, kept by triggers (migration 0010): the lists filter and scope
      * resumes by them, and an index on resumes alone serves that without probing workers row by row.

@@ -296,3 +296,82 @@ describe('migration 0010 on data that breaks its constraints', () => {
     }
   });
 });
+
+describe('migration 0037 on resumes and posts left behind by their parents', () => {
+  it('sends a deleted worker’s live resumes after it and a post to its employer’s branch, recording each', {
+    timeout: 120_000,
+  }, async () => {
+    const { handle, drop } = await databaseBefore('0037_records_follow_parents');
+    const old = { db: handle.db };
+    try {
+      const from = (await insertBranch(old)).id;
+      const to = (await insertBranch(old)).id;
+      const employer = (await insertEmployer(old, to)).id;
+      const deletedAt = new Date(Date.now() - 3 * 86_400_000);
+      const worker = (await insertWorker(old, from, { deletedAt })).id;
+      const resume = async (deleted: Date | null) => {
+        const [row] = await queryRows<{ id: number }>(
+          handle.db,
+          sql`INSERT INTO resumes (worker_id, status, deleted_at) VALUES (${worker}, 'active', ${deleted})
+              RETURNING id`,
+        );
+        return row!.id;
+      };
+      const left = await resume(null);
+      const before = await resume(new Date(Date.now() - 9 * 86_400_000));
+      const post = async (deleted: Date | null) => {
+        const [row] = await queryRows<{ id: number }>(
+          handle.db,
+          sql`INSERT INTO job_posts (employer_id, branch_id, title, industry, job_description, headcount, region,
+                work_address, employment_type, work_days, work_start_time, work_end_time, salary_type,
+                salary_amount, allowed_visa_types, status, deleted_at)
+              VALUES (${employer}, ${from}, '남은 공고', 'manufacturing', '조립', 1, '경기도', '경기도 안산시',
+                'full_time', '{mon}', '09:00', '18:00', 'monthly', 2500000, '{E-9}', 'closed', ${deleted})
+              RETURNING id`,
+        );
+        return row!.id;
+      };
+      const astray = await post(null);
+      const trashed = await post(deletedAt);
+      const [matching] = await queryRows<{ id: number }>(
+        handle.db,
+        sql`INSERT INTO matchings (job_post_id, employer_id, worker_id, branch_id, worker_nationality,
+              worker_visa_type, industry, status, start_date, end_date)
+            VALUES (${astray}, ${employer}, ${worker}, ${from}, 'VN', 'E-9', 'manufacturing', 'completed',
+              '2026-01-05', '2026-03-05') RETURNING id`,
+      );
+
+      await runMigrations(handle);
+
+      const resumes = await queryRows<{ id: number; deleted_at: Date; deleted_with_worker: boolean }>(
+        handle.db,
+        sql`SELECT id, deleted_at, deleted_with_worker FROM resumes ORDER BY id`,
+      );
+      expect(resumes.map((r) => [r.id, new Date(r.deleted_at).getTime(), r.deleted_with_worker])).toEqual([
+        [left, deletedAt.getTime(), true],
+        [before, expect.any(Number), false],
+      ]);
+      const posts = await handle.db.select().from(jobPosts).orderBy(jobPosts.id);
+      expect(posts.map((p) => [p.id, p.branchId])).toEqual([
+        [astray, to],
+        [trashed, to],
+      ]);
+      const [kept] = await handle.db.select().from(matchings).where(sql`id = ${matching!.id}`);
+      expect(kept!.branchId).toBe(from);
+      const repairs = await listRepairs(handle.db);
+      expect(repairs.map((r) => [r.check, r.targetType, r.targetId])).toEqual([
+        ['resume_of_deleted_worker', 'resume', left],
+        ['post_branch_not_employers', 'job_post', astray],
+        ['post_branch_not_employers', 'job_post', trashed],
+      ]);
+      const results = await runChecks(handle.db, {}, [
+        'resume_of_deleted_worker',
+        'post_branch_not_employers',
+      ]);
+      expect(results.filter((r) => r.violations.length > 0)).toEqual([]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});

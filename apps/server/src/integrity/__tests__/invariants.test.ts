@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
 import { createTestContext, type TestContext, testConfig } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
-import { jobPosts } from '../../db/schema';
+import { jobPosts, resumes } from '../../db/schema';
 import { addDays, seoulToday } from '../../lib/dates';
 import { createPiiCipher } from '../../lib/pii';
 import { runSeed } from '../../seed/run';
@@ -98,6 +98,8 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
   ],
   live_matching_on_deleted_record: (i) => [sql`UPDATE job_posts SET deleted_at = now() WHERE id = ${i.P}`],
   post_of_deleted_employer: (i) => [sql`UPDATE employers SET deleted_at = now() WHERE id = ${i.E2}`],
+  resume_of_deleted_worker: (i) => [sql`UPDATE workers SET deleted_at = now() WHERE id = ${i.W2}`],
+  post_branch_not_employers: (i) => [sql`UPDATE job_posts SET branch_id = ${i.B2} WHERE id = ${i.Q}`],
   duplicate_matching_fee: (i) => [
     sql`DROP INDEX payouts_matching_fee_key`,
     sql`INSERT INTO payouts (employer_id, matching_id, type, amount)
@@ -159,6 +161,7 @@ beforeAll(async () => {
       status: 'active',
     })
     .returning({ id: jobPosts.id });
+  await ctx.db.insert(resumes).values({ workerId: W2, status: 'active' });
   ids = { B, B2, E, E2, W, W2, M: working.id, P: working.jobPostId, Q: other!.id };
 });
 afterAll(async () => {

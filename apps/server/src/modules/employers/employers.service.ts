@@ -144,7 +144,12 @@ type EmployerFilterQuery = Omit<EmployerListQuery, 'page' | 'pageSize' | 'sort' 
   branchId?: number;
 };
 
-export function createEmployersService({ db }: { db: Database }) {
+/** What an employer's move to another branch asks of its posts: the job post service's own move (I-23); app.ts passes it. */
+export type EmployerPosts = {
+  followEmployerBranch(tx: Executor, employerId: number, branchId: number, actor: Actor): Promise<void>;
+};
+
+export function createEmployersService({ db, jobPosts }: { db: Database; jobPosts: EmployerPosts }) {
   async function detail(executor: Executor, id: number, actor: Actor): Promise<Employer> {
     const row = await repo.findEmployer(executor, id, actor.scope);
     if (!row) throw notFound();
@@ -233,6 +238,8 @@ export function createEmployersService({ db }: { db: Database }) {
           summary: `사업주 수정: ${changedFieldNames(diff)}`,
           diff,
         });
+        // A post's branch is its employer's (docs/DOMAIN.md, I-23): the posts move with it, each logged.
+        if (diff.branchId) await jobPosts.followEmployerBranch(tx, id, changes.branchId!, actor);
         return detail(tx, id, actor);
       }),
     );

@@ -12,7 +12,7 @@ import {
 } from '@ilson/contracts';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { employers, jobPosts, matchings, workers } from '../../db/schema';
+import { employers, jobPosts, matchings, resumes, workers } from '../../db/schema';
 import type { Executor, Tx } from '../../db/types';
 import type { Actor } from '../../lib/actor';
 import type { ImportedRow } from '../../lib/imported';
@@ -190,6 +190,12 @@ export function workerTarget(pii: PiiCipher, service: WorkersService): ImportTar
         .from(matchings)
         .where(inArray(matchings.workerId, ids));
       for (const m of matched) kept.set(m.id, importMessages.keptMatched);
+      // A resume written since is work on the record: the worker stays, rather than taking it to the trash too (I-22).
+      const resumed = await tx
+        .selectDistinct({ id: resumes.workerId })
+        .from(resumes)
+        .where(inArray(resumes.workerId, ids));
+      for (const r of resumed) if (!kept.has(r.id)) kept.set(r.id, importMessages.keptResume);
       return kept;
     },
     movedAway: (tx, ids, scope) => movedAway(tx, workers, ids, scope),
@@ -243,12 +249,23 @@ export function employerTarget(service: EmployersService): ImportTarget {
   };
 }
 
+/**
+ * Locks the batch's records before anything is read about them (movedAway is read first, then dependedOn): a matching, post or resume written
+ * under one shares or locks its row (docs/domain-integrity.md#locks), so it either committed before and is seen by the
+ * reads that follow, or waits for the undo and then finds the record deleted.
+ */
+async function lockRecords(tx: Executor, table: typeof workers | typeof employers, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids)).orderBy(table.id).for('update');
+}
+
 async function movedAway(
   tx: Executor,
   table: typeof workers | typeof employers,
   ids: number[],
   scope: Scope,
 ): Promise<Set<number>> {
+  await lockRecords(tx, table, ids);
   if (scope.all || ids.length === 0) return new Set();
   const rows = await tx
     .select({ id: table.id })

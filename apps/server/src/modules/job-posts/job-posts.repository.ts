@@ -9,6 +9,7 @@ import {
   isNull,
   lt,
   lte,
+  ne,
   or,
   type SQL,
   sql,
@@ -335,6 +336,35 @@ export async function moveEmployerPosts(
     )
     .returning({ id: jobPosts.id, title: jobPosts.title, version: jobPosts.version });
   const was = new Map(before.map((row) => [row.id, row]));
+  return moved.map((row) => ({ ...row, before: was.get(row.id)! }));
+}
+
+/**
+ * Puts every post of the employer, live or in the trash, in `branchId` (docs/DOMAIN.md, I-23), in the caller's
+ * transaction; the posts are locked in id order first. Answers what moved, with the branch each was in.
+ */
+export async function moveEmployerPostsToBranch(executor: Executor, employerId: number, branchId: number) {
+  const before = await executor
+    .select({ id: jobPosts.id, branchId: jobPosts.branchId })
+    .from(jobPosts)
+    .where(and(eq(jobPosts.employerId, employerId), ne(jobPosts.branchId, branchId)))
+    .orderBy(jobPosts.id)
+    .for('update');
+  if (before.length === 0) return [];
+  const moved = await executor
+    .update(jobPosts)
+    .set({ branchId, ...bumpVersion(jobPosts) })
+    .where(
+      and(
+        inArray(
+          jobPosts.id,
+          before.map((row) => row.id),
+        ),
+        eq(jobPosts.employerId, employerId),
+      ),
+    )
+    .returning({ id: jobPosts.id, title: jobPosts.title });
+  const was = new Map(before.map((row) => [row.id, row.branchId]));
   return moved.map((row) => ({ ...row, before: was.get(row.id)! }));
 }
 

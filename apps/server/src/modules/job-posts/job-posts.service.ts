@@ -20,7 +20,7 @@ import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { Actor } from '../../lib/actor';
-import { seoulToday } from '../../lib/dates';
+import { addDays, seoulDayStart, seoulToday } from '../../lib/dates';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
@@ -40,7 +40,7 @@ import {
   undoRecorder,
 } from '../undo/undo';
 import * as repo from './job-posts.repository';
-import { effectiveStatus, minimumWageError, toJobPost } from './job-posts.rules';
+import { effectiveStatus, isExpired, minimumWageError, toJobPost } from './job-posts.rules';
 
 type JobPostCreate = z.output<typeof jobPostCreateSchema>;
 type JobPostUpdate = z.output<typeof jobPostUpdateSchema>;
@@ -60,8 +60,6 @@ const BEFORE_APPROVAL: readonly JobPostStatus[] = ['draft', 'pending', 'rejected
 /** Every matching but a cancelled one: work was offered on the post. */
 const MADE_MATCHINGS = MATCHING_STATUSES.filter((status) => status !== 'cancelled');
 
-/** Only posts that never went live may be deleted; the others are closed instead. */
-const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
 /** Fields the rules of matchings under way read: visas, sector, kind of work and the hours pay is spread over. */
 const MATCHING_RULE_FIELDS = [
   'industry',
@@ -126,11 +124,18 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     }
   }
 
-  /** The post's employer, in the admin's branches and in a branch that still takes new records. */
+  /**
+   * The post's employer, in the admin's branches and in a branch that still takes new records, and not withdrawn: a
+   * withdrawal is final and closed its posts, so nothing is posted under it again (docs/DOMAIN.md#statuses). A
+   * pending, rejected or suspended employer may still be approved (again), so a draft may wait for it.
+   */
   async function employerFor(executor: Executor, employerId: number, actor: Actor) {
     const employer = await repo.findEmployerOf(executor, employerId, actor.scope);
     if (!employer) {
       throw validationError([{ field: 'employer_id', message: recordMessages.employerNotFound }]);
+    }
+    if (employer.status === 'withdrawn') {
+      throw validationError([{ field: 'employer_id', message: recordMessages.employerWithdrawn }]);
     }
     await checkRecordBranch(executor, employer.branchId, actor.scope);
     return employer;
@@ -203,7 +208,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         Object.keys(diff).map((key) => [key, diff[key]!.after]),
       );
       if (diff.employerId) {
-        if (!DELETABLE.includes(current.status)) {
+        if (!BEFORE_APPROVAL.includes(current.status)) {
           throw validationError([{ field: 'employer_id', message: recordMessages.employerChangeLocked }]);
         }
         const employer = await employerFor(tx, changes.employerId!, actor);
@@ -389,26 +394,68 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       actor,
     );
 
+  /**
+   * Any post but an active one may be deleted while no matching on it is under way (I-15): a closed or suspended post
+   * takes no applicant, and an employer's delete waits for its posts (I-21; docs/DOMAIN.md#statuses). One that reads
+   * closed past its deadline has its close stored first, as the closing job would, so it comes back from the trash
+   * closed.
+   */
   async function remove(id: number, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
       const current = await repo.lockJobPost(tx, id, actor.scope);
       if (!current) throw notFound();
-      if (!DELETABLE.includes(current.status)) throw conflict(recordMessages.jobPostNotDeletable);
+      const today = seoulToday();
+      if (effectiveStatus(current, today) === 'active') throw conflict(recordMessages.jobPostNotDeletable);
       await guardNoLiveMatchings(tx, { jobPostId: id }, recordMessages.jobPostHasMatchings);
+      const expired = isExpired(current, today);
+      if (expired) {
+        const closing = {
+          status: 'closed' as const,
+          closedAt: seoulDayStart(addDays(current.deadline!, 1)),
+          statusChangedAt: new Date(),
+          statusReason: recordMessages.jobPostAutoClosed,
+        };
+        if (!(await repo.updateJobPost(tx, { id, version: current.version, scope: actor.scope }, closing))) {
+          throw versionConflict();
+        }
+      }
       await repo.softDeleteJobPost(tx, id, actor.scope);
       await appendAudit(tx, actor.audit, {
         action: 'DELETE',
         targetType: 'job_post',
         targetId: id,
         summary: `채용공고 삭제: ${current.title}`,
+        diff: expired ? { status: { before: 'active', after: 'closed' } } : undefined,
       });
     });
   }
 
   /**
+   * A post's branch is its employer's (docs/DOMAIN.md, I-23): the employer's move to another branch takes every post
+   * of it along, live or in the trash, in the employer's transaction (its row is locked there, so a post created or
+   * moved under it meanwhile waits and then takes the new branch), each post logged. Its matchings stay with the
+   * branch that made them (docs/domain-integrity.md#a-posts-branch).
+   */
+  async function followEmployerBranch(tx: Executor, employerId: number, branchId: number, actor: Actor) {
+    const moved = await repo.moveEmployerPostsToBranch(tx, employerId, branchId);
+    for (const post of moved) {
+      await appendAudit(tx, actor.audit, {
+        action: 'UPDATE',
+        targetType: 'job_post',
+        targetId: post.id,
+        summary: `채용공고 담당 지점 변경: ${post.title}`,
+        diff: { branchId: { before: post.before, after: branchId } },
+        reason: recordMessages.postsFollowEmployerBranch,
+      });
+    }
+  }
+
+  /**
    * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: a live employer (I-21; restore it
    * first) and an operating branch the admin reaches; a post that reads 게시 중 also an approved employer, as any
-   * publication (I-13). The employer is shared before the post is locked, the order of a status change.
+   * publication (I-13); one that is not closed an employer that has not withdrawn, as a create refuses one. A closed
+   * post comes back closed under an employer of any status. The employer is shared before the post is locked, the
+   * order of a status change.
    */
   async function restore(id: number, actor: Actor): Promise<Restored> {
     return db.transaction(async (tx) => {
@@ -420,13 +467,17 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       if (current.employerId !== employerId) throw versionConflict();
       if (!employer) throw conflict(trashMessages.employerDeleted);
       await checkRestoreBranch(tx, current.branchId, actor.scope);
-      if (effectiveStatus(current, seoulToday()) === 'active' && employer.status !== 'approved') {
+      const status = effectiveStatus(current, seoulToday());
+      if (status === 'active' && employer.status !== 'approved') {
         throw conflict(
           trashMessages.postEmployerNotApproved(
             employer.companyName,
             EMPLOYER_STATUS_LABELS[employer.status],
           ),
         );
+      }
+      if (status !== 'closed' && employer.status === 'withdrawn') {
+        throw conflict(trashMessages.postEmployerWithdrawn(employer.companyName));
       }
       if (!(await repo.restoreJobPost(tx, id, actor.scope))) throw versionConflict();
       const restored = { id, label: `${current.title} · ${employer.companyName}` };
@@ -451,6 +502,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     reverseStatus,
     remove,
     restore,
+    followEmployerBranch,
     history,
   };
 }

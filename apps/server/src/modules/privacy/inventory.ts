@@ -545,6 +545,7 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       'status',
       'visibility',
       'deleted_at',
+      'deleted_with_worker',
       'worker_branch_id',
       'destroyed_at',
     ],

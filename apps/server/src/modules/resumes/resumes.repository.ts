@@ -18,7 +18,7 @@ export type ResumeRow = ResumeRecord & {
 };
 export type ResumeValues = Omit<
   typeof resumes.$inferInsert,
-  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt'
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'deletedAt' | 'deletedWithWorker'
 >;
 
 export type ResumeFilters = {
@@ -154,6 +154,53 @@ export async function shareLiveWorker(executor: Executor, workerId: number): Pro
   return Boolean(row);
 }
 
+/**
+ * The live worker a resume is written for, in the admin's branches, its row held `FOR SHARE` to the end of the
+ * transaction: the worker's delete (`FOR UPDATE`) waits for the resume and then takes it along, or the resume's
+ * create finds the worker deleted (docs/domain-integrity.md#locks).
+ */
+export async function shareWorkerFor(executor: Executor, workerId: number, scope: Scope) {
+  const [row] = await executor
+    .select({
+      id: workers.id,
+      nameKo: workers.nameKo,
+      firstName: workers.firstName,
+      lastName: workers.lastName,
+    })
+    .from(workers)
+    .where(and(eq(workers.id, workerId), isNull(workers.deletedAt), scopeWhere(workers.branchId, scope)))
+    .limit(1)
+    .for('share');
+  return row;
+}
+
+/** The worker's live resumes, in id order: what its delete takes to the trash with it (I-22). */
+export async function liveResumeIdsOf(executor: Executor, workerId: number): Promise<number[]> {
+  const rows = await executor
+    .select({ id: resumes.id })
+    .from(resumes)
+    .where(and(eq(resumes.workerId, workerId), isNull(resumes.deletedAt)))
+    .orderBy(resumes.id);
+  return rows.map((row) => row.id);
+}
+
+/** The worker's resumes that went to the trash with it (and not since destroyed): what its restore brings back. */
+export async function resumeIdsDeletedWith(executor: Executor, workerId: number): Promise<number[]> {
+  const rows = await executor
+    .select({ id: resumes.id })
+    .from(resumes)
+    .where(
+      and(
+        eq(resumes.workerId, workerId),
+        isNotNull(resumes.deletedAt),
+        eq(resumes.deletedWithWorker, true),
+        isNull(resumes.destroyedAt),
+      ),
+    )
+    .orderBy(resumes.id);
+  return rows.map((row) => row.id);
+}
+
 export async function insertResume(executor: Executor, values: ResumeValues): Promise<number> {
   const [row] = await executor.insert(resumes).values(values).returning({ id: resumes.id });
   return row!.id;
@@ -162,7 +209,7 @@ export async function insertResume(executor: Executor, values: ResumeValues): Pr
 export async function updateResume(
   executor: Executor,
   target: { id: number; version: number },
-  values: Partial<ResumeValues> & { deletedAt?: Date | null },
+  values: Partial<ResumeValues> & { deletedAt?: Date | null; deletedWithWorker?: boolean },
 ): Promise<boolean> {
   return updateVersioned(executor, resumes, target, values);
 }

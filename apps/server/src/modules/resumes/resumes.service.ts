@@ -28,7 +28,6 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { guardNoLiveMatchings } from '../matchings/matchings.integrity';
 import { checkInTrash, logRestore, type Restored } from '../trash/trash.rules';
 import { listViewEntry } from '../workers/workers.pii';
-import { findWorker } from '../workers/workers.repository';
 import * as repo from './resumes.repository';
 
 type ResumeCreate = z.output<typeof resumeCreateSchema>;
@@ -133,7 +132,7 @@ export function createResumesService({ db }: { db: Database }) {
 
   async function create(input: ResumeCreate, actor: Actor): Promise<Resume> {
     return db.transaction(async (tx) => {
-      const worker = await findWorker(tx, input.workerId, actor.scope);
+      const worker = await repo.shareWorkerFor(tx, input.workerId, actor.scope);
       if (!worker) throw validationError([{ field: 'worker_id', message: recordMessages.workerNotFound }]);
       const id = await repo.insertResume(tx, input);
       await appendAudit(tx, actor.audit, {
@@ -193,45 +192,78 @@ export function createResumesService({ db }: { db: Database }) {
     });
   }
 
-  async function remove(id: number, actor: Actor): Promise<void> {
-    await db.transaction(async (tx) => {
-      const current = await repo.lockResume(tx, id, actor.scope);
-      if (!current || current.deletedAt) throw notFound();
-      await guardNoLiveMatchings(tx, { resumeId: id }, recordMessages.resumeHasLiveMatchings);
-      await repo.updateResume(tx, { id, version: current.version }, { deletedAt: new Date() });
-      await appendAudit(tx, actor.audit, {
-        action: 'DELETE',
-        targetType: 'resume',
-        targetId: id,
-        summary: `이력서 삭제: ${resumeCode(id)} ${workerName(current)}`,
-      });
+  /**
+   * One resume to the trash, in the caller's transaction. `withWorker`: it goes because its worker does (I-22), which
+   * its log entry says and its row keeps, so that the worker's restore brings back this one and no other.
+   */
+  async function removeIn(tx: Executor, id: number, actor: Actor, withWorker = false): Promise<void> {
+    const current = await repo.lockResume(tx, id, actor.scope);
+    if (!current || current.deletedAt) throw notFound();
+    await guardNoLiveMatchings(tx, { resumeId: id }, recordMessages.resumeHasLiveMatchings);
+    const values = { deletedAt: new Date(), deletedWithWorker: withWorker };
+    if (!(await repo.updateResume(tx, { id, version: current.version }, values))) throw versionConflict();
+    await appendAudit(tx, actor.audit, {
+      action: 'DELETE',
+      targetType: 'resume',
+      targetId: id,
+      summary: `이력서 삭제: ${resumeCode(id)} ${workerName(current)}`,
+      reason: withWorker ? recordMessages.resumeFollowsWorker('삭제') : null,
     });
   }
 
+  async function remove(id: number, actor: Actor): Promise<void> {
+    await db.transaction((tx) => removeIn(tx, id, actor));
+  }
+
   /**
-   * Out of the trash, one operation whichever door asks (the trash, the resume's own 복원), with its create's rule:
-   * a live worker (docs/undo-and-trash.md, 휴지통). The worker is shared before the resume is locked, the order a
-   * matching takes them in. Answers the resume for its screen and its name in the trash.
+   * Out of the trash, one operation whichever door asks (the trash, the resume's own 복원, its worker's restore), with
+   * its create's rule: a live worker (docs/undo-and-trash.md, 휴지통). The worker is shared before the resume is
+   * locked, the order a matching takes them in. Answers the resume for its screen and its name in the trash.
    */
-  async function restore(id: number, actor: Actor): Promise<Restored & { resume: Resume }> {
-    return db.transaction(async (tx) => {
-      const workerId = await repo.workerIdOfResume(tx, id);
-      if (workerId === undefined) throw notFound();
-      const workerLive = await repo.shareLiveWorker(tx, workerId);
-      const current = await repo.lockResume(tx, id, actor.scope);
-      checkInTrash(current);
-      if (current.workerId !== workerId) throw versionConflict();
-      if (!workerLive) throw conflict(trashMessages.workerDeleted);
-      if (!(await repo.updateResume(tx, { id, version: current.version }, { deletedAt: null }))) {
-        throw versionConflict();
-      }
-      const restored = {
-        id,
-        label: `${resumeCode(id)} ${current.workerFirstName} ${current.workerLastName}`,
-      };
-      await logRestore(tx, actor, 'resume', restored);
-      return { ...restored, resume: await detail(tx, id, actor) };
-    });
+  async function restoreIn(
+    tx: Executor,
+    id: number,
+    actor: Actor,
+    withWorker = false,
+  ): Promise<Restored & { resume: Resume }> {
+    const workerId = await repo.workerIdOfResume(tx, id);
+    if (workerId === undefined) throw notFound();
+    const workerLive = await repo.shareLiveWorker(tx, workerId);
+    const current = await repo.lockResume(tx, id, actor.scope);
+    checkInTrash(current);
+    if (current.workerId !== workerId) throw versionConflict();
+    if (!workerLive) throw conflict(trashMessages.workerDeleted);
+    const values = { deletedAt: null, deletedWithWorker: false };
+    if (!(await repo.updateResume(tx, { id, version: current.version }, values))) throw versionConflict();
+    const restored = {
+      id,
+      label: `${resumeCode(id)} ${current.workerFirstName} ${current.workerLastName}`,
+    };
+    await logRestore(
+      tx,
+      actor,
+      'resume',
+      restored,
+      withWorker ? recordMessages.resumeFollowsWorker('복원') : null,
+    );
+    return { ...restored, resume: await detail(tx, id, actor) };
+  }
+
+  function restore(id: number, actor: Actor): Promise<Restored & { resume: Resume }> {
+    return db.transaction((tx) => restoreIn(tx, id, actor));
+  }
+
+  /**
+   * A worker's live resumes go to the trash with it (docs/DOMAIN.md, I-22), each by its own remove, in the worker's
+   * transaction, whose lock on the worker keeps a new resume from slipping in meanwhile (`shareWorkerFor`).
+   */
+  async function removeWithWorker(tx: Executor, workerId: number, actor: Actor): Promise<void> {
+    for (const id of await repo.liveResumeIdsOf(tx, workerId)) await removeIn(tx, id, actor, true);
+  }
+
+  /** The worker back from the trash brings back the resumes that went with it, each by its own restore. */
+  async function restoreWithWorker(tx: Executor, workerId: number, actor: Actor): Promise<void> {
+    for (const id of await repo.resumeIdsDeletedWith(tx, workerId)) await restoreIn(tx, id, actor, true);
   }
 
   /** Changes only; the views (VIEW_PII) stay in the full access log. */
@@ -240,6 +272,17 @@ export function createResumesService({ db }: { db: Database }) {
     return { data: await listTargetHistory(db, { type: 'resume', id, excludeActions: ['VIEW_PII'] }) };
   }
 
-  return { list, get, create, update, changeStatus, remove, restore, history };
+  return {
+    list,
+    get,
+    create,
+    update,
+    changeStatus,
+    remove,
+    restore,
+    removeWithWorker,
+    restoreWithWorker,
+    history,
+  };
 }
 export type ResumesService = ReturnType<typeof createResumesService>;

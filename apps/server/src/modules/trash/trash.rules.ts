@@ -45,13 +45,23 @@ export function checkRestoreBranch(tx: Executor, branchId: number, scope: Scope)
   });
 }
 
-/** The access-log entry of a restore, the same from every door. */
-export function logRestore(tx: Executor, actor: Actor, type: TrashType, { id, label }: Restored) {
+/**
+ * The access-log entry of a restore, the same from every door; `reason` says why a record came back with another
+ * (a resume with its worker).
+ */
+export function logRestore(
+  tx: Executor,
+  actor: Actor,
+  type: TrashType,
+  { id, label }: Restored,
+  reason: string | null = null,
+) {
   return appendAudit(tx, actor.audit, {
     action: 'UPDATE',
     targetType: type,
     targetId: id,
     summary: `${TRASH_TYPE_LABELS[type]} 복원: ${label}`,
     diff: { isDeleted: { before: true, after: false } },
+    reason,
   });
 }

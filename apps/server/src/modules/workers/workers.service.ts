@@ -124,6 +124,15 @@ export function workerFilters(
 }
 type WorkerFilterQuery = Omit<WorkerListQuery, 'page' | 'pageSize' | 'sort' | 'order' | 'reason'>;
 
+/**
+ * What the worker's delete and restore ask of its resumes, each resume by the resume service's own operation in the
+ * worker's transaction (docs/DOMAIN.md, I-22); app.ts passes the resume service.
+ */
+export type WorkerResumes = {
+  removeWithWorker(tx: Executor, workerId: number, actor: Actor): Promise<void>;
+  restoreWithWorker(tx: Executor, workerId: number, actor: Actor): Promise<void>;
+};
+
 /** Worker fields the rules of matchings under way read (docs/domain-integrity.md). */
 const RULE_FIELDS = ['visaType', 'visaStatus', 'visaExpiryDate', 'status'] as const;
 
@@ -131,10 +140,12 @@ export function createWorkersService({
   db,
   pii,
   settings,
+  resumes,
 }: {
   db: Database;
   pii: PiiCipher;
   settings: SettingsService;
+  resumes: WorkerResumes;
 }) {
   /** Refuses a change of the worker's visa or status that would break a matching under way. */
   async function guardMatchings(
@@ -433,13 +444,15 @@ export function createWorkersService({
         targetId: id,
         summary: `근로자 삭제: ${displayName(current)}`,
       });
+      await resumes.removeWithWorker(tx, id, actor);
     });
   }
 
   /**
    * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: an operating branch the admin reaches,
    * a visa 심사 중 only under a filed extension (I-19), and no live worker holding its 외국인등록번호 or 여권번호 —
-   * named to an admin who reaches the holder, in the neutral words otherwise, as the form's create answers.
+   * named to an admin who reaches the holder, in the neutral words otherwise, as the form's create answers. The
+   * resumes that went to the trash with it come back with it.
    */
   async function restore(id: number, actor: Actor): Promise<Restored> {
     const attempt: Parameters<typeof answerHeldIdentifier>[3] = {
@@ -466,6 +479,7 @@ export function createWorkersService({
         const name = `${current.firstName} ${current.lastName}`;
         const restored = { id, label: current.nameKo ? `${current.nameKo} (${name})` : name };
         await logRestore(tx, actor, 'worker', restored);
+        await resumes.restoreWithWorker(tx, id, actor);
         return restored;
       })
       .catch((caught: unknown) => answerHeldIdentifier(db, caught, actor, attempt));

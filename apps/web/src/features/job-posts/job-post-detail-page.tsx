@@ -30,8 +30,8 @@ const LIST_PATH = '/job-posts';
 const TABS = ['info', 'matchings', 'history'] as const;
 const t = koJobPosts;
 
-/** The server deletes only posts that were never published. */
-const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected'];
+/** The server deletes any post but an active one (closed first), while no matching on it is under way. */
+const DELETABLE: readonly JobPostStatus[] = ['draft', 'pending', 'rejected', 'suspended', 'closed'];
 
 function tone(transition: Transition<JobPostStatus>): TransitionTone {
   if (transition.to === 'active' || transition.to === 'pending') return 'primary';

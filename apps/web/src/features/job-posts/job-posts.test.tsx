@@ -222,6 +222,17 @@ describe('job post detail', () => {
     expect(screen.queryByText(/다시 승인 대기로 돌아가 검토를 받습니다/)).toBeNull();
   });
 
+  it.each([
+    ['closed', true],
+    ['suspended', true],
+    ['active', false],
+  ] as const)('offers 삭제 on a %s post: %s (a live post is closed first)', async (status, offered) => {
+    server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status }) });
+    renderApp('/job-posts/50', server);
+    await screen.findByRole('heading', { name: '자동차 부품 생산직' });
+    expect(Boolean(screen.queryByRole('button', { name: '삭제' }))).toBe(offered);
+  });
+
   it('offers a branch manager no approval', async () => {
     signedInAs(server, 'branch_manager');
     server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'pending' }) });

@@ -55,11 +55,14 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
   const canWrite = can('workers:write');
 
   const handleDelete = () =>
-    confirmDelete(async () => {
-      await remove.mutateAsync();
-      toast.success(koKit.common.deleted);
-      navigate(LIST_PATH, { replace: true });
-    });
+    confirmDelete(
+      async () => {
+        await remove.mutateAsync();
+        toast.success(koKit.common.deleted);
+        navigate(LIST_PATH, { replace: true });
+      },
+      { content: t.deleteConfirmBody },
+    );
 
   return (
     <>

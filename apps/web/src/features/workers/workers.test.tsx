@@ -326,7 +326,10 @@ describe('refusals that name matchings under way', () => {
     const view = renderApp('/workers/20', server);
     await screen.findByText('950412-5******');
     await user.click(header().getByRole('button', { name: '삭제' }));
-    await user.click((await dialog('삭제하시겠습니까?')).getByRole('button', { name: '삭제' }));
+    const confirm = await dialog('삭제하시겠습니까?');
+    // The worker's resumes go to the trash with it (docs/DOMAIN.md, I-22): the question says so.
+    expect(confirm.getByText(/이력서도 함께 휴지통으로 옮겨집니다/)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: '삭제' }));
 
     const refusal = await dialog('진행 중인 매칭이 있는 근로자는 삭제할 수 없습니다.');
     const link = refusal.getByRole('link', { name: LABEL_12 });

@@ -60,6 +60,8 @@ export const koWorkers = {
   },
   tabs: { matchings: '매칭' },
   resumes: '이력서 보기',
+  deleteConfirmBody:
+    '삭제한 근로자는 목록에서 사라지고, 이 근로자의 이력서도 함께 휴지통으로 옮겨집니다. 근로자를 휴지통에서 복원하면 함께 옮겨진 이력서도 복원됩니다.',
   latinNamePlaceholder: '여권과 같은 영문',
   visaStatusHelp:
     '만료는 체류 만료일이 지나면 자동으로 판정됩니다. 심사 중은 체류기간 연장을 신청하면 설정됩니다.',

@@ -3,15 +3,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
+  activeJobPost,
   businessRegNo,
   employerBody,
   insertBranch,
+  insertMatching,
+  insertWorker,
   jobPostBody,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { queryRows } from '../../../db/client';
-import { auditLogs, employers } from '../../../db/schema';
+import { auditLogs, employers, jobPosts, matchings } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
 
 let ctx: TestContext;
@@ -215,6 +218,54 @@ describe('PATCH /employers/:id', () => {
     });
   });
 
+  it("takes the employer's posts, live or in the trash, to its new branch, each logged; its matchings stay (I-23)", async () => {
+    const from = (await insertBranch(ctx, { name: '수원지점', code: 'SW' })).id;
+    const to = (await insertBranch(ctx, { name: '대구지점', code: 'DG' })).id;
+    const managerFrom = (await signedIn(ctx, 'branch_manager', from)).api;
+    const managerTo = (await signedIn(ctx, 'branch_manager', to)).api;
+    const created = await createEmployer({ branch_id: from, company_name: '이사가는상사' });
+    expect(
+      (await admin.post(`/employers/${created.id}/status`, { status: 'approved', version: 1 })).statusCode,
+    ).toBe(200);
+    const live = await activeJobPost(admin, created.id, { title: '게시 중 공고' });
+    const draft = (await admin.post('/job-posts', jobPostBody(created.id, { submit: false }))).json();
+    const trashed = (await admin.post('/job-posts', jobPostBody(created.id, { title: '지운 공고' }))).json();
+    expect((await admin.delete(`/job-posts/${trashed.id}`)).statusCode).toBe(200);
+    const worker = await insertWorker(ctx, from);
+    const made = await insertMatching(
+      ctx,
+      { employerId: created.id, workerId: worker.id, branchId: from },
+      { status: 'completed' },
+    );
+    const posts = [live.id, draft.id, trashed.id, made.jobPostId];
+
+    const moved = await admin.patch(`/employers/${created.id}`, { branch_id: to, version: 2 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await ctx.db.select().from(jobPosts).where(eq(jobPosts.employerId, created.id));
+    expect(rows.map((row) => [row.id, row.branchId]).sort()).toEqual(posts.map((id) => [id, to]).sort());
+    for (const id of posts) {
+      const [log] = await ctx.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetType, 'job_post'), eq(auditLogs.targetId, String(id))))
+        .orderBy(sql`${auditLogs.id} DESC`)
+        .limit(1);
+      expect(log, `post ${id}`).toMatchObject({
+        action: 'UPDATE',
+        diff: { branchId: { before: from, after: to } },
+        reason: recordMessages.postsFollowEmployerBranch,
+      });
+    }
+    const seen = async (api: Api) => ids(await api.get(`/job-posts?employer_id=${created.id}`)).sort();
+    expect(await seen(managerTo)).toEqual([live.id, draft.id, made.jobPostId].sort());
+    expect(await seen(managerFrom)).toEqual([]);
+    // A matching is the work of the branch that made it (docs/domain-integrity.md#a-posts-branch).
+    const [matching] = await ctx.db.select().from(matchings).where(eq(matchings.id, made.id));
+    expect(matching!.branchId).toBe(from);
+    const checks = await runChecks(ctx.db, { branchIds: [from, to] });
+    expect(checks.filter((c) => c.violations.length > 0)).toEqual([]);
+  });
+
   it('refuses a stale version with 409 and a duplicate number with 409 on the field', async () => {
     const created = await createEmployer();
     expect((await admin.patch(`/employers/${created.id}`, { ceo_name: '가', version: 1 })).statusCode).toBe(
@@ -279,6 +330,40 @@ describe('DELETE /employers/:id', () => {
     expect(early.json().error.message).toBe(trashMessages.employerDeleted);
     expect((await admin.post(`/trash/employer/${created.id}/restore`, {})).statusCode).toBe(200);
     expect((await admin.post(`/trash/job_post/${posts[0]!.id}/restore`, {})).statusCode).toBe(200);
+  });
+
+  it('goes once its posts are deleted, closed and suspended ones included, while none has a matching under way', async () => {
+    const created = await createEmployer({ company_name: '마감만남은상사' });
+    const [closed, suspended] = await ctx.db
+      .insert(jobPosts)
+      .values(
+        (['closed', 'suspended'] as const).map((status) => ({
+          employerId: created.id,
+          branchId: branchA,
+          title: `${status} 공고`,
+          industry: 'manufacturing' as const,
+          jobDescription: '조립',
+          headcount: 1,
+          region: '경기도',
+          workAddress: '경기도 안산시',
+          employmentType: 'full_time' as const,
+          workDays: ['mon' as const],
+          workStartTime: '09:00',
+          workEndTime: '18:00',
+          salaryType: 'monthly' as const,
+          salaryAmount: 2_500_000,
+          allowedVisaTypes: ['E-9' as const],
+          status,
+          closedAt: status === 'closed' ? new Date() : null,
+        })),
+      )
+      .returning();
+    expect((await admin.delete(`/employers/${created.id}`)).statusCode).toBe(409);
+    for (const post of [closed!, suspended!]) {
+      const removed = await admin.delete(`/job-posts/${post.id}`);
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+    expect((await admin.delete(`/employers/${created.id}`)).statusCode).toBe(200);
   });
 
   it('refuses to delete an approved employer', async () => {

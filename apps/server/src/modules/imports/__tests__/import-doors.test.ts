@@ -8,7 +8,14 @@ import { IDENTIFIER_SEARCH_LIMIT, IMPORT_COLUMNS, importMessages, workerPiiMessa
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, alienRegNo, insertBranch, signedIn, workerBody } from '../../../../test/fixtures';
+import {
+  type Api,
+  alienRegNo,
+  insertBranch,
+  resumeBody,
+  signedIn,
+  workerBody,
+} from '../../../../test/fixtures';
 import { createTestContext, type TestContext, testConfig } from '../../../../test/helpers';
 import {
   commitBatch,
@@ -20,6 +27,7 @@ import {
   workerCells,
 } from '../../../../test/import-fixtures';
 import { auditLogs, importBatches, importRows, workers } from '../../../db/schema';
+import { runChecks } from '../../../integrity/checks';
 import { createPiiCipher } from '../../../lib/pii';
 
 let ctx: TestContext;
@@ -246,6 +254,35 @@ describe('undo', () => {
       status: 'kept',
       errors: [{ field: 'alienRegNo', message: importMessages.keptMoved }],
     });
+  });
+
+  it('keeps a worker given a resume since, so that no live resume is left under a deleted worker (I-22)', async () => {
+    const file = csvFile(
+      importHeaders('workers'),
+      [workerCells(660_001, A), workerCells(660_002, A)],
+      'utf-8',
+    );
+    const batch = await dryRun(admin, 'workers', file, 'undo-resume.csv');
+    expect((await commitBatch(admin, 'workers', batch.id)).committedRows).toBe(2);
+    const [given] = await ctx.db
+      .select({ id: workers.id })
+      .from(workers)
+      .where(and(eq(workers.importBatchId, batch.id), eq(workers.importRowNo, 2)));
+    const resume = await admin.post('/resumes', resumeBody(given!.id));
+    expect(resume.statusCode, resume.body).toBe(201);
+
+    expect((await admin.post(`/workers/imports/${batch.id}/undo`)).statusCode).toBe(200);
+    const undone = await settle(admin, 'workers', batch.id);
+    expect({ undone: undone.undoneRows, kept: undone.keptRows }).toEqual({ undone: 1, kept: 1 });
+    const [row] = await ctx.db.select().from(workers).where(eq(workers.id, given!.id));
+    expect(row!.deletedAt).toBeNull();
+    const [outcome] = await ctx.db
+      .select({ errors: importRows.errors })
+      .from(importRows)
+      .where(and(eq(importRows.batchId, batch.id), eq(importRows.rowNo, 2)));
+    expect(outcome!.errors).toEqual([{ field: 'alienRegNo', message: importMessages.keptResume }]);
+    const checks = await runChecks(ctx.db, { branchIds: [branchA] });
+    expect(checks.filter((c) => c.violations.length > 0)).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { auditLogs, jobPosts, matchings, settings } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
+import { addDays, seoulDayStart, seoulToday } from '../../../lib/dates';
 
 let ctx: TestContext;
 let admin: Api;
@@ -136,6 +137,28 @@ describe('POST /job-posts', () => {
     const noHours = await create({ work_start_time: '09:00', work_end_time: '10:00', break_minutes: 60 });
     expect(noHours.statusCode).toBe(422);
     expect(noHours.json().error.details[0].field).toBe('break_minutes');
+  });
+
+  it('refuses a post for a withdrawn employer, and a move to one, on employer_id; other statuses take drafts', async () => {
+    const withdrawn = await insertEmployer(ctx, branchId, { status: 'withdrawn', companyName: '탈퇴상사' });
+    const refused = await admin.post('/job-posts', jobPostBody(withdrawn.id, { submit: false }));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      expect.objectContaining({ field: 'employer_id', message: recordMessages.employerWithdrawn }),
+    ]);
+    const draft = (await create({ submit: false })).json();
+    const move = await admin.patch(`/job-posts/${draft.id}`, { employer_id: withdrawn.id, version: 1 });
+    expect(move.statusCode, move.body).toBe(422);
+    expect(move.json().error.details).toEqual([
+      expect.objectContaining({ field: 'employer_id', message: recordMessages.employerWithdrawn }),
+    ]);
+    const [row] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, draft.id));
+    expect(row).toMatchObject({ employerId, version: 1 });
+    for (const status of ['pending', 'rejected', 'suspended'] as const) {
+      const employer = await insertEmployer(ctx, branchId, { status });
+      const made = await admin.post('/job-posts', jobPostBody(employer.id, { submit: false }));
+      expect(made.statusCode, `${status}: ${made.body}`).toBe(201);
+    }
   });
 
   it('refuses an employer outside the branch manager’s branch, and viewers altogether', async () => {
@@ -381,5 +404,46 @@ describe('DELETE /job-posts/:id', () => {
     const refused = await admin.delete(`/job-posts/${active.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(recordMessages.jobPostNotDeletable);
+  });
+
+  it('deletes a closed or suspended post once no matching on it is under way', async () => {
+    const worker = await insertWorker(ctx, branchId);
+    for (const status of ['closed', 'suspended'] as const) {
+      const { id } = (await create({ title: `${status} 공고` })).json();
+      await ctx.db
+        .update(jobPosts)
+        .set({ status, closedAt: status === 'closed' ? new Date() : null })
+        .where(eq(jobPosts.id, id));
+      const [matching] = await ctx.db
+        .insert(matchings)
+        .values({
+          jobPostId: id,
+          employerId,
+          workerId: worker.id,
+          branchId,
+          workerNationality: 'VN',
+          workerVisaType: 'E-9',
+          industry: 'manufacturing',
+          status: 'interview',
+        })
+        .returning();
+      const held = await admin.delete(`/job-posts/${id}`);
+      expect(held.statusCode, held.body).toBe(409);
+      expect(held.json().error.code).toBe('LIVE_MATCHINGS');
+      await ctx.db.update(matchings).set({ status: 'cancelled' }).where(eq(matchings.id, matching!.id));
+      const removed = await admin.delete(`/job-posts/${id}`);
+      expect(removed.statusCode, `${status}: ${removed.body}`).toBe(200);
+    }
+  });
+
+  it('deletes a post that reads closed past its deadline, storing the close the job would have', async () => {
+    const { id } = (await create({ title: '기한 지난 공고' })).json();
+    const deadline = addDays(seoulToday(), -3);
+    await ctx.db.update(jobPosts).set({ status: 'active', deadline }).where(eq(jobPosts.id, id));
+    const removed = await admin.delete(`/job-posts/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [row] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, id));
+    expect(row).toMatchObject({ status: 'closed', closedAt: seoulDayStart(addDays(deadline, 1)) });
+    expect(row!.deletedAt).toBeInstanceOf(Date);
   });
 });

@@ -145,6 +145,38 @@ describe('a job post', () => {
     const reply = await admin.post(`/trash/job_post/${made.json().id}/restore`, {});
     expect(reply.statusCode, reply.body).toBe(200);
   });
+
+  it('that is closed comes back closed, under an employer of any status; one that is not, never under a withdrawn one', async () => {
+    const employer = await insertEmployer(ctx, branch, { companyName: '문닫은상사' });
+    const posts: Record<string, number> = {};
+    for (const kind of ['closed', 'draft'] as const) {
+      const made = await admin.post('/job-posts', { ...jobPostBody(employer.id), submit: kind === 'closed' });
+      expect(made.statusCode, made.body).toBe(201);
+      posts[kind] = made.json().id;
+    }
+    const approved = await admin.post(`/job-posts/${posts.closed}/status`, { status: 'active', version: 1 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const closed = await admin.post(`/job-posts/${posts.closed}/status`, { status: 'closed', version: 2 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    for (const id of Object.values(posts))
+      expect((await admin.delete(`/job-posts/${id}`)).statusCode).toBe(200);
+    const [before] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, posts.closed!));
+    const withdrawn = await admin.post(`/employers/${employer.id}/status`, {
+      status: 'withdrawn',
+      reason: '폐업',
+      version: employer.version,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+
+    const draft = await admin.post(`/trash/job_post/${posts.draft}/restore`, {});
+    expect(draft.statusCode, draft.body).toBe(409);
+    expect(draft.json().error.message).toBe(trashMessages.postEmployerWithdrawn('문닫은상사'));
+    const back = await admin.post(`/trash/job_post/${posts.closed}/restore`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    const [after] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, posts.closed!));
+    expect(after).toMatchObject({ status: 'closed', closedAt: before!.closedAt, deletedAt: null });
+    expect(await broken()).toEqual([]);
+  });
 });
 
 describe('a worker', () => {

@@ -1,9 +1,17 @@
 import { recordMessages, WORKER_TRANSITIONS } from '@ilson/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, alienRegNo, insertBranch, signedIn, workerBody } from '../../../../test/fixtures';
+import {
+  type Api,
+  alienRegNo,
+  insertBranch,
+  resumeBody,
+  signedIn,
+  workerBody,
+} from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { auditLogs, workers } from '../../../db/schema';
+import { auditLogs, resumes, workers } from '../../../db/schema';
+import { runChecks } from '../../../integrity/checks';
 
 let ctx: TestContext;
 let admin: Api;
@@ -183,6 +191,54 @@ describe('status, delete and access', () => {
     expect((await auditOf(created.id)).map((l) => l.action)).toContain('DELETE');
     const [row] = await ctx.db.select().from(workers).where(eq(workers.id, created.id));
     expect(row!.deletedAt).not.toBeNull();
+  });
+
+  it("takes the worker's live resumes to the trash with it, and its restore brings back those alone (I-22)", async () => {
+    const created = await createWorker();
+    const made: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const resume = await admin.post('/resumes', resumeBody(created.id));
+      expect(resume.statusCode, resume.body).toBe(201);
+      made.push(resume.json().id);
+    }
+    const [alone, first, second] = made as [number, number, number];
+    expect((await admin.delete(`/resumes/${alone}`)).statusCode).toBe(200);
+
+    expect((await admin.delete(`/workers/${created.id}`)).statusCode).toBe(200);
+    const listed = await admin.get(`/resumes?worker_id=${created.id}`);
+    expect(ids(listed)).toEqual([]);
+    const rows = await ctx.db.select().from(resumes).where(eq(resumes.workerId, created.id));
+    expect(rows.every((row) => row.deletedAt !== null)).toBe(true);
+    const logged = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'resume'), eq(auditLogs.action, 'DELETE')));
+    for (const id of [first, second]) {
+      expect(logged.find((log) => log.targetId === String(id))?.reason, `resume ${id}`).toBe(
+        recordMessages.resumeFollowsWorker('삭제'),
+      );
+    }
+    const branchChecks = async () =>
+      (await runChecks(ctx.db, { branchIds: [branchA] })).filter((c) => c.violations.length > 0);
+    expect(await branchChecks()).toEqual([]);
+
+    const restored = await admin.post(`/trash/worker/${created.id}/restore`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    const back = await admin.get(`/resumes?worker_id=${created.id}`);
+    expect(ids(back).sort((a, b) => a - b)).toEqual([first, second]);
+    const [left] = await ctx.db.select().from(resumes).where(eq(resumes.id, alone));
+    expect(left!.deletedAt).not.toBeNull();
+    const restores = await ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'resume'), eq(auditLogs.targetId, String(first))))
+      .orderBy(auditLogs.id);
+    expect(restores.at(-1)).toMatchObject({
+      action: 'UPDATE',
+      diff: { isDeleted: { before: true, after: false } },
+      reason: recordMessages.resumeFollowsWorker('복원'),
+    });
+    expect(await branchChecks()).toEqual([]);
   });
 
   it('creates once for a repeated Idempotency-Key', async () => {
