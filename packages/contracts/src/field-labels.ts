@@ -256,6 +256,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   skills: '보유 기술',
   references: '추천인',
   visibility: '공개 범위',
+  deletedWithWorker: '근로자와 함께 삭제됨',
   jobTitle: '직무',
   achievements: '성과',
   schoolName: '학교명',

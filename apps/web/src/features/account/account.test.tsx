@@ -137,6 +137,8 @@ describe('내 정보: profile', () => {
     expect(dialog.queryByLabelText('현재 비밀번호')).toBeNull();
     await user.clear(email);
     await user.type(email, 'moved@ilson.local');
+    // The field appears with the change, as a person sees it before saving.
+    await dialog.findByLabelText('현재 비밀번호');
     await user.click(dialog.getByRole('button', { name: '저장' }));
     expect(
       await dialog.findByText('로그인 이메일을 바꾸려면 현재 비밀번호를 입력해 주세요.', {

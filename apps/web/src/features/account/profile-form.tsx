@@ -59,6 +59,10 @@ function AccountFacts({ profile }: { profile: MyProfile }) {
   );
 }
 
+function changedEmail(email: string | undefined, profile: MyProfile): boolean {
+  return (email ?? profile.email).trim().toLowerCase() !== profile.email.toLowerCase();
+}
+
 function ProfileEditForm({ profile, reload }: { profile: MyProfile; reload: () => Promise<unknown> }) {
   const [form] = Form.useForm<ProfileValues>();
   const update = useUpdateProfile();
@@ -67,17 +71,20 @@ function ProfileEditForm({ profile, reload }: { profile: MyProfile; reload: () =
   const openConflict = useConflictDialog();
   // The login e-mail is a credential: changing it asks for the current password (docs/SECURITY.md).
   const email = Form.useWatch('email', form) ?? profile.email;
-  const emailChanged = email.trim().toLowerCase() !== profile.email.toLowerCase();
+  const emailChanged = changedEmail(email, profile);
   const record = useRecordForm({
     form,
     schema: myProfileInputSchema,
     fields: FIELDS,
     toInput: (values: ProfileValues) => values,
+    // Whether the e-mail changed is read off what is sent, not off the last render's watch.
     submit: (body) =>
       update.mutateAsync({
         ...body,
         version: profile.version,
-        ...(emailChanged ? { currentPassword: form.getFieldValue('currentPassword') as string } : {}),
+        ...(changedEmail(body.email, profile)
+          ? { currentPassword: form.getFieldValue('currentPassword') as string }
+          : {}),
       }),
     onSaved: () => {
       toast.success(t.saved);

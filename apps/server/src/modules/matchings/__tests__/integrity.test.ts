@@ -513,8 +513,8 @@ describe('posts, payouts, branches and counts', () => {
     // What the branch held when it closed stays there (docs/domain-integrity.md#an-inactive-branch).
     const closed = await insertBranch(ctx);
     const employerThere = await insertEmployer(ctx, closed.id);
-    const openPost = await post();
-    await ctx.db.update(jobPosts).set({ branchId: closed.id }).where(eq(jobPosts.id, openPost.id));
+    // A post of the branch's employer, published before the branch closed (its branch is its employer's, I-23).
+    const openPost = await post({}, employerThere.id);
     await ctx.db.execute(
       sql`UPDATE branches SET status = 'inactive', updated_at = now() WHERE id = ${closed.id}`,
     );
