@@ -36,7 +36,14 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Resources an error detail may point at: the screen links to `/{resource}/{id}`. */
-export const LINKED_RESOURCES = ['matchings', 'workers', 'job-posts', 'employers', 'payouts'] as const;
+export const LINKED_RESOURCES = [
+  'matchings',
+  'workers',
+  'job-posts',
+  'employers',
+  'payouts',
+  'branches',
+] as const;
 export type LinkedResource = (typeof LINKED_RESOURCES)[number];
 
 /** A field's message, or a record a refused change would affect (with its id and a label to show). */

@@ -55,6 +55,8 @@ export const trashMessages = {
     '체류자격이 연장 신청 없이 심사 중으로 되어 있어 복원할 수 없습니다. 심사 중은 체류기간 연장을 신청해야 설정됩니다. 본사에 기록 정정을 요청해 주세요.',
   branchInactive: (branch: string) =>
     `${josa(branch, '은/는')} 운영 중지된 지점이어서 복원할 수 없습니다. 지점을 다시 운영한 뒤 복원해 주세요.`,
+  /** A detail of a refusal naming a parent that is in the trash itself (no page to link to). */
+  parentInTrash: (kind: string, label: string) => `${kind} ${label}: 휴지통에 있습니다.`,
   empty: '삭제된 기록이 없습니다.',
 } as const;
 

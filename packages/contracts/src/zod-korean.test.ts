@@ -21,6 +21,8 @@ const ALLOWED_WORDS = new Set<string>([
   // File formats, named as the import and export screens name them (Excel (.xlsx), CSV).
   'Excel',
   'xlsx',
+  // The import's note on characters a cell cannot hold (NUL 문자).
+  'NUL',
   'CSV',
   'csv',
   ...VISA_TYPES,
@@ -667,5 +669,65 @@ describe('every exported schema, fed hostile input', () => {
     }
     expect(messages.length).toBeGreaterThan(0);
     expectReadable(messages);
+  });
+});
+
+/**
+ * The message tables (`…Messages`): every rule's and refusal's message the server sends and the screens show
+ * (docs/undo-and-trash.md: a refused way back names the rule in Korean). Each entry is Korean with no Latin word
+ * left over; a template is called with sample values and must leave no placeholder unfilled; each sentence (one
+ * that says 니다 or 세요) ends with its full stop, or a colon before the list it names. Labels (휴지통, 복원) need no
+ * stop.
+ */
+describe('the message tables', () => {
+  const SAMPLES: unknown[] = ['가나다상사', 3, ['가나다상사']];
+
+  /** The template filled with the first sample values it takes without throwing or printing a non-value. */
+  function fill(template: (...args: unknown[]) => unknown): string {
+    const arity = Math.max(template.length, 1);
+    const combos = (n: number): unknown[][] =>
+      n === 0 ? [[]] : combos(n - 1).flatMap((rest) => SAMPLES.map((sample) => [sample, ...rest]));
+    for (const args of combos(arity)) {
+      try {
+        const out = template(...args);
+        if (typeof out === 'string' && !/undefined|NaN|\[object /.test(out)) return out;
+      } catch {
+        // Another shape of argument.
+      }
+    }
+    throw new Error(`no sample values fill ${template.toString().slice(0, 80)}`);
+  }
+
+  function entriesOf(value: unknown, path: string, into: [string, string][] = []): [string, string][] {
+    if (typeof value === 'string') into.push([path, value]);
+    else if (typeof value === 'function') into.push([path, fill(value as (...args: unknown[]) => unknown)]);
+    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, inner] of Object.entries(value)) entriesOf(inner, `${path}.${key}`, into);
+    }
+    return into;
+  }
+
+  const tables = Object.entries(contracts).filter(
+    ([name, value]) => /Messages$/.test(name) && value !== null && typeof value === 'object',
+  );
+
+  it('finds the tables', () => {
+    expect(tables.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['trashMessages', 'undoMessages', 'recordMessages', 'importMessages']),
+    );
+  });
+
+  it.each(tables)('%s: Korean, filled, and a sentence ends with its stop', (name, table) => {
+    const problems: string[] = [];
+    for (const [path, message] of entriesOf(table, name)) {
+      if (!/[가-힣]/.test(message)) problems.push(`${path}: no Hangul: ${message}`);
+      const latin = latinWords(message);
+      if (latin.length > 0) problems.push(`${path}: Latin words ${latin.join(' ')}: ${message}`);
+      if (/\{[^}]*\}|\$\{|%s|%d/.test(message)) problems.push(`${path}: placeholder left: ${message}`);
+      // Each sentence ends with its stop; a list may follow a colon (걸리는 기록: …, 주세요: 열 이름), and a note
+      // in brackets may come before the stop or be the message's last words (… 않습니다)).
+      if (/(니다|세요)(?![.?:)]| ?\()/.test(message)) problems.push(`${path}: no full stop: ${message}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

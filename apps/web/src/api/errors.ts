@@ -81,6 +81,7 @@ const LINKED_RESOURCES: Record<LinkedResource, true> = {
   'job-posts': true,
   employers: true,
   payouts: true,
+  branches: true,
 };
 
 export function isLinkedDetail(detail: ApiErrorDetail): detail is LinkedDetail {

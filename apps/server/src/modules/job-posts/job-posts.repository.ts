@@ -190,6 +190,16 @@ export async function employerIdOfPost(executor: Executor, id: number): Promise<
   return row?.employerId;
 }
 
+/** An employer's name, deleted or not: a refused restore names the employer in the trash. */
+export async function employerNameOf(executor: Executor, employerId: number): Promise<string> {
+  const [row] = await executor
+    .select({ companyName: employers.companyName })
+    .from(employers)
+    .where(eq(employers.id, employerId))
+    .limit(1);
+  return row?.companyName ?? '';
+}
+
 /**
  * The live employer's status, its row held `FOR SHARE` to the end of the transaction: its own status change
  * (`FOR UPDATE`) waits for the post's, or the post's sees it (docs/domain-integrity.md#locks).

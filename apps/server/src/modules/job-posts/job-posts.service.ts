@@ -346,6 +346,17 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
                   EMPLOYER_STATUS_LABELS[employerStatus],
                 )
               : recordMessages.employerNotApproved,
+            // The employer in the way, linked (a refused undo names it: docs/undo-and-trash.md).
+            change.reversal && employerStatus
+              ? [
+                  {
+                    message: current.employerCompanyName ?? '',
+                    resource: 'employers',
+                    id: employerId,
+                    label: current.employerCompanyName ?? '',
+                  },
+                ]
+              : undefined,
           );
         }
         checkDeadline(current.deadline);
@@ -465,19 +476,34 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       const current = await repo.lockForRestore(tx, id, actor.scope);
       checkInTrash(current);
       if (current.employerId !== employerId) throw versionConflict();
-      if (!employer) throw conflict(trashMessages.employerDeleted);
+      if (!employer) {
+        // The employer in the way is in the trash: named, with no page to link to.
+        const name = await repo.employerNameOf(tx, employerId);
+        throw conflict(trashMessages.employerDeleted, [
+          { message: trashMessages.parentInTrash('사업주', name), label: name },
+        ]);
+      }
       await checkRestoreBranch(tx, current.branchId, actor.scope);
       const status = effectiveStatus(current, seoulToday());
+      const inTheWay = [
+        {
+          message: employer.companyName,
+          resource: 'employers' as const,
+          id: employerId,
+          label: employer.companyName,
+        },
+      ];
       if (status === 'active' && employer.status !== 'approved') {
         throw conflict(
           trashMessages.postEmployerNotApproved(
             employer.companyName,
             EMPLOYER_STATUS_LABELS[employer.status],
           ),
+          inTheWay,
         );
       }
       if (status !== 'closed' && employer.status === 'withdrawn') {
-        throw conflict(trashMessages.postEmployerWithdrawn(employer.companyName));
+        throw conflict(trashMessages.postEmployerWithdrawn(employer.companyName), inTheWay);
       }
       if (!(await repo.restoreJobPost(tx, id, actor.scope))) throw versionConflict();
       const restored = { id, label: `${current.title} · ${employer.companyName}` };

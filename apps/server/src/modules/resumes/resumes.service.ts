@@ -232,7 +232,12 @@ export function createResumesService({ db }: { db: Database }) {
     const current = await repo.lockResume(tx, id, actor.scope);
     checkInTrash(current);
     if (current.workerId !== workerId) throw versionConflict();
-    if (!workerLive) throw conflict(trashMessages.workerDeleted);
+    if (!workerLive) {
+      const name = `${current.workerFirstName} ${current.workerLastName}`;
+      throw conflict(trashMessages.workerDeleted, [
+        { message: trashMessages.parentInTrash('근로자', name), label: name },
+      ]);
+    }
     const values = { deletedAt: null, deletedWithWorker: false };
     if (!(await repo.updateResume(tx, { id, version: current.version }, values))) throw versionConflict();
     const restored = {

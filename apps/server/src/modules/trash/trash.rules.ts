@@ -41,7 +41,10 @@ export function checkInTrash<T extends { deletedAt: Date | null; destroyedAt?: D
 /** A create's branch rule (the branch shared to the end of the transaction), the refusal naming the branch. */
 export function checkRestoreBranch(tx: Executor, branchId: number, scope: Scope): Promise<void> {
   return checkRecordBranch(tx, branchId, scope, {
-    inactive: (name) => conflict(trashMessages.branchInactive(name)),
+    inactive: (name) =>
+      conflict(trashMessages.branchInactive(name), [
+        { message: name, resource: 'branches', id: branchId, label: name },
+      ]),
   });
 }
 

@@ -1,4 +1,4 @@
-import { recordMessages } from '@ilson/contracts';
+import { recordMessages, undoMessages } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -113,6 +113,37 @@ describe('employer detail', () => {
     });
     expect(await screen.findByText('변경을 되돌렸습니다.')).toBeTruthy();
     await waitFor(() => expect(header().getByText('승인 대기')).toBeTruthy());
+  });
+
+  it('shows a refused undo in a dialog naming the rule and linking the post approved since', async () => {
+    signedInAs(server, 'admin');
+    let status = 'pending';
+    server.on('GET', 'employers/10', () => ({ status: 200, body: wireEmployer({ status, version: 3 }) }));
+    server.on('POST', 'employers/10/status', () => {
+      status = 'approved';
+      return { status: 200, body: wireEmployer({ status, version: 4 }) };
+    });
+    const message = undoMessages.employerHasOpenWork('승인 대기', ['#77 도장공 모집'], []);
+    server.on(
+      'POST',
+      'undo',
+      errorReply(409, 'INVALID_TRANSITION', message, [
+        { message: '#77 도장공 모집', resource: 'job-posts', id: 77, label: '#77 도장공 모집' },
+      ]),
+    );
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderApp('/employers/10', server);
+
+    await screen.findByRole('heading', { name: '가나다제조 주식회사' });
+    await user.click(header().getByRole('button', { name: '승인' }));
+    const modal = await dialog("현재 상태 '승인 대기'에서 '승인'(으)로 변경합니다.");
+    await user.click(modal.getByRole('button', { name: '승인' }));
+    await user.click(await screen.findByRole('button', { name: '되돌리기' }));
+    const refusal = await dialog('되돌릴 수 없습니다');
+    expect(refusal.getByText(message)).toBeTruthy();
+    expect(refusal.getByRole('link', { name: '#77 도장공 모집' }).getAttribute('href')).toBe('/job-posts/77');
+    // Not the passing toast: the refusal is not repeated as one.
+    expect(screen.queryAllByText(message)).toHaveLength(1);
   });
 
   it('shows the approval record and no actions to a viewer', async () => {

@@ -12,6 +12,8 @@ export function useRestore() {
   return useMutation({
     mutationFn: (target: { type: TrashType; id: number }) => call(trashApi.restore, { params: target }),
     retry: retryMutation,
+    // The page shows a refusal in a dialog (components/refusal-dialog.tsx) and any other error as a toast.
+    meta: { errorToast: false },
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

@@ -20,7 +20,8 @@ import {
 } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../auth/permissions';
-import { useToast } from '../../components/toast';
+import { useReversalRefusal } from '../../components/refusal-dialog';
+import { useErrorToast, useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
 import { koTrash } from '../../locales/ko/trash';
@@ -43,6 +44,8 @@ const DETAIL_PATHS: Record<TrashType, string> = {
 export default function TrashPage() {
   const can = useCan();
   const toast = useToast();
+  const showError = useErrorToast();
+  const showRefusal = useReversalRefusal();
   const [params, setParams] = useSearchParams();
   const kinds = TRASH_TYPES.filter((type) => can(TRASH_PERMISSIONS[type]));
   const asked = params.get('type') as TrashType | null;
@@ -59,7 +62,14 @@ export default function TrashPage() {
   };
 
   const handleRestore = async (item: TrashItem) => {
-    const done = await restore.mutateAsync({ type: item.type, id: item.id });
+    let done: Awaited<ReturnType<typeof restore.mutateAsync>>;
+    try {
+      done = await restore.mutateAsync({ type: item.type, id: item.id });
+    } catch (error) {
+      // A rule in the way (a closed branch, a deleted employer) stays on screen until read, with the records.
+      if (!showRefusal(error, 'restore')) showError(error);
+      return;
+    }
     toast.success(
       <span>
         {trashMessages.restored(done.label)}{' '}

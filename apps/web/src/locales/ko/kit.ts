@@ -114,9 +114,17 @@ export const koKit = {
       'job-posts': '채용공고',
       employers: '사업주',
       payouts: '정산',
+      branches: '지점',
     },
     fallbackLabel: (resource: string, id: number) => `${resource} #${id}`,
     listLabel: '관련 데이터',
+    close: '닫기',
+  },
+  /** A restore or an undo the server refused for a rule (docs/undo-and-trash.md): a dialog, not a toast. */
+  refusal: {
+    restoreTitle: '복원할 수 없습니다',
+    undoTitle: '되돌릴 수 없습니다',
+    inTheWay: '걸리는 기록',
     close: '닫기',
   },
   history: {

@@ -54,6 +54,12 @@ describe('a resume, from either door', () => {
       const reply = await admin.post(url, {});
       expect(reply.statusCode, `${url}: ${reply.body}`).toBe(409);
       expect(reply.json().error.message).toBe(trashMessages.workerDeleted);
+      expect(reply.json().error.details).toEqual([
+        {
+          message: trashMessages.parentInTrash('근로자', `${worker.firstName} ${worker.lastName}`),
+          label: `${worker.firstName} ${worker.lastName}`,
+        },
+      ]);
     }
     const [row] = await ctx.db.select().from(resumes).where(eq(resumes.id, id));
     expect(row?.deletedAt).not.toBeNull();
@@ -131,6 +137,9 @@ describe('a job post', () => {
     const reply = await admin.post(`/trash/job_post/${post!.id}/restore`, {});
     expect(reply.statusCode, reply.body).toBe(409);
     expect(reply.json().error.message).toBe(trashMessages.postEmployerNotApproved('정지된상사', '이용 정지'));
+    expect(reply.json().error.details).toEqual([
+      { message: '정지된상사', resource: 'employers', id: employer.id, label: '정지된상사' },
+    ]);
     expect(await broken()).toEqual([]);
   });
 

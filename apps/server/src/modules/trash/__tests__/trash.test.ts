@@ -119,6 +119,10 @@ describe('휴지통', () => {
     const post = await admin.post(`/trash/job_post/${matching.jobPostId}/restore`, {});
     expect(post.statusCode).toBe(409);
     expect(post.json().error.message).toBe(trashMessages.employerDeleted);
+    // The employer in the way is named; it is in the trash, so no page is linked.
+    expect(post.json().error.details).toEqual([
+      { message: trashMessages.parentInTrash('사업주', employer.companyName), label: employer.companyName },
+    ]);
     // The employer first, then the post.
     expect((await admin.post(`/trash/employer/${employer.id}/restore`, {})).statusCode).toBe(200);
     expect((await admin.post(`/trash/job_post/${matching.jobPostId}/restore`, {})).statusCode).toBe(200);
@@ -153,6 +157,10 @@ describe('휴지통', () => {
       const reply = await admin.post(`/trash/${type}/${id}/restore`, {});
       expect(reply.statusCode, `${type}: ${reply.body}`).toBe(409);
       expect(reply.json().error.message).toBe(trashMessages.branchInactive('휴지통폐쇄지점'));
+      // The branch in the way, linked.
+      expect(reply.json().error.details).toEqual([
+        { message: '휴지통폐쇄지점', resource: 'branches', id: closing.id, label: '휴지통폐쇄지점' },
+      ]);
       expect(reply.json().error.message).toBe(
         '휴지통폐쇄지점은 운영 중지된 지점이어서 복원할 수 없습니다. 지점을 다시 운영한 뒤 복원해 주세요.',
       );

@@ -163,6 +163,9 @@ describe('an undo is refused where the move back would break a rule now', () => 
     expect(reply.json().error.message).toBe(
       undoMessages.postEmployerNotApproved('(주)대한제조', '이용 정지'),
     );
+    expect(reply.json().error.details).toEqual([
+      { message: '(주)대한제조', resource: 'employers', id: employer.id, label: '(주)대한제조' },
+    ]);
     expect(await statusOf(jobPosts, post.id)).toBe('closed');
   });
 
