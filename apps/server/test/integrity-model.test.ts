@@ -987,8 +987,25 @@ const racePair = fc
           return replies;
         };
         if (kind === 'suspendVsPublish') {
-          const post = await current(`/job-posts/${postId}`);
-          const employer = post && (await current(`/employers/${post.employer_id}`));
+          // A post the publish could take (awaiting review, or suspended) under an approved employer.
+          let post: Found | null = null;
+          let employer: Found | null = null;
+          for (let i = 0; i < m.posts.length && !employer; i++) {
+            post = await current(`/job-posts/${pick(m.posts, p + i)}`);
+            if (!post || !['pending', 'suspended'].includes(post.status)) continue;
+            const owner = await current(`/employers/${post.employer_id}`);
+            if (owner?.status === 'approved') employer = owner;
+          }
+          // None: a new post awaiting review, under the first approved employer.
+          for (let i = 0; i < m.employers.length && !employer; i++) {
+            const owner = await current(`/employers/${pick(m.employers, p + i)}`);
+            if (owner?.status !== 'approved') continue;
+            const created = answered('racePair post', await api.post('/job-posts', jobPostBody(owner.id)));
+            if (created.statusCode !== 201) continue;
+            post = created.json() as Found;
+            m.posts.push(post.id);
+            employer = await current(`/employers/${owner.id}`);
+          }
           if (!post || !employer) return;
           const [suspended] = await both(
             one.post(`/employers/${employer.id}/status`, {
@@ -996,40 +1013,48 @@ const racePair = fc
               reason: '모형 시험',
               version: employer.version,
             }),
-            two.post(`/job-posts/${postId}/status`, { status: 'active', version: post.version }),
+            two.post(`/job-posts/${post.id}/status`, { status: 'active', version: post.version }),
           );
           if (suspended.statusCode === 200)
             m.undoable = [...m.undoable, undoableOf('employer', suspended)].slice(-4);
         } else if (kind === 'deleteVsPropose') {
+          // A pair the rules would let through, so that the proposal alone would be made.
+          let pair: { post: number; worker: number } | undefined;
+          for (let i = 0; i < Math.min(m.posts.length * m.workers.length, 8) && !pair; i++) {
+            const candidate = { post: pick(m.posts, p + i), worker: pick(m.workers, w + i) };
+            const preview = await api.get(
+              `/matchings/eligibility?job_post_id=${candidate.post}&worker_id=${candidate.worker}`,
+            );
+            if (preview.statusCode === 200 && (preview.json() as { eligible: boolean }).eligible)
+              pair = candidate;
+          }
+          const { post, worker } = pair ?? { post: postId, worker: workerId };
           const [deleted, proposed] = await both(
-            one.delete(`/workers/${workerId}`),
+            one.delete(`/workers/${worker}`),
             two.post('/matchings', {
-              job_post_id: postId,
-              worker_id: workerId,
+              job_post_id: post,
+              worker_id: worker,
               override_reason: '모형 시험 예외',
             }),
           );
-          if (deleted.statusCode < 300) m.deleted.push({ type: 'worker', id: workerId });
+          if (deleted.statusCode < 300) m.deleted.push({ type: 'worker', id: worker });
           if (proposed.statusCode === 201) m.matchings.push((proposed.json() as Found).id);
         } else {
           const branch = await current(`/branches/${m.spare}`);
-          if (!branch) return;
+          const worker = kind === 'closeVsMove' ? await current(`/workers/${workerId}`) : null;
+          if (!branch || (kind === 'closeVsMove' && (!worker || worker.branch_id === m.spare))) return;
           const to = m.spareInactive ? 'active' : 'inactive';
+          serial++;
+          const arc = alienRegNo(serial);
           const close = one.post(`/branches/${m.spare}/status`, {
             status: to,
             reason: '모형 시험',
             version: branch.version,
           });
-          serial++;
-          const arc = alienRegNo(serial);
-          let into: Promise<Reply>;
-          if (kind === 'closeVsCreate') {
-            into = two.post('/workers', workerBody(m.spare, { alien_reg_no: arc }));
-          } else {
-            const worker = await current(`/workers/${workerId}`);
-            if (!worker) return;
-            into = two.patch(`/workers/${workerId}`, { branch_id: m.spare, version: worker.version });
-          }
+          const into =
+            kind === 'closeVsCreate'
+              ? two.post('/workers', workerBody(m.spare, { alien_reg_no: arc }))
+              : two.patch(`/workers/${workerId}`, { branch_id: m.spare, version: worker!.version });
           const [closed, put] = await both(close, into);
           if (closed.statusCode === 200) m.spareInactive = to === 'inactive';
           const id = kind === 'closeVsCreate' ? (put.json() as Found).id : workerId;
