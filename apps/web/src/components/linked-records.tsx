@@ -147,6 +147,48 @@ export function RefusalAlert({ refusal, title, type = 'error', onNavigate, style
   );
 }
 
+type ModalApi = ReturnType<typeof App.useApp>['modal'];
+
+type RefusalDialogOptions = {
+  title: string;
+  refusal: Refusal;
+  /** A paragraph above the records, when the title is not the refusal's message. */
+  lead?: string;
+  /** A heading over the records; none lists them right under the title or the lead. */
+  listHeading?: string;
+  width?: number;
+  testId?: string;
+};
+
+/**
+ * A refusal in a dialog that stays until closed (not a toast): its title, the records it names as links, and
+ * following a link closes it. Both refusal hooks open this one.
+ */
+export function openRefusalDialog(
+  modal: ModalApi,
+  { title, refusal, lead, listHeading, width = 520, testId }: RefusalDialogOptions,
+): void {
+  const hasList = refusal.details.some((detail) => detail.message !== refusal.message);
+  const dialog = modal.error({
+    title,
+    content: (
+      <div data-testid={testId}>
+        {lead !== undefined && (
+          <Typography.Paragraph style={{ marginBottom: hasList ? 8 : 0, wordBreak: 'keep-all' }}>
+            {lead}
+          </Typography.Paragraph>
+        )}
+        {hasList && listHeading !== undefined && <Typography.Text strong>{listHeading}</Typography.Text>}
+        {(hasList || lead === undefined) && (
+          <DetailList details={refusal.details} title={refusal.message} onNavigate={() => dialog.destroy()} />
+        )}
+      </div>
+    ),
+    okText: t.close,
+    width,
+  });
+}
+
 /**
  * For an action without a form of its own (a delete confirmed in a dialog that has closed): a refusal that
  * names records opens a dialog listing them; following a link closes it. Returns whether it did.
@@ -157,14 +199,7 @@ export function useRefusalDialog() {
     (caught: unknown): boolean => {
       const error = claimRefusal(caught);
       if (!error) return false;
-      const dialog = modal.error({
-        title: error.message,
-        content: (
-          <DetailList details={error.details} title={error.message} onNavigate={() => dialog.destroy()} />
-        ),
-        okText: t.close,
-        width: 520,
-      });
+      openRefusalDialog(modal, { title: error.message, refusal: error });
       return true;
     },
     [modal],

@@ -1,8 +1,8 @@
-import { App, Typography } from 'antd';
+import { App } from 'antd';
 import { useCallback } from 'react';
 import { classifyError } from '../api/errors';
 import { koKit } from '../locales/ko/kit';
-import { DetailList } from './linked-records';
+import { openRefusalDialog } from './linked-records';
 
 const t = koKit.refusal;
 
@@ -25,28 +25,13 @@ export function useReversalRefusal() {
       const error = classifyError(caught);
       if (error.status === undefined || !REFUSAL_STATUSES.includes(error.status)) return false;
       error.handled = true;
-      const hasDetails = error.details.some((detail) => detail.message !== error.message);
-      const dialog = modal.error({
+      openRefusalDialog(modal, {
         title: action === 'restore' ? t.restoreTitle : t.undoTitle,
-        content: (
-          <div data-testid="refusal-dialog">
-            <Typography.Paragraph style={{ marginBottom: hasDetails ? 8 : 0, wordBreak: 'keep-all' }}>
-              {error.message}
-            </Typography.Paragraph>
-            {hasDetails && (
-              <>
-                <Typography.Text strong>{t.inTheWay}</Typography.Text>
-                <DetailList
-                  details={error.details}
-                  title={error.message}
-                  onNavigate={() => dialog.destroy()}
-                />
-              </>
-            )}
-          </div>
-        ),
-        okText: t.close,
+        refusal: error,
+        lead: error.message,
+        listHeading: t.inTheWay,
         width: 560,
+        testId: 'refusal-dialog',
       });
       return true;
     },
