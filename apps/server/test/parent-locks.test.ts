@@ -13,6 +13,7 @@ import { jobPosts } from '../src/db/schema';
 import { addDays, seoulToday } from '../src/lib/dates';
 import {
   type Api,
+  activeJobPost,
   alienRegNo,
   apiAs,
   businessRegNo,
@@ -338,5 +339,42 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
       if (row.after) late.push(m.id);
     }
     expect(late).toEqual([]);
+  });
+  it(`a worker's erasure carried out while the worker is proposed for a post, ${ROUNDS} rounds: no matching of a destroyed worker, no completed erasure that destroyed nothing`, async () => {
+    const unkept: { round: number; erase: number; propose: number; state: unknown }[] = [];
+    const branch = await insertBranch(ctx);
+    const employer = await insertEmployer(ctx, branch.id);
+    const post = await activeJobPost(a, employer.id, { headcount: 50 });
+    for (let round = 0; round < ROUNDS; round++) {
+      const worker = await insertWorker(ctx, branch.id);
+      const request = await a.post('/privacy/requests', {
+        kind: 'erasure',
+        subject_type: 'worker',
+        subject_id: worker.id,
+        channel: 'phone',
+        received_at: seoulToday(),
+      });
+      expect(request.statusCode, request.body).toBe(201);
+      const { id, version } = request.json() as { id: number; version: number };
+      const taken = await a.patch(`/privacy/requests/${id}`, { status: 'in_progress', version });
+      expect(taken.statusCode, taken.body).toBe(200);
+      const [erase, propose] = await Promise.all([
+        a.post(`/privacy/requests/${id}/erase`),
+        b.post('/matchings', { job_post_id: post.id, worker_id: worker.id }),
+      ]);
+      // Either may win; neither answers with a server error.
+      expect(erase.statusCode, erase.body).toBeLessThan(500);
+      expect(propose.statusCode, propose.body).toBeLessThan(500);
+      const [state] = await rows(
+        sql`SELECT r.status AS request, w.destroyed_at IS NOT NULL AS destroyed,
+                   (SELECT count(*)::int FROM matchings m WHERE m.worker_id = w.id) AS matchings
+            FROM privacy_requests r JOIN workers w ON w.id = r.subject_id WHERE r.id = ${id}`,
+      );
+      // A request recorded as carried out has destroyed the person, and a destroyed person is in no matching.
+      if ((state.request === 'completed') !== state.destroyed || (state.destroyed && state.matchings > 0)) {
+        unkept.push({ round, erase: erase.statusCode, propose: propose.statusCode, state });
+      }
+    }
+    expect(unkept).toEqual([]);
   });
 });

@@ -253,6 +253,7 @@ export async function workerFor(executor: Executor, id: number, options: LookupO
       koreanLevel: workers.koreanLevel,
       status: workers.status,
       version: workers.version,
+      destroyedAt: workers.destroyedAt,
     })
     .from(workers)
     .where(

@@ -198,6 +198,11 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
         const { post, standing } = locked;
         const worker = await repo.workerFor(tx, input.workerId, { scope: actor.scope });
         if (!worker) throw validationError([{ field: 'worker_id', message: recordMessages.workerNotFound }]);
+        // Held FOR UPDATE above: a destruction at the same moment has either seen this matching or gone first
+        // (docs/privacy-lifecycle.md#destruction-and-writes-at-once).
+        if (worker.destroyedAt) {
+          throw validationError([{ field: 'worker_id', message: recordMessages.workerDestroyed }]);
+        }
         if (input.resumeId && !(await repo.resumeOfWorker(tx, input.resumeId, worker.id))) {
           throw validationError([{ field: 'resume_id', message: recordMessages.resumeNotOfWorker }]);
         }

@@ -326,7 +326,22 @@ export async function destroyWorkers(
   keyed: KeyedHash,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  await destroyWorkerTraces(executor, ids, keyed);
+  // The rows locked first, then what may go read in a statement of its own (a snapshot taken after the locks):
+  // a matching made for the worker while the destruction waited is seen, and the worker stays. A matching's
+  // create locks the worker too and refuses one destroyed meanwhile (docs/privacy-lifecycle.md#destruction-and-writes-at-once).
+  await queryRows(
+    executor,
+    sql`SELECT id FROM workers WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL ORDER BY id FOR UPDATE`,
+  );
+  const free = await queryRows<{ id: number }>(
+    executor,
+    sql`SELECT id FROM workers w WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = w.id
+            AND m.status NOT IN ('completed', 'cancelled', 'terminated'))`,
+  );
+  if (free.length === 0) return [];
+  const eligible = free.map((row) => row.id);
+  await destroyWorkerTraces(executor, eligible, keyed);
   const rows = await queryRows<{ id: number }>(
     executor,
     sql`UPDATE workers SET name_ko = ${DESTROYED_LABEL}, first_name = '', last_name = '', phone_number = '',
@@ -335,9 +350,7 @@ export async function destroyWorkers(
           street_address = '', city = '', state_province = '', postal_code = '', admin_memo = '',
           status_reason = NULL, date_of_birth = make_date(extract(year FROM date_of_birth)::int, 1, 1),
           destroyed_at = now(), updated_at = now(), version = version + 1
-        WHERE id = ANY(${idList(ids)}) AND destroyed_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM matchings m WHERE m.worker_id = workers.id
-            AND m.status IN ('contracted', 'working'))
+        WHERE id = ANY(${idList(eligible)}) AND destroyed_at IS NULL
         RETURNING id`,
   );
   const destroyed = rows.map((row) => row.id);

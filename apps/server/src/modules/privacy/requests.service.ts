@@ -354,6 +354,16 @@ export function createPrivacyRequestsService(deps: {
         await tx.execute(sql`UPDATE app_users SET status = 'withdrawn', status_changed_at = coalesce(
             CASE WHEN status = 'withdrawn' THEN status_changed_at END, now()) WHERE worker_id = ${subjectId}`);
         ids = await destroyWorkers(tx, [subjectId], pii.searchHash);
+        if (!ids.includes(subjectId)) {
+          // A matching was made for the worker while this waited for its row: held after all, nothing changes.
+          const now = await workerRetentionHolds(tx, subjectId, days, { request: true });
+          throw new AppError(
+            'CONFLICT',
+            409,
+            privacyRequestMessages.erasureHeld,
+            (now?.holds ?? []).map((message) => ({ message })),
+          );
+        }
       } else {
         const [account] = await queryRows<{ destroyed: boolean }>(
           tx,
