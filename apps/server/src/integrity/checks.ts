@@ -367,12 +367,12 @@ export const CHECKS: readonly Check[] = [
   {
     code: 'destroyed_worker_engaged',
     invariant: 'I-20',
-    title: '개인정보가 파기된 근로자의 계약·근무 중이거나 종료일이 오지 않은 매칭',
+    title: '개인정보가 파기된 근로자의 진행 중이거나 종료일이 오지 않은 매칭',
     query: ({ scope }) => sql`
       SELECT 'matching' AS target_type, m.id AS target_id,
              'worker ' || w.id || ' ' || m.status || ' ~ ' || coalesce(m.end_date::text, '-') AS detail
       FROM matchings m JOIN workers w ON w.id = m.worker_id
-      WHERE w.destroyed_at IS NOT NULL AND (m.status IN ${ENGAGED} OR m.end_date > ${TODAY})
+      WHERE w.destroyed_at IS NOT NULL AND (m.status IN ${OPEN} OR m.end_date > ${TODAY})
         AND ${inBranches(sql`m.branch_id`, scope)}
       ORDER BY m.id`,
   },

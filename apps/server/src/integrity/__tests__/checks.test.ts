@@ -375,3 +375,24 @@ describe('migration 0037 on resumes and posts left behind by their parents', () 
     }
   });
 });
+
+describe('I-20: a destroyed worker in a matching under way', () => {
+  it('is reported for a proposed matching too, not only a contract (a destruction racing a proposal left one)', async () => {
+    const branch = (await insertBranch(ctx)).id;
+    const employer = (await insertEmployer(ctx, branch)).id;
+    const worker = (await insertWorker(ctx, branch)).id;
+    const proposed = await insertMatching(
+      ctx,
+      { employerId: employer, workerId: worker, branchId: branch },
+      { status: 'proposed' },
+    );
+    // What destruction leaves of a worker; the trigger of migration 0035 refuses it only under a contract.
+    await ctx.db.execute(
+      sql`UPDATE workers SET destroyed_at = now(), name_ko = '파기됨', first_name = '', last_name = '',
+            alien_reg_no_hash = NULL, passport_no_hash = NULL, date_of_birth = '1995-01-01'
+          WHERE id = ${worker}`,
+    );
+    const [result] = await runChecks(ctx.db, {}, ['destroyed_worker_engaged']);
+    expect(result!.violations.map((v) => v.targetId)).toContain(proposed.id);
+  });
+});
