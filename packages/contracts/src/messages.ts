@@ -86,6 +86,7 @@ export const recordMessages = {
   jobPostNotFound: '채용공고를 찾을 수 없습니다.',
   workerNotFound: '근로자를 찾을 수 없습니다.',
   workerDestroyed: '개인정보가 파기된 근로자는 매칭에 올릴 수 없습니다.',
+  resumeWorkerDestroyed: '개인정보가 파기된 근로자의 이력서는 등록할 수 없습니다.',
   resumeDeleted: '삭제된 이력서입니다. 복원한 뒤 수정해 주세요.',
   resumeNotOfWorker: '이 근로자의 이력서가 아닙니다.',
   duplicateOpenMatching: '이 근로자는 이 채용공고에 이미 진행 중인 매칭이 있습니다.',

@@ -166,6 +166,7 @@ export async function shareWorkerFor(executor: Executor, workerId: number, scope
       nameKo: workers.nameKo,
       firstName: workers.firstName,
       lastName: workers.lastName,
+      destroyedAt: workers.destroyedAt,
     })
     .from(workers)
     .where(and(eq(workers.id, workerId), isNull(workers.deletedAt), scopeWhere(workers.branchId, scope)))

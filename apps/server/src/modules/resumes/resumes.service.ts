@@ -134,6 +134,10 @@ export function createResumesService({ db }: { db: Database }) {
     return db.transaction(async (tx) => {
       const worker = await repo.shareWorkerFor(tx, input.workerId, actor.scope);
       if (!worker) throw validationError([{ field: 'worker_id', message: recordMessages.workerNotFound }]);
+      // A destroyed person's data is gone for good: no new resume brings it back (docs/privacy-lifecycle.md#the-rule).
+      if (worker.destroyedAt) {
+        throw validationError([{ field: 'worker_id', message: recordMessages.resumeWorkerDestroyed }]);
+      }
       const id = await repo.insertResume(tx, input);
       await appendAudit(tx, actor.audit, {
         action: 'CREATE',

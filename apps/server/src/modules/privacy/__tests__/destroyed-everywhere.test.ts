@@ -2,6 +2,7 @@ import {
   privacyMessages,
   RETENTION_DEFAULTS,
   RETENTION_FLOORS,
+  recordMessages,
   retentionFloorMessage,
   toWire,
 } from '@ilson/contracts';
@@ -10,12 +11,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
+  activeJobPost,
   alienRegNo,
   insertBranch,
   insertEmployer,
   insertMatching,
   insertWorker,
   patchSettings,
+  resumeBody,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
@@ -327,5 +330,42 @@ describe('retention periods have a legal floor', () => {
       }),
     });
     expect(atFloor.statusCode, atFloor.body).toBe(200);
+  });
+});
+
+describe('no new record names a destroyed worker', () => {
+  it('refuses a matching or a resume for a destroyed worker, as the form would', async () => {
+    const employer = await insertEmployer(ctx, branchId);
+    // A worker still looking for work, destroyed on their own 삭제 request (the period does not hold then).
+    const gone = await insertWorker(ctx, branchId, { phoneNumber: '01077770004' });
+    const request = await top.post('/privacy/requests', {
+      kind: 'erasure',
+      subject_type: 'worker',
+      subject_id: gone.id,
+      channel: 'phone',
+      received_at: new Date().toISOString().slice(0, 10),
+    });
+    expect(request.statusCode, request.body).toBe(201);
+    const { id, version } = request.json() as { id: number; version: number };
+    expect((await top.patch(`/privacy/requests/${id}`, { status: 'in_progress', version })).statusCode).toBe(
+      200,
+    );
+    const erased = await top.post(`/privacy/requests/${id}/erase`);
+    expect(erased.statusCode, erased.body).toBe(200);
+    const post = await activeJobPost(top, employer.id);
+    const proposed = await top.post('/matchings', {
+      job_post_id: post.id,
+      worker_id: gone.id,
+      override_reason: '파기 확인',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(422);
+    expect(proposed.json().error.details).toEqual([
+      { field: 'worker_id', message: recordMessages.workerDestroyed },
+    ]);
+    const resume = await top.post('/resumes', resumeBody(gone.id));
+    expect(resume.statusCode, resume.body).toBe(422);
+    expect(resume.json().error.details).toEqual([
+      { field: 'worker_id', message: recordMessages.resumeWorkerDestroyed },
+    ]);
   });
 });
