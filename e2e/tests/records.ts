@@ -32,6 +32,43 @@ export function seoulDate(days: number): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** An employer's create body in the branch, with its own business number; `overrides` for what a test names. */
+export function employerBody(branchId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    company_name: `이투이상사 ${uniqueDigits(5)}`,
+    business_reg_no: businessRegNo(`4${uniqueDigits(8)}`),
+    ceo_name: '최대표',
+    biz_entity_type: 'corporation',
+    industry: 'manufacturing',
+    region: '경기도',
+    zip_code: '15588',
+    road_address: '경기도 안산시 단원구 산단로 9',
+    phone: '031-400-9000',
+    branch_id: branchId,
+    ...overrides,
+  };
+}
+
+/** A job post's create body for the employer: full-time assembly work on weekdays, E-9 allowed. */
+export function jobPostBody(employerId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    employer_id: employerId,
+    title: `조립 보조 ${uniqueDigits(4)}`,
+    industry: 'manufacturing',
+    job_description: '조립 보조',
+    headcount: 2,
+    region: '경기도',
+    work_address: '경기도 안산시',
+    work_days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    work_start_time: '08:00',
+    work_end_time: '17:00',
+    salary_type: 'monthly',
+    salary_amount: 2_700_000,
+    allowed_visa_types: ['E-9'],
+    ...overrides,
+  };
+}
+
 export async function apiCreate<T = { id: number }>(
   request: APIRequestContext,
   path: string,
@@ -116,38 +153,34 @@ export async function apiPost(request: APIRequestContext, path: string, data: un
 /** An approved employer, an active post and `count` workers matched to it and working. */
 export async function workingMatchings(request: APIRequestContext, count: number) {
   const branch = await createBranch(request, `E2E 리뷰지점 ${uniqueDigits(4)}`);
-  const employer = await apiCreate<{ id: number; version: number }>(request, 'employers', {
-    company_name: `이투이리뷰 ${uniqueDigits(5)}`,
-    business_reg_no: businessRegNo(`40${uniqueDigits(7)}`),
-    ceo_name: '최대표',
-    biz_entity_type: 'individual',
-    industry: 'manufacturing',
-    region: '충청남도',
-    zip_code: '31000',
-    road_address: '충청남도 천안시 서북구 1',
-    phone: '041-500-1000',
-    branch_id: branch.id,
-  });
+  const employer = await apiCreate<{ id: number; version: number }>(
+    request,
+    'employers',
+    employerBody(branch.id, {
+      company_name: `이투이리뷰 ${uniqueDigits(5)}`,
+      biz_entity_type: 'individual',
+      region: '충청남도',
+      zip_code: '31000',
+      road_address: '충청남도 천안시 서북구 1',
+      phone: '041-500-1000',
+    }),
+  );
   await apiPost(request, `employers/${employer.id}/status`, {
     status: 'approved',
     version: employer.version,
   });
-  const jobPost = await apiCreate<{ id: number; version: number }>(request, 'job-posts', {
-    employer_id: employer.id,
-    title: `도장 보조 ${uniqueDigits(4)}`,
-    industry: 'manufacturing',
-    job_description: '도장 보조',
-    headcount: 5,
-    region: '충청남도',
-    work_address: '충청남도 천안시',
-    work_days: ['mon', 'tue', 'wed', 'thu', 'fri'],
-    work_start_time: '08:00',
-    work_end_time: '17:00',
-    salary_type: 'monthly',
-    salary_amount: 2_700_000,
-    allowed_visa_types: ['E-9'],
-    submit: true,
-  });
+  const jobPost = await apiCreate<{ id: number; version: number }>(
+    request,
+    'job-posts',
+    jobPostBody(employer.id, {
+      title: `도장 보조 ${uniqueDigits(4)}`,
+      job_description: '도장 보조',
+      headcount: 5,
+      region: '충청남도',
+      work_address: '충청남도 천안시',
+      submit: true,
+    }),
+  );
   await apiPost(request, `job-posts/${jobPost.id}/status`, { status: 'active', version: jobPost.version });
   const matchings: number[] = [];
   const workers: number[] = [];

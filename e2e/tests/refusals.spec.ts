@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { businessRegNo, createBranch, uniqueDigits } from './records';
+import { businessRegNo, createBranch, employerBody, jobPostBody, uniqueDigits } from './records';
 import { apiHeaders, apiLogin, signIn } from './support';
 
 /**
@@ -32,34 +32,14 @@ async function api(request: APIRequestContext) {
   };
 }
 
-const employerBody = (company: string, branchId: number) => ({
-  company_name: company,
-  business_reg_no: businessRegNo(`43${uniqueDigits(7)}`),
-  ceo_name: '거절대표',
-  biz_entity_type: 'corporation',
-  industry: 'manufacturing',
-  region: '경기도',
-  zip_code: '15588',
-  road_address: '경기도 안산시 단원구 산단로 9',
-  phone: '031-400-9000',
-  branch_id: branchId,
-});
+const refusedEmployerBody = (company: string, branchId: number) =>
+  employerBody(branchId, {
+    company_name: company,
+    business_reg_no: businessRegNo(`43${uniqueDigits(7)}`),
+    ceo_name: '거절대표',
+  });
 
-const postBody = (employerId: number, title: string) => ({
-  employer_id: employerId,
-  title,
-  industry: 'manufacturing',
-  job_description: '조립 보조',
-  headcount: 2,
-  region: '경기도',
-  work_address: '경기도 안산시',
-  work_days: ['mon', 'tue', 'wed', 'thu', 'fri'],
-  work_start_time: '08:00',
-  work_end_time: '17:00',
-  salary_type: 'monthly',
-  salary_amount: 2_700_000,
-  allowed_visa_types: ['E-9'],
-});
+const postBody = (employerId: number, title: string) => jobPostBody(employerId, { title });
 
 /** The refusal dialog, at the desk's width and at a phone's, for a look (Korean, nothing cut off). */
 async function shoot(page: Page, name: string) {
@@ -86,7 +66,7 @@ test('a restore into a branch closed since the delete is refused, naming and lin
   const client = await api(request);
   const branch = await createBranch(request, `E2E 폐쇄지점 ${uniqueDigits(4)}`);
   const company = `폐쇄지점상사 ${uniqueDigits(5)}`;
-  const employer = await client.post('employers', employerBody(company, branch.id));
+  const employer = await client.post('employers', refusedEmployerBody(company, branch.id));
   await client.remove(`employers/${employer.id}`);
   const read = await request.get(`/api/v1/branches/${branch.id}`, {
     headers: await apiHeaders(request, (await apiLogin(request)).token),
@@ -124,7 +104,7 @@ test('a post whose employer is in the trash is refused until the employer comes 
   const client = await api(request);
   const branch = await createBranch(request, `E2E 휴지통지점 ${uniqueDigits(4)}`);
   const company = `삭제된사업주 ${uniqueDigits(5)}`;
-  const employer = await client.post('employers', employerBody(company, branch.id));
+  const employer = await client.post('employers', refusedEmployerBody(company, branch.id));
   const title = `부모없는공고 ${uniqueDigits(4)}`;
   const post = await client.post('job-posts', postBody(employer.id, title));
   await client.remove(`job-posts/${post.id}`);
@@ -149,7 +129,7 @@ test("an employer's approval is not undone once a post of it was approved since"
   const client = await api(request);
   const branch = await createBranch(request, `E2E 되돌림거절지점 ${uniqueDigits(4)}`);
   const company = `되돌림거절 ${uniqueDigits(5)}`;
-  const employer = await client.post('employers', employerBody(company, branch.id));
+  const employer = await client.post('employers', refusedEmployerBody(company, branch.id));
   const title = `승인후공고 ${uniqueDigits(4)}`;
   // Submitted for review while the employer waits (a pending employer may hold one): only its approval is left
   // for the toast's seconds.
