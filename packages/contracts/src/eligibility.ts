@@ -1,6 +1,7 @@
 import { josa } from 'es-hangul';
 import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRY_LABELS, type Industry } from './industries';
+import type { LegalBasis } from './law/basis';
 import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaStatus, type VisaType } from './visas';
 import { hourlyEquivalent, minimumWageFor, type SalaryType, type WorkSchedule } from './wage';
 
@@ -165,6 +166,8 @@ export type EligibilityIssue = {
   severity: 'hard' | 'warning';
   message: string;
   related?: RelatedRecord[];
+  /** The legal rule applied (docs/law-as-data.md); the panel shows it under the message. */
+  basis?: LegalBasis;
 };
 
 /**

@@ -21,6 +21,7 @@ export * from './imports';
 export * from './industries';
 export * from './job-posts';
 export * from './korean-ids';
+export * from './law';
 export * from './matchings';
 export * from './me';
 export * from './messages';

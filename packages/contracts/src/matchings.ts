@@ -11,6 +11,7 @@ import { ELIGIBILITY_CODES } from './eligibility';
 import { defineEndpoints } from './endpoint';
 import type { ErrorDetail } from './errors';
 import { INDUSTRIES } from './industries';
+import { legalBasisSchema } from './law/basis';
 import { recordMessages } from './messages';
 import { listQuerySchema, listResponseSchema } from './pagination';
 import type { Permission } from './roles';
@@ -197,6 +198,8 @@ const eligibilityIssueSchema = z.object({
   related: z
     .array(z.object({ resource: z.literal('matchings'), id: z.number().int(), label: z.string() }))
     .optional(),
+  /** The legal rule the issue applies (docs/law-as-data.md), shown under the message. */
+  basis: legalBasisSchema.optional(),
 });
 export const eligibilityQuerySchema = z.object({
   jobPostId: idQueryField,

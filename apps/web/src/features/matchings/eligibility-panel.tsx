@@ -2,6 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { recordMessages } from '@ilson/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { LegalBasisNote } from '../../components/legal-basis';
 import { RecordLinks } from '../../components/linked-records';
 import { koKit } from '../../locales/ko/kit';
 import { koMatchings } from '../../locales/ko/matchings';
@@ -49,6 +50,7 @@ function IssueList({ issues }: { issues: Eligibility['issues'] }) {
       {issues.map((issue) => (
         <li key={`${issue.code}-${issue.message}`}>
           {issue.message}
+          {issue.basis && <LegalBasisNote basis={issue.basis} />}
           {issue.related && <RecordLinks records={issue.related} />}
         </li>
       ))}

@@ -6,6 +6,10 @@ export const won = (n: number) => `${Math.round(n).toLocaleString('ko-KR')}원`;
 export const count = (n: number) => `${n.toLocaleString('ko-KR')}건`;
 
 export const koKit = {
+  law: {
+    basis: '근거',
+    verify: '확인 필요',
+  },
   common: {
     none: '-',
     people: (n: number) => `${n.toLocaleString('ko-KR')}명`,

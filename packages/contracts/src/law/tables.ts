@@ -1,0 +1,15 @@
+import type { LegalBasis } from './basis';
+
+/**
+ * Every law table the product applies, in one list (docs/law-as-data.md): `law.test.ts` checks each row's basis
+ * is whole (law, article, a 시행일 or a `verify` saying why not, an end after the start), and the docs list them.
+ * A new table is added here or that test does not see it.
+ */
+export type LawTable = {
+  key: string;
+  /** What the table decides, in Korean. */
+  title: string;
+  rows: readonly { basis: LegalBasis }[];
+};
+
+export const LAW_TABLES: readonly LawTable[] = [];
