@@ -1,4 +1,4 @@
-// `npm run bench [-- startup web browser seed api exports import]`: measures and prints one table, writes bench/results/<timestamp>.json
+// `npm run bench [-- startup web browser seed api exports import compression]`: measures and prints one table, writes bench/results/<timestamp>.json
 // (ignored by git) and the latest summary into BENCHMARKS.md. `exports` needs PostgreSQL (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/ilson_bench), seeded at BENCH_SCALE (1000: 1M workers) on first use; `api`
 // also runs on the embedded engine at BENCH_PGLITE_SCALE.
@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiResult, measureApi, PASSWORD, ratioTarget } from './api';
+import { measureApiCompression } from './api-compression';
 import { measureBrowser } from './browser';
 import { BENCH_SECRETS, ensurePgDataset, measurePgSeed, PG_SCALE, PGLITE_SCALE, runSeed } from './dataset';
 import { measureExports } from './exports';
@@ -82,6 +83,19 @@ if (want('web')) {
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+// Not in a plain `npm run bench`: API compression off and on, twice each (a few minutes).
+if (sections.has('compression')) {
+  const cases = await measureApiCompression(PORT, (line) => console.log(line));
+  results.compression = cases;
+  for (const c of cases) {
+    const ratio = Math.round((c.onRps / c.offRps) * 100);
+    rows.push([
+      'compression',
+      `API ${c.path} ${c.bytes >= 8192 ? 'compressed (br q2, ≥ 8 KB)' : 'under 8 KB, not compressed'}: on vs off, embedded, 10 connections`,
+      `${c.bytes} → ${c.brBytes} B if compressed (gzip 4: ${c.gzipBytes} B), ${c.brMicros} µs to compress; ${c.offRps} → ${c.onRps} req/s (${ratio}%), p95 ${c.offP95} → ${c.onP95} ms`,
+    ]);
   }
 }
 if (want('startup')) {
@@ -286,7 +300,8 @@ function embeddedCell(r: ApiResult): string {
   return parts.join('; ');
 }
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+// The load average at the start: absolute figures of a run on a shared machine are only comparable at a like load.
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}, load ${os.loadavg()[0]!.toFixed(1)}`;
 const width = Math.max(...rows.map(([, what]) => what.length));
 console.log(`\nIlson benchmarks — ${new Date().toISOString()}\n${machine}\n`);
 for (const [section, what, value] of rows)
@@ -319,8 +334,8 @@ function mergedSummary(fresh: [string, string, string][], machine: string, at: s
   }
   const when = `${at.slice(0, 16).replace('T', ' ')} UTC`;
   const all = [...kept, ...fresh.map(([section, what, value]) => [section, what, value, when])];
-  const order = ['web', 'startup', 'browser', 'seed', 'api-pg', 'api-pglite', 'exports'];
+  const order = ['web', 'compression', 'startup', 'browser', 'seed', 'api-pg', 'api-pglite', 'exports'];
   all.sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
   const table = all.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
-  return `# Benchmarks\n\nLatest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured).\nLast run on ${machine}.\n\n| section | measure | value | measured |\n|---|---|---|---|\n${table}\n`;
+  return `# Benchmarks\n\nLatest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured).\nThe web rows are bytes as sent: the brotli twins the server sends, and what Chromium received for a cold page\n(docs/wire.md). Before 2026-12-04 they were gzip -9 sizes of files the server sent uncompressed (3.1× less than\nthe browser received).\nLast run on ${machine}.\n\n| section | measure | value | measured |\n|---|---|---|---|\n${table}\n`;
 }
