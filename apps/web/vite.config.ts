@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './src/build/precompress';
 
 /**
  * antd's form context (which every antd input imports) needs only rc-form's FormProvider, but rc-form's index
@@ -25,7 +26,7 @@ function rcFormProviderOnly(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), rcFormProviderOnly()],
+  plugins: [react(), rcFormProviderOnly(), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },

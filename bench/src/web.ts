@@ -1,22 +1,31 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { ROOT } from './process';
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 export type WebResult = {
-  loginJsGzip: number;
-  loginCssGzip: number;
-  shellJsGzip: number;
-  biggestChunk: { file: string; gzip: number };
-  pageChunks: { source: string; gzip: number }[];
+  /** Bytes of the files' bodies as sent with `Accept-Encoding: br` (their brotli twins). */
+  loginJsBr: number;
+  loginCssBr: number;
+  shellJsBr: number;
+  biggestChunk: { file: string; br: number };
+  pageChunks: { source: string; br: number }[];
+  /** Built text files above 1 KB without both twins (.br and .gz). */
+  twinsMissing: string[];
 };
 
 const DIST = path.join(ROOT, 'apps/web/dist');
-const gzip = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+/**
+ * Bytes the server sends for a built file to a browser asking for `br`: its brotli twin written at build time
+ * (apps/web/scripts/precompress.ts). Without a twin the file goes out as it is, so that is its size.
+ */
+const sent = (file: string) => {
+  const twin = path.join(DIST, `${file}.br`);
+  return readFileSync(existsSync(twin) ? twin : path.join(DIST, file)).length;
+};
 
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
@@ -26,7 +35,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
 }
 
 /**
- * Gzip bytes of what /login loads, of the shell, and of each page chunk (from Vite's build manifest), of a build
+ * Bytes as sent (brotli twins) of what /login loads, of the shell, and of each page chunk (from Vite's build manifest), of a build
  * of the current sources.
  */
 export function measureWebBuild(): WebResult {
@@ -40,23 +49,36 @@ export function measureWebBuild(): WebResult {
   const loginKeys = closure(manifest, 'src/app/routes/login-page.tsx', closure(manifest, entry));
   const sum = (keys: Iterable<string>, pick: (chunk: ManifestChunk) => string[]) =>
     [...new Set([...keys].flatMap((key) => pick(manifest[key]!)))].reduce(
-      (total, file) => total + gzip(file),
+      (total, file) => total + sent(file),
       0,
     );
   const shellKeys = closure(manifest, 'src/app/signed-in-app.tsx', closure(manifest, entry));
   const chunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file))]
     .filter((file) => file.endsWith('.js'))
-    .map((file) => ({ file, gzip: gzip(file) }))
-    .sort((a, b) => b.gzip - a.gzip);
+    .map((file) => ({ file, br: sent(file) }))
+    .sort((a, b) => b.br - a.br);
   const pageChunks = Object.keys(manifest)
     .filter((key) => /-page\.tsx$/.test(key))
-    .map((source) => ({ source, gzip: gzip(manifest[source]!.file) }))
-    .sort((a, b) => b.gzip - a.gzip);
+    .map((source) => ({ source, br: sent(manifest[source]!.file) }))
+    .sort((a, b) => b.br - a.br);
   return {
-    loginJsGzip: sum(loginKeys, (chunk) => [chunk.file]),
-    loginCssGzip: sum(loginKeys, (chunk) => chunk.css ?? []),
-    shellJsGzip: sum(shellKeys, (chunk) => [chunk.file]),
+    loginJsBr: sum(loginKeys, (chunk) => [chunk.file]),
+    loginCssBr: sum(loginKeys, (chunk) => chunk.css ?? []),
+    shellJsBr: sum(shellKeys, (chunk) => [chunk.file]),
+    twinsMissing: missingTwins(),
     biggestChunk: chunks[0]!,
     pageChunks,
   };
+}
+
+function missingTwins(): string[] {
+  const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /\.(js|css|html|svg|json)$/.test(file),
+  );
+  return files.filter(
+    (file) =>
+      !file.startsWith('.vite') &&
+      statSync(path.join(DIST, file)).size > 1024 &&
+      (!existsSync(path.join(DIST, `${file}.br`)) || !existsSync(path.join(DIST, `${file}.gz`))),
+  );
 }

@@ -71,6 +71,7 @@ import { createViewsService } from './modules/views/views.service';
 import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
 import { workersRoutes } from './modules/workers/workers.routes';
 import { createWorkersService } from './modules/workers/workers.service';
+import { apiCompressionPlugin, DEFAULT_API_COMPRESS_THRESHOLD_BYTES } from './plugins/api-compression';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -99,7 +100,15 @@ export type AppOptions = {
     Config,
     'jwtSecret' | 'piiKey' | 'trustProxy' | 'bodyLimitBytes' | 'requestTimeoutMs' | 'webDist'
   > &
-    Partial<Pick<Config, 'summaryCacheSeconds' | 'searchRateLimitPerMinute' | 'listRateLimitPerMinute'>>;
+    Partial<
+      Pick<
+        Config,
+        | 'summaryCacheSeconds'
+        | 'searchRateLimitPerMinute'
+        | 'listRateLimitPerMinute'
+        | 'apiCompressThresholdBytes'
+      >
+    >;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
   /** Extra routes for tests: registered under /api/v1 like the modules. */
@@ -285,6 +294,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
+      await api.register(apiCompressionPlugin, {
+        thresholdBytes: config.apiCompressThresholdBytes ?? DEFAULT_API_COMPRESS_THRESHOLD_BYTES,
+      });
       await api.register(authRoutes, { auth });
       await api.register(meRoutes, { me: createMeService({ db: db.db, settings }) });
       await api.register(settingsRoutes);

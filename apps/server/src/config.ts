@@ -25,6 +25,11 @@ export type Config = {
   /** Per admin and minute (docs/SECURITY.md#read-limits); 0 is no limit. */
   searchRateLimitPerMinute: number;
   listRateLimitPerMinute: number;
+  /**
+   * JSON replies of the API at least this long (bytes) are compressed for a client that asks (br at quality 2,
+   * else gzip at level 4); 0 turns it off (docs/wire.md#api-replies).
+   */
+  apiCompressThresholdBytes: number;
   /** Demo data the first start of an empty embedded database fills in (`npm run seed` scale; 0 = none). */
   demoDataScale: number;
   /** The periodic jobs (closing posts, checkpoints, resumed imports, the destruction past retention); off for the bench. */
@@ -36,6 +41,12 @@ export type Config = {
    */
   processes: number;
 };
+
+/**
+ * 8 KB: a list page of 20 rows (~19 KB of JSON) is compressed, a dashboard or a detail (~5 KB) is not — what
+ * compressing it saves is a few KB, what it costs is a tenth of the request's CPU (docs/wire.md#api-replies).
+ */
+export const DEFAULT_API_COMPRESS_THRESHOLD_BYTES = 8192;
 
 export class ConfigError extends Error {}
 
@@ -116,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DEFAULT_READ_LIMITS.searchPerMinute,
     ),
     listRateLimitPerMinute: intFromEnv(env, 'LIST_RATE_LIMIT_PER_MINUTE', DEFAULT_READ_LIMITS.listPerMinute),
+    apiCompressThresholdBytes: intFromEnv(
+      env,
+      'API_COMPRESS_THRESHOLD_BYTES',
+      DEFAULT_API_COMPRESS_THRESHOLD_BYTES,
+    ),
     demoDataScale: demoScale(env.DEMO_DATA_SCALE, nodeEnv),
     scheduledJobs: env.SCHEDULED_JOBS !== 'off',
     processes: env.DATABASE_URL ? Math.max(1, processes) : 1,

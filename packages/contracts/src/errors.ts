@@ -10,6 +10,11 @@ export const ERROR_CODES = {
   RATE_LIMIT: 'RATE_LIMIT',
   SERVER_ERROR: 'SERVER_ERROR',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /**
+   * 503 with Retry-After: a statement ran out of its time (statement_timeout) while the server was loaded; the
+   * same request may succeed shortly (docs/wire.md#a-statement-out-of-time).
+   */
+  QUERY_TIMEOUT: 'QUERY_TIMEOUT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
   ACCOUNT_DISABLED: 'ACCOUNT_DISABLED',

@@ -28,6 +28,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   RATE_LIMIT: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   SERVER_ERROR: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   SERVICE_UNAVAILABLE: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  QUERY_TIMEOUT: '요청이 몰려 처리 시간이 초과되었습니다. 잠시 후 다시 시도해 주세요.',
   PAYLOAD_TOO_LARGE: '요청 본문이 너무 큽니다.',
   ACCOUNT_LOCKED: '로그인 실패가 반복되어 계정이 잠겼습니다. 잠시 후 다시 시도해 주세요.',
   ACCOUNT_DISABLED: '사용이 중지된 계정입니다. 관리자에게 문의해 주세요.',

@@ -47,6 +47,24 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** Seconds a client is asked to wait before retrying a statement that ran out of time. */
+export const QUERY_TIMEOUT_RETRY_AFTER_SECONDS = 3;
+
+/**
+ * A statement cancelled for running past statement_timeout (SQLSTATE 57014 query_canceled; PGlite raises the same
+ * code). Under load this is the server's state, not the request's fault: a retryable 503, never a 500
+ * (docs/wire.md#a-statement-out-of-time). The driver's error may sit under one or two wrappers (Drizzle's, a
+ * transaction's), so the cause chain is walked.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** SQLSTATE class 22 (data exception): numeric out of range, invalid text representation, bad datetime, … */
 function isDataException(error: unknown): boolean {
   const code = (driverError(error) as { code?: unknown } | undefined)?.code;
@@ -96,6 +114,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ResponseSerializationError) {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(reply, 500, envelope('SERVER_ERROR'));
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'statement ran out of time');
+      return send(
+        reply.header('Retry-After', String(QUERY_TIMEOUT_RETRY_AFTER_SECONDS)),
+        503,
+        envelope('QUERY_TIMEOUT'),
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

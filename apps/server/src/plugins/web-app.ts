@@ -17,8 +17,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
       root,
       // Files are looked up per request, so a rebuilt web app is served without a restart.
       wildcard: true,
+      // The build writes a .br and a .gz twin beside every text file (docs/wire.md): a browser asking for br
+      // (preferred) or gzip gets the twin with Content-Encoding and Vary: Accept-Encoding, without compressing
+      // per request; one asking for neither, or a file without twins, gets the file as it is.
+      preCompressed: true,
       index: false,
       setHeaders(res, filePath) {
+        // filePath is the twin's when one is sent: it is in the same folder.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,4 +1,4 @@
-import { TOAST_DURATION_SECONDS } from '@ilson/contracts';
+import { errorMessages, TOAST_DURATION_SECONDS } from '@ilson/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,19 @@ describe('errorToastOptions (docs/ARCHITECTURE.md#errors-and-validation display)
     const options = errorToastOptions(classifyResponse(503, undefined), retry, 'k1');
     expect(options.duration).toBe(0);
     expect(options.type).toBe('error');
+    options.onClick?.({} as never);
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers the retry toast for a statement out of time (503 QUERY_TIMEOUT), with the server's Korean message", () => {
+    const retry = vi.fn();
+    const error = classifyResponse(503, {
+      error: { code: 'QUERY_TIMEOUT', message: errorMessages.QUERY_TIMEOUT },
+    });
+    expect(error).toMatchObject({ type: 'server', code: 'QUERY_TIMEOUT', retryable: true });
+    const options = errorToastOptions(error, retry, 'k4');
+    expect(options.duration).toBe(0);
+    expect(JSON.stringify(options.content)).toContain(errorMessages.QUERY_TIMEOUT);
     options.onClick?.({} as never);
     expect(retry).toHaveBeenCalledTimes(1);
   });
