@@ -35,6 +35,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
 import { answerHeldIdentifier, identifierAttempt, refuseHeldIdentifiers } from './workers.identity';
+import { checkEditedIdentity } from './workers.identity-rules';
 import {
   alienRegNoColumns,
   checkIdentifierSearch,
@@ -296,6 +297,7 @@ export function createWorkersService({
           throw validationError([{ field: 'visa_status', message: recordMessages.visaPendingFromExtension }]);
         }
         if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
+        checkEditedIdentity(current, changes, alienRegNo, seoulToday());
         if (alienRegNo !== undefined) {
           if (nextArn.alienRegNoHash !== current.alienRegNoHash) {
             await refuseHeldIdentifiers(tx, { alienRegNo: nextArn.alienRegNoHash }, id);
