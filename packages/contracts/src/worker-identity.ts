@@ -51,12 +51,20 @@ export function arcDigitRow(arc: string | null | undefined, today = seoulDay()):
   return rowsInForce(ARC_GENDER_DIGITS, today).find((row) => row.digit === Number(head[6])) ?? null;
 }
 
-/** The date of birth a 외국인등록번호 states: its six digits in the century of its 7th digit. */
+/** Whether `YYYY-MM-DD` names a day of the calendar. */
+function isRealDay(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The date of birth a 외국인등록번호 states: its six digits in the century of its 7th digit (null if no real day). */
 export function arcBirthDate(arc: string | null | undefined, today = seoulDay()): string | null {
   const head = arcHead(arc);
   const row = arcDigitRow(arc, today);
   if (!head || !row) return null;
-  return `${row.century + Number(head.slice(0, 2))}-${head.slice(2, 4)}-${head.slice(4, 6)}`;
+  const born = `${row.century + Number(head.slice(0, 2))}-${head.slice(2, 4)}-${head.slice(4, 6)}`;
+  return isRealDay(born) ? born : null;
 }
 
 /**
@@ -69,17 +77,19 @@ export function arcAgreementIssues(
 ): IdentityIssue[] {
   const today = options.today ?? seoulDay();
   const row = arcDigitRow(worker.alienRegNo, today);
-  if (!row || !worker.alienRegNo) return [];
+  // A number or a date that is not well formed is the format check's to refuse, not this one's.
+  const stated = arcBirthDate(worker.alienRegNo, today);
+  if (!row || !stated) return [];
   const masked = `${arcHead(worker.alienRegNo)!.slice(0, 6)}-${row.digit}`;
   const issues: IdentityIssue[] = [];
-  if (worker.dateOfBirth && arcBirthDate(worker.alienRegNo, today) !== worker.dateOfBirth) {
+  if (isRealDay(worker.dateOfBirth) && stated !== worker.dateOfBirth) {
     issues.push(
       options.stored
         ? { field: 'dateOfBirth', message: identityMessages.storedArcBirthMismatch(masked) }
         : { field: 'alienRegNo', message: identityMessages.arcBirthMismatch },
     );
   }
-  if (worker.gender && row.gender !== worker.gender) {
+  if ((worker.gender === 'male' || worker.gender === 'female') && row.gender !== worker.gender) {
     issues.push(
       options.stored
         ? {
@@ -111,7 +121,8 @@ export function visaExpiryIssues(
   worker: { visaType?: VisaType | null; visaExpiryDate?: string | null },
   today = seoulDay(),
 ): IdentityIssue[] {
-  if (!worker.visaType || worker.visaExpiryDate || !visaExpires(worker.visaType, today)) return [];
+  if (!worker.visaType || !(worker.visaType in VISA_TYPE_LABELS)) return [];
+  if (worker.visaExpiryDate || !visaExpires(worker.visaType, today)) return [];
   return [
     {
       field: 'visaExpiryDate',

@@ -4,6 +4,7 @@ import {
   type IdentityIssue,
   type VisaType,
   visaExpiryIssues,
+  workerIdentityIssues,
 } from '@ilson/contracts';
 import { validationError } from '../../lib/errors';
 import type { WorkerRecord } from './workers.repository';
@@ -30,6 +31,11 @@ type IdentityChanges = {
   visaType?: VisaType;
   visaExpiryDate?: string | null;
 };
+
+/** A new worker (the form's create, each row of an import's commit), whole. */
+export function checkNewIdentity(worker: Parameters<typeof workerIdentityIssues>[0], today: string): void {
+  refuse(workerIdentityIssues(worker, today));
+}
 
 /** `alienRegNo`: the plain digits sent, `null` to clear it, `undefined` when the edit sends none. */
 export function checkEditedIdentity(

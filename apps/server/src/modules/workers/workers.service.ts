@@ -35,7 +35,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
 import { answerHeldIdentifier, identifierAttempt, refuseHeldIdentifiers } from './workers.identity';
-import { checkEditedIdentity } from './workers.identity-rules';
+import { checkEditedIdentity, checkNewIdentity } from './workers.identity-rules';
 import {
   alienRegNoColumns,
   checkIdentifierSearch,
@@ -240,6 +240,8 @@ export function createWorkersService({
     const arn = alienRegNoColumns(pii, alienRegNo ?? null);
     const passport = passportNoColumns(pii, passportNo ?? null);
     const { imported } = options;
+    // The schema checked it; an import's commit runs its rows again here (docs/DOMAIN.md#identity).
+    checkNewIdentity(input, seoulToday());
     await checkRecordBranch(tx, fields.branchId, actor.scope);
     await refuseHeldIdentifiers(tx, {
       alienRegNo: arn.alienRegNoHash,
