@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isValidAlienRegNo } from './korean-ids';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './law/identity';
-import { VISA_TYPE_LABELS } from './visas';
+import { VISA_TYPE_LABELS, VISA_TYPES } from './visas';
 import {
   arcAgreementIssues,
   extensionDateIssues,
@@ -111,6 +111,10 @@ describe('the 7th digit of a 외국인등록번호 (law/identity.ts ARC_GENDER_D
 });
 
 describe('visas with a stay limit (law/identity.ts VISA_STAY_LIMITS)', () => {
+  it('names every visa the product knows, once', () => {
+    expect(VISA_STAY_LIMITS.map((row) => row.visaType).sort()).toEqual([...VISA_TYPES].sort());
+  });
+
   it.each(VISA_STAY_LIMITS.map((row) => [row.visaType, row.expires] as const))(
     '%s: expires %s',
     (visaType, expires) => {
