@@ -43,8 +43,9 @@ function csvFile(rows: number): Buffer {
       nameKo: `벤치 ${i}`,
       lastName: 'NGUYEN',
       firstName: `BENCH ${i}`,
-      gender: i % 2 ? '남성' : '여성',
-      dateOfBirth: '1993-04-05',
+      // What the 외국인등록번호 states (docs/DOMAIN.md#identity): born 1990-01-01, 5 a man and 6 a woman.
+      gender: i % 2 ? '여성' : '남성',
+      dateOfBirth: '1990-01-01',
       nationality: '베트남',
       phoneNumber: `010-${String(1000 + (i % 9000))}-${String(1000 + ((i * 7) % 9000))}`,
       alienRegNo: alienRegNo(i),

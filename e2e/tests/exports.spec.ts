@@ -31,6 +31,7 @@ test('the filtered worker list downloads as 근로자목록_{today}.xlsx holding
     date_of_birth: '1990-01-01',
     nationality: 'KH',
     visa_type: 'E-9',
+    visa_expiry_date: '2028-01-01',
     branch_id: branch.id,
   });
 

@@ -17,6 +17,7 @@ test('a search by 여권번호 asks for its purpose first, finds the worker, and
     date_of_birth: '1993-02-15',
     nationality: 'VN',
     visa_type: 'E-9',
+    visa_expiry_date: '2029-01-01',
     passport_no: passportNo,
     branch_id: branch.id,
   });

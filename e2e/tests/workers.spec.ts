@@ -29,6 +29,8 @@ test('a worker’s 외국인등록번호 is listed masked, revealed with a reaso
   await pickOption(page, page, '국적', '베트남');
   await page.getByLabel('외국인등록번호').fill(alienRegNo);
   await pickOption(page, page, '체류자격', 'E-9 비전문취업');
+  // An E-9 has a stay limit: its 체류 만료일 is required (docs/DOMAIN.md#identity).
+  await pickDate(page, '체류 만료일', '2029-01-31');
   await pickOption(page, page, '담당 지점', branch.name);
   await page.getByRole('button', { name: '등록', exact: true }).click();
   await expect(page.getByText('등록되었습니다.')).toBeVisible();

@@ -33,6 +33,7 @@ test('the server log of the whole suite holds no personal data', async ({ reques
     passport_no: person.passportNo,
     street_address: person.street,
     visa_type: 'E-9',
+    visa_expiry_date: '2029-01-01',
     branch_id: branch.id,
   };
   const worker = await apiCreate<{ id: number }>(request, 'workers', body);

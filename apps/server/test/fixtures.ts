@@ -1,4 +1,4 @@
-import type { Role } from '@ilson/contracts';
+import { arcBirthDate, arcDigitRow, type Role } from '@ilson/contracts';
 import { appUsers, branches, employers, jobPosts, matchings, reviews, workers } from '../src/db/schema';
 import { bearer, createAdmin, login, type TestContext } from './helpers';
 
@@ -92,12 +92,14 @@ export function workerBody(branchId: number, overrides: Record<string, unknown> 
   // 외국인등록번호 gets a 여권번호 of its own, from that number's last eight digits.
   const arc = overrides.alien_reg_no ?? overrides.alienRegNo;
   const passportNo = typeof arc === 'string' ? `M${arc.replace(/\D/g, '').slice(-8)}` : 'M12345678';
+  // The birth date and gender the number states (docs/DOMAIN.md#identity), unless the test names its own.
+  const stated = typeof arc === 'string' ? arcDigitRow(arc) : null;
   return {
     name_ko: '응우옌 반 안',
     first_name: 'Van An',
     last_name: 'Nguyen',
-    gender: 'male',
-    date_of_birth: '1990-01-01',
+    gender: stated?.gender ?? 'male',
+    date_of_birth: (typeof arc === 'string' && arcBirthDate(arc)) || '1990-01-01',
     nationality: 'VN',
     phone_number: '010-1234-5678',
     email_address: 'an@example.test',

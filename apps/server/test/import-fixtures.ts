@@ -1,4 +1,12 @@
-import { IMPORT_COLUMNS, IMPORT_RUNNING, type ImportBatch, type ImportResource } from '@ilson/contracts';
+import {
+  arcBirthDate,
+  arcDigitRow,
+  GENDER_LABELS,
+  IMPORT_COLUMNS,
+  IMPORT_RUNNING,
+  type ImportBatch,
+  type ImportResource,
+} from '@ilson/contracts';
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
 import { expect } from 'vitest';
@@ -10,16 +18,19 @@ export const importHeaders = (resource: ImportResource) =>
 
 /** A worker row in template column order; `seed` makes its 외국인등록번호 and names unique. */
 export function workerCells(seed: number, branch: string, overrides: Record<string, string> = {}): string[] {
+  // The birth date and gender the 외국인등록번호 states (docs/DOMAIN.md#identity), unless the test names its own.
+  const arc = overrides.alienRegNo ?? alienRegNo(seed);
+  const stated = arcDigitRow(arc);
   const values: Record<string, string> = {
     nameKo: `응우옌 ${seed}`,
     lastName: 'NGUYEN',
     firstName: `AN ${seed}`,
-    gender: seed % 2 ? '남성' : '여성',
-    dateOfBirth: '1994-05-17',
+    gender: stated ? GENDER_LABELS[stated.gender] : seed % 2 ? '남성' : '여성',
+    dateOfBirth: arcBirthDate(arc) ?? '1990-01-01',
     nationality: '베트남',
     phoneNumber: `010-${String(1000 + (seed % 9000))}-${String(1000 + ((seed * 7) % 9000))}`,
     emailAddress: '',
-    alienRegNo: alienRegNo(seed),
+    alienRegNo: arc,
     passportNo: '',
     passportExpiryDate: '',
     visaType: 'E-9',

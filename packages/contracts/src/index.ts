@@ -43,5 +43,6 @@ export * from './undo';
 export * from './views';
 export * from './visas';
 export * from './wage';
+export * from './worker-identity';
 export * from './workers';
 export { z } from './zod-setup';

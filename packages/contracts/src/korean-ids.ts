@@ -1,3 +1,5 @@
+import { ARC_GENDER_DIGITS } from './law/identity';
+
 /** docs/DOMAIN.md identifier rules, used by forms and the server alike. */
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
@@ -27,15 +29,17 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** 외국인등록번호: 13 digits, a real date in the first six, 7th digit 5–8 (5/6 born 1900s, 7/8 born 2000s). */
+/**
+ * 외국인등록번호: 13 digits, a real date in the first six, a 7th digit of the table (law/identity.ts: 5/6 born
+ * 1900s, 7/8 born 2000s) whose century makes the date real.
+ */
 export function isValidAlienRegNo(input: string): boolean {
   if (!/^[\d\s-]+$/.test(input)) return false;
   const digits = onlyDigits(input);
   if (digits.length !== 13) return false;
-  const genderDigit = Number(digits[6]);
-  if (genderDigit < 5 || genderDigit > 8) return false;
-  const century = genderDigit <= 6 ? 1900 : 2000;
-  const year = century + Number(digits.slice(0, 2));
+  const row = ARC_GENDER_DIGITS.find((r) => r.digit === Number(digits[6]));
+  if (!row) return false;
+  const year = row.century + Number(digits.slice(0, 2));
   return isRealDate(year, Number(digits.slice(2, 4)), Number(digits.slice(4, 6)));
 }
 

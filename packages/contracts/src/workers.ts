@@ -18,6 +18,7 @@ import { isNationalityCode } from './nationalities';
 import { listMetaSchema, listQuerySchema, listResponseSchema } from './pagination';
 import { can, type Permission, type Role } from './roles';
 import { EXTENSION_STATUSES, KOREAN_LEVELS, VISA_STATUSES, VISA_TYPES } from './visas';
+import { workerIdentityIssues } from './worker-identity';
 import { z } from './zod-setup';
 
 export const WORKER_STATUSES = ['seeking', 'matched', 'working', 'inactive', 'departed'] as const;
@@ -138,10 +139,32 @@ export type WorkerInput = z.input<typeof workerInputSchema>;
  * 심사 중 comes from a filed extension (docs/DOMAIN.md#invariants), never from a form or an imported row: a new
  * worker has none filed.
  */
-export const workerCreateSchema = workerInputSchema.refine((worker) => worker.visaStatus !== 'pending', {
-  path: ['visaStatus'],
-  message: recordMessages.visaPendingFromExtension,
-});
+export const workerCreateSchema = workerInputSchema
+  .refine((worker) => worker.visaStatus !== 'pending', {
+    path: ['visaStatus'],
+    message: recordMessages.visaPendingFromExtension,
+  })
+  .superRefine(refineWorkerIdentity);
+
+/**
+ * The identity checks of a whole worker (docs/DOMAIN.md#identity): the 외국인등록번호 typed agrees with the date of
+ * birth and gender, a visa with a stay limit has its 체류 만료일. The create (form, API, each imported row) runs them
+ * here; an edit, whose patch may hold only some of the fields, is checked by the server against the stored record.
+ */
+function refineWorkerIdentity(
+  worker: Pick<
+    z.output<typeof workerInputSchema>,
+    'alienRegNo' | 'dateOfBirth' | 'gender' | 'visaType' | 'visaExpiryDate'
+  >,
+  ctx: z.RefinementCtx,
+) {
+  for (const issue of workerIdentityIssues(worker)) {
+    ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  }
+}
+
+/** The worker form's schema (new and edit): the fields, then the identity checks across them. */
+export const workerFormSchema = workerInputSchema.superRefine(refineWorkerIdentity);
 export const workerUpdateSchema = patchOf(workerInputSchema).extend({ version: versionField });
 export type WorkerUpdate = z.input<typeof workerUpdateSchema>;
 

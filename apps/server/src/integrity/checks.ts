@@ -1,4 +1,12 @@
-import { MATCHING_OPEN_STATUSES, VISA_RULES, type VisaType } from '@ilson/contracts';
+import {
+  ARC_GENDER_DIGITS,
+  expiringVisaTypes,
+  MATCHING_OPEN_STATUSES,
+  rowsInForce,
+  seoulDay,
+  VISA_RULES,
+  type VisaType,
+} from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { createSettingsService } from '../modules/settings/settings.service';
@@ -40,6 +48,14 @@ function visaRulesTable(): SQL {
     },
   );
   return sql`(VALUES ${sql.join(rows, sql`, `)}) AS r(visa, industries, any_industry, simple_ok, part_time_only, no_employment)`;
+}
+
+/** ARC_GENDER_DIGITS in force today as a table: the 7th digit of a 외국인등록번호, its gender and century. */
+function arcDigitsTable(): SQL {
+  const rows = rowsInForce(ARC_GENDER_DIGITS, seoulDay()).map(
+    (row) => sql`(${String(row.digit)}::text, ${row.gender}::text, ${row.century}::int)`,
+  );
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS d(digit, gender, century)`;
 }
 
 const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => sql`
@@ -408,6 +424,56 @@ export const CHECKS: readonly Check[] = [
       WHERE p.branch_id <> e.branch_id
         AND (${inBranches(sql`p.branch_id`, scope)} OR ${inBranches(sql`e.branch_id`, scope)})
       ORDER BY p.id`,
+  },
+  {
+    code: 'worker_arc_disagrees',
+    invariant: 'I-24',
+    title: '외국인등록번호의 생년월일 또는 7번째 자리가 생년월일·성별과 다른 근로자',
+    // The masked number keeps the birth date and the 7th digit (900101-5******): nothing is decrypted.
+    query: ({ scope }) => sql`
+      SELECT 'worker' AS target_type, w.id AS target_id,
+             w.alien_reg_no_masked || ' / ' || w.date_of_birth::text || ' ' || w.gender AS detail
+      FROM workers w
+      LEFT JOIN ${arcDigitsTable()} ON d.digit = substr(w.alien_reg_no_masked, 8, 1)
+      WHERE w.deleted_at IS NULL AND w.destroyed_at IS NULL AND w.alien_reg_no_masked IS NOT NULL
+        AND ${inBranches(sql`w.branch_id`, scope)}
+        AND (d.digit IS NULL OR d.gender <> w.gender
+             OR to_char(w.date_of_birth, 'MMDD') <> substr(w.alien_reg_no_masked, 3, 4)
+             OR extract(year FROM w.date_of_birth)::int <> d.century + substr(w.alien_reg_no_masked, 1, 2)::int)
+      ORDER BY w.id`,
+  },
+  {
+    code: 'worker_visa_expiry_missing',
+    invariant: 'I-25',
+    title: '체류기간 상한이 있는 체류자격인데 체류 만료일이 없는 근로자',
+    query: ({ scope }) => sql`
+      SELECT 'worker' AS target_type, id AS target_id, visa_type AS detail
+      FROM workers
+      WHERE deleted_at IS NULL AND destroyed_at IS NULL AND visa_expiry_date IS NULL
+        AND visa_type = ANY(${sql.raw(
+          `ARRAY[${
+            expiringVisaTypes(seoulDay())
+              .map((v) => `'${v}'`)
+              .join(',') || 'NULL'
+          }]::text[]`,
+        )})
+        AND ${inBranches(sql`branch_id`, scope)}
+      ORDER BY id`,
+  },
+  {
+    code: 'worker_extension_misdated',
+    invariant: 'I-26',
+    title: '만료일 뒤에 신청했거나 오늘 뒤로 날짜가 적힌 체류기간 연장',
+    // Once approved, the expiry on the record is the new one, so only a filed (applied) extension is compared.
+    query: ({ scope }) => sql`
+      SELECT 'worker' AS target_type, id AS target_id,
+             extension_status || ' ' || coalesce(extension_applied_at::text, '-') || ' / '
+               || coalesce(extension_approved_at::text, '-') || ', expiry ' || coalesce(visa_expiry_date::text, '-') AS detail
+      FROM workers
+      WHERE deleted_at IS NULL AND destroyed_at IS NULL AND ${inBranches(sql`branch_id`, scope)}
+        AND (extension_applied_at > ${TODAY} OR extension_approved_at > ${TODAY}
+             OR (extension_status = 'applied' AND extension_applied_at > visa_expiry_date))
+      ORDER BY id`,
   },
 ];
 

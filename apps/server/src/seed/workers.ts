@@ -234,7 +234,8 @@ export function* generateWorkers(
         extensionApprovedAt = minDate(addDays(extensionAppliedAt, rng.int(7, 28)), addDays(today, -1));
       } else if (extension !== null && daysLeft <= 120 && rng.chance(0.4)) {
         extensionStatus = 'applied';
-        extensionAppliedAt = addDays(today, -rng.int(1, 30));
+        // Filed by the expiry date (출입국관리법 제25조, docs/DOMAIN.md#identity), an overdue one too.
+        extensionAppliedAt = minDate(addDays(today, -rng.int(1, 30)), visaExpiryDate);
       }
       entryDate = addDays(originalExpiry, -(stay - 1));
     }

@@ -108,8 +108,10 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
   filled_count_drift: (i) => [sql`UPDATE job_posts SET filled_count = 3 WHERE id = ${i.P}`],
   record_in_closed_branch: (i) => [
     sql`UPDATE branches SET status = 'inactive', updated_at = now() WHERE id = ${i.B2}`,
-    sql`INSERT INTO workers (first_name, last_name, gender, date_of_birth, nationality, visa_type, branch_id, created_at)
-        VALUES ('Closed', 'Door', 'male', '1990-01-01', 'VN', 'E-9', ${i.B2}, now() + interval '1 second')`,
+    sql`INSERT INTO workers (first_name, last_name, gender, date_of_birth, nationality, visa_type, visa_expiry_date,
+          branch_id, created_at)
+        VALUES ('Closed', 'Door', 'male', '1990-01-01', 'VN', 'E-9', '2030-01-01', ${i.B2},
+          now() + interval '1 second')`,
   ],
   visa_pending_without_extension: (i) => [sql`UPDATE workers SET visa_status = 'pending' WHERE id = ${i.W2}`],
   destroyed_worker_engaged: (i) => [
@@ -119,6 +121,15 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
     sql`UPDATE workers SET destroyed_at = now(), name_ko = '파기됨', first_name = '', last_name = '',
           alien_reg_no_hash = NULL, passport_no_hash = NULL, date_of_birth = '1995-01-01'
         WHERE id = ${i.W}`,
+  ],
+  worker_arc_disagrees: (i) => [
+    // A number of another birth date, kept from before the rule (its masked form is what the check reads).
+    sql`UPDATE workers SET alien_reg_no_masked = '000101-5******' WHERE id = ${i.W2}`,
+  ],
+  worker_visa_expiry_missing: (i) => [sql`UPDATE workers SET visa_expiry_date = NULL WHERE id = ${i.W2}`],
+  worker_extension_misdated: (i) => [
+    sql`UPDATE workers SET extension_status = 'applied', visa_status = 'pending',
+          extension_applied_at = visa_expiry_date + 1 WHERE id = ${i.W2}`,
   ],
 };
 
@@ -133,7 +144,9 @@ beforeAll(async () => {
     await insertWorker(ctx, B, {
       firstName: 'Thi Binh',
       lastName: 'Tran',
+      gender: 'female',
       dateOfBirth: '1996-06-06',
+      alienRegNoMasked: '960606-6******',
       alienRegNoHash: 'arc-w2',
       passportNoHash: 'passport-w2',
     })

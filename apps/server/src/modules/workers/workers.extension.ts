@@ -1,5 +1,6 @@
 import { recordMessages, type workerExtensionSchema, type z } from '@ilson/contracts';
 import { validationError } from '../../lib/errors';
+import { checkExtensionDates } from './workers.identity-rules';
 import type { WorkerRecord } from './workers.repository';
 
 export type ExtensionInput = z.output<typeof workerExtensionSchema>;
@@ -10,6 +11,12 @@ export type ExtensionInput = z.output<typeof workerExtensionSchema>;
  * back to what its dates say, an approval to valid. A cancelled visa stays cancelled.
  */
 export function extensionValues(current: WorkerRecord, input: ExtensionInput, today: string) {
+  const values = extensionValuesOf(current, input, today);
+  checkExtensionDates(current, values, today);
+  return values;
+}
+
+function extensionValuesOf(current: WorkerRecord, input: ExtensionInput, today: string) {
   const underReview = current.visaStatus === 'pending';
   if (input.extensionStatus === 'none') {
     return {

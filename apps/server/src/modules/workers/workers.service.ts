@@ -35,6 +35,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
 import { answerHeldIdentifier, identifierAttempt, refuseHeldIdentifiers } from './workers.identity';
+import { checkEditedIdentity, checkNewIdentity } from './workers.identity-rules';
 import {
   alienRegNoColumns,
   checkIdentifierSearch,
@@ -239,6 +240,8 @@ export function createWorkersService({
     const arn = alienRegNoColumns(pii, alienRegNo ?? null);
     const passport = passportNoColumns(pii, passportNo ?? null);
     const { imported } = options;
+    // The schema checked it; an import's commit runs its rows again here (docs/DOMAIN.md#identity).
+    checkNewIdentity(input, seoulToday());
     await checkRecordBranch(tx, fields.branchId, actor.scope);
     await refuseHeldIdentifiers(tx, {
       alienRegNo: arn.alienRegNoHash,
@@ -296,6 +299,7 @@ export function createWorkersService({
           throw validationError([{ field: 'visa_status', message: recordMessages.visaPendingFromExtension }]);
         }
         if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
+        checkEditedIdentity(current, changes, alienRegNo, seoulToday());
         if (alienRegNo !== undefined) {
           if (nextArn.alienRegNoHash !== current.alienRegNoHash) {
             await refuseHeldIdentifiers(tx, { alienRegNo: nextArn.alienRegNoHash }, id);

@@ -25,6 +25,7 @@ import { parseDate, toDateString } from '../../lib/datetime';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
+import { VisaExpiryField } from './identity-fields';
 
 const t = koWorkers;
 const f = t.fields;
@@ -224,9 +225,7 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
         <Form.Item name="visaStatus" label={f.visaStatus} extra={t.visaStatusHelp}>
           <Select options={visaStatusOptions} />
         </Form.Item>
-        <Form.Item name="visaExpiryDate" label={f.visaExpiryDate}>
-          {dateInput}
-        </Form.Item>
+        <VisaExpiryField label={f.visaExpiryDate}>{dateInput}</VisaExpiryField>
         <Form.Item name="entryDate" label={f.entryDate}>
           {dateInput}
         </Form.Item>

@@ -1,4 +1,4 @@
-import { type Worker, workerInputSchema } from '@ilson/contracts';
+import { type Worker, workerFormSchema } from '@ilson/contracts';
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -45,7 +45,7 @@ export function WorkerEdit({ worker, reload, exitTo }: WorkerEditProps) {
 
   const record = useRecordForm({
     form,
-    schema: workerInputSchema,
+    schema: workerFormSchema,
     fields: WORKER_FORM_FIELDS,
     toInput: workerValuesToInput,
     submit: (body) => update.mutateAsync({ ...body, version }),

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
 import { latinName, showMobile, VisaExpiry, WorkerStatusTag } from './columns';
+import { IdentityWarnings } from './identity-fields';
 import { PiiValue } from './pii-value';
 
 const t = koWorkers;
@@ -32,6 +33,7 @@ export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
     .join(' ');
   return (
     <>
+      <IdentityWarnings worker={w} />
       <InfoSection
         title={t.sections.basic}
         items={[

@@ -1,4 +1,4 @@
-import { isBranchScoped, workerInputSchema } from '@ilson/contracts';
+import { isBranchScoped, workerFormSchema } from '@ilson/contracts';
 import { Form } from 'antd';
 import { useNavigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency';
@@ -25,7 +25,7 @@ export default function WorkerNewPage() {
   const toast = useToast();
   const record = useRecordForm({
     form,
-    schema: workerInputSchema,
+    schema: workerFormSchema,
     fields: WORKER_FORM_FIELDS,
     toInput: workerValuesToInput,
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),

@@ -63,6 +63,8 @@ export const koWorkers = {
   deleteConfirmBody:
     '삭제한 근로자는 목록에서 사라지고, 이 근로자의 이력서도 함께 휴지통으로 옮겨집니다. 근로자를 휴지통에서 복원하면 함께 옮겨진 이력서도 복원됩니다.',
   latinNamePlaceholder: '여권과 같은 영문',
+  /** The worker page's warning over a record that breaks the identity rules (docs/DOMAIN.md#identity). */
+  identityWarningsTitle: '신원·체류 정보를 확인해 주세요.',
   visaStatusHelp:
     '만료는 체류 만료일이 지나면 자동으로 판정됩니다. 심사 중은 체류기간 연장을 신청하면 설정됩니다.',
   visaExpiredByDate: '체류 만료일이 지나 만료로 판정했습니다.',

@@ -202,7 +202,8 @@ describe('import: formats, mapping and refusals', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('명단');
     sheet.addRow(importHeaders('workers'));
-    const cells: unknown[] = workerCells(8001, A);
+    // The number of that birth date (docs/DOMAIN.md#identity).
+    const cells: unknown[] = workerCells(8001, A, { alienRegNo: '910203-6008001' });
     const dob = IMPORT_COLUMNS.workers.findIndex((c) => c.key === 'dateOfBirth');
     cells[dob] = new Date(Date.UTC(1991, 1, 3));
     sheet.addRow(cells);

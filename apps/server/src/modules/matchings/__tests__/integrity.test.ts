@@ -280,9 +280,11 @@ describe('심사 중 comes from a filed extension, never from a plain edit', () 
       version: current.version,
     });
 
-    // Filing the extension is the door: the visa is under review, the working contract stands.
+    // Filing the extension is the door: the visa is under review, the working contract stands. It was filed
+    // before the expiry (출입국관리법 제25조, docs/DOMAIN.md#identity) and is recorded now.
     const filed = await admin.patch(`/workers/${worker.id}/extension`, {
       extension_status: 'applied',
+      extension_applied_at: addDays(TODAY, -35),
       version: current.version,
     });
     expect(filed.statusCode, filed.body).toBe(200);

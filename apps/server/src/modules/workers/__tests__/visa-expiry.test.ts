@@ -1,4 +1,4 @@
-import { recordMessages } from '@ilson/contracts';
+import { identityMessages, recordMessages } from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, insertBranch, patchSettings, signedIn, workerBody } from '../../../../test/fixtures';
@@ -47,7 +47,8 @@ beforeAll(async () => {
   for (const days of [-3, 0, 20, 30, 31, 45, 60, 61, 90, 100, 120, 121, 300]) {
     byDays.set(days, (await addWorker(days)).id);
   }
-  await addWorker(null);
+  // A visa with no stay limit: no expiry date (docs/DOMAIN.md#identity).
+  await addWorker(null, { visa_type: 'F-5' });
   const departed = await addWorker(10, { last_name: 'Departed' });
   await ctx.db.update(workers).set({ status: 'departed' }).where(eq(workers.id, departed.id));
   await addWorker(20, { branch_id: branchB, last_name: 'OtherBranch', nationality: 'PH' });
@@ -187,6 +188,35 @@ describe('PATCH /workers/:id/extension', () => {
     expect(stale.statusCode).toBe(409);
     const reset = await admin.patch(`/workers/${id}/extension`, { extension_status: 'none', version: 2 });
     expect(reset.json()).toMatchObject({ extension_status: 'none', extension_applied_at: null });
+  });
+});
+
+describe('the dates of an extension (docs/DOMAIN.md#identity, 출입국관리법 제25조)', () => {
+  const refusal = async (id: number, body: Record<string, unknown>) => {
+    const response = await admin.patch(`/workers/${id}/extension`, { ...body, version: 1 });
+    expect(response.statusCode, response.body).toBe(422);
+    return response.json().error.details;
+  };
+
+  it('refuses one filed after the expiry, and one applied or approved after today, on its field', async () => {
+    const overdue = byDays.get(-3)!;
+    expect(await refusal(overdue, { extension_status: 'applied' })).toEqual([
+      { field: 'extension_applied_at', message: identityMessages.extensionAfterExpiry(addDays(today, -3)) },
+    ]);
+    const later = byDays.get(300)!;
+    expect(
+      await refusal(later, { extension_status: 'applied', extension_applied_at: addDays(today, 1) }),
+    ).toEqual([{ field: 'extension_applied_at', message: identityMessages.extensionAppliedInFuture }]);
+    expect(
+      await refusal(later, {
+        extension_status: 'approved',
+        extension_applied_at: addDays(today, -10),
+        extension_approved_at: addDays(today, 2),
+        new_visa_expiry_date: addDays(today, 900),
+      }),
+    ).toEqual([{ field: 'extension_approved_at', message: identityMessages.extensionApprovedInFuture }]);
+    const onTheDay = await admin.get(`/workers/${overdue}`);
+    expect(onTheDay.json()).toMatchObject({ extension_status: 'none', version: 1 });
   });
 });
 

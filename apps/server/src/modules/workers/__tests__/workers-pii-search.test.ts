@@ -397,6 +397,7 @@ describe('a duplicate 외국인등록번호 across branches', () => {
     expect(own.statusCode, own.body).toBe(201);
     const patched = await managerB.patch(`/workers/${own.json().id}`, {
       alien_reg_no: ARN_DIGITS,
+      date_of_birth: '1993-02-15',
       version: 1,
     });
     expect(patched.statusCode).toBe(409);

@@ -147,17 +147,23 @@ describe('personal identifiers (docs/SECURITY.md)', () => {
 
   it('changes and clears a number with masked before/after in the diff', async () => {
     const created = await createWorker();
+    // A number of the worker's gender, with its birth date (docs/DOMAIN.md#identity).
+    const digit = created.gender === 'male' ? 5 : 6;
     const changed = await admin.patch(`/workers/${created.id}`, {
-      alien_reg_no: '9502036000001',
+      alien_reg_no: `950203${digit}000001`,
+      date_of_birth: '1995-02-03',
       version: 1,
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ alien_reg_no: '950203-6******', version: 2 });
+    expect(changed.json()).toMatchObject({ alien_reg_no: `950203-${digit}******`, version: 2 });
     const cleared = await admin.patch(`/workers/${created.id}`, { passport_no: null, version: 2 });
     expect(cleared.json().passport_no).toBeNull();
     const updates = (await auditOf(created.id)).filter((l) => l.action === 'UPDATE');
     expect(updates.map((l) => l.diff)).toEqual([
-      { alienRegNo: { before: created.alien_reg_no, after: '950203-6******' } },
+      {
+        dateOfBirth: { before: created.date_of_birth, after: '1995-02-03' },
+        alienRegNo: { before: created.alien_reg_no, after: `950203-${digit}******` },
+      },
       { passportNo: { before: created.passport_no, after: null } },
     ]);
     const reveal = await admin.post(`/workers/${created.id}/reveal`, {
