@@ -1,4 +1,13 @@
-import { MATCHING_OPEN_STATUSES, VISA_RULES, type VisaType } from '@ilson/contracts';
+import {
+  MATCHING_OPEN_STATUSES,
+  OVERTIME_RATE_ROWS,
+  PREMIUM_EXEMPT_INDUSTRY_ROWS,
+  PREMIUM_MIN_EMPLOYEES_ROWS,
+  rowsInForce,
+  STANDARD_WEEKLY_HOURS_ROWS,
+  VISA_RULES,
+  type VisaType,
+} from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { createSettingsService } from '../modules/settings/settings.service';
@@ -84,10 +93,41 @@ const PERSON_OF = sql`
   SELECT root AS worker_id, min(id) AS person FROM reach GROUP BY root`;
 
 /**
- * Hourly-equivalent pay as packages/contracts/src/wage.ts computes it, in double precision with its order of
- * operations (so the same values round the same way): paid hours a day, 주휴 hours, monthly paid hours rounded half up.
+ * The 제56조 premium terms as the law rows state them today (docs/law-as-data.md#wages): the standard week, the rate,
+ * the employees from which it applies, the exempt industries, and the day from which all of them are in force.
  */
-const HOURLY = sql`(
+function premiumTerms() {
+  const today = new Date().toISOString().slice(0, 10);
+  const hours = rowsInForce(STANDARD_WEEKLY_HOURS_ROWS, today)[0]!;
+  const rate = rowsInForce(OVERTIME_RATE_ROWS, today)[0]!;
+  const employees = rowsInForce(PREMIUM_MIN_EMPLOYEES_ROWS, today)[0]!;
+  const exempt = rowsInForce(PREMIUM_EXEMPT_INDUSTRY_ROWS, today)[0]!;
+  const from = [hours, rate, employees, exempt]
+    .map((row) => row.basis.effectiveFrom ?? '0001-01-01')
+    .sort()
+    .at(-1)!;
+  return {
+    hours: hours.hours,
+    rate: rate.rate,
+    employees: employees.employees,
+    exempt: exempt.industries,
+    from,
+  };
+}
+
+/**
+ * Hourly-equivalent pay as packages/contracts/src/wage.ts computes it (`hourlyOverFloor` of `wageFloor`), in double
+ * precision with its order of operations (so the same values round the same way): paid hours a day, 주휴 hours,
+ * hours over the standard week weighted by the 제56조 rate where it applies (5+ employees, not a 제63조 industry),
+ * monthly paid hours rounded half up.
+ */
+function hourlySql(): SQL {
+  const t = premiumTerms();
+  const exempt = sql.raw(`ARRAY[${t.exempt.map((i) => `'${i}'`).join(',')}]::text[]`);
+  const applies = sql`((SELECT e.employee_count FROM employers e WHERE e.id = m.employer_id) >= ${t.employees}
+                      AND NOT (p.industry::text = ANY(${exempt}))
+                      AND coalesce(m.start_date, ${TODAY}) >= ${t.from}::date)`;
+  return sql`(
   SELECT CASE pay.type
            WHEN 'hourly' THEN pay.amount
            WHEN 'daily' THEN CASE WHEN hr.daily > 0 THEN pay.amount / hr.daily END
@@ -102,18 +142,24 @@ const HOURLY = sql`(
        LATERAL (SELECT greatest(0, CASE WHEN span.minutes <= 0 THEN span.minutes + 1440 ELSE span.minutes END
                                    - p.break_minutes)::float8 / 60 AS daily) dy,
        LATERAL (SELECT dy.daily * cardinality(p.work_days) AS weekly) wk,
-       LATERAL (SELECT dy.daily,
-                       floor(((wk.weekly + CASE WHEN wk.weekly >= 15 THEN least(8, (wk.weekly / 40) * 8) ELSE 0 END)
-                              * 365) / 7 / 12 + 0.5) AS monthly) hr)`;
+       LATERAL (SELECT CASE WHEN wk.weekly >= 15 THEN least(8, (wk.weekly / 40) * 8) ELSE 0 END AS holiday,
+                       CASE WHEN ${applies} AND wk.weekly > ${t.hours}::float8
+                            THEN wk.weekly - ${t.hours}::float8 ELSE 0 END AS ot) ex,
+       LATERAL (SELECT (wk.weekly - ex.ot) + ex.ot * ${t.rate}::float8 AS worked) wd,
+       LATERAL (SELECT CASE WHEN ex.ot > 0 AND cardinality(p.work_days) > 0
+                            THEN wd.worked / cardinality(p.work_days) ELSE dy.daily END AS daily,
+                       CASE WHEN ex.ot > 0 THEN floor(((wd.worked + ex.holiday) * 365) / 7 / 12 + 0.5)
+                            ELSE floor(((wk.weekly + ex.holiday) * 365) / 7 / 12 + 0.5) END AS monthly) hr)`;
+}
 
-/** The `minimumWageByYear` setting as a table, and the wage of a year: that year's, else the latest before it. */
+/** The `minimumWageByYear` setting as a table, and the wage of a year: that year's only, never an earlier one's. */
 function minimumWageOf(year: SQL, byYear: Record<string, number>): SQL {
   const rows = Object.entries(byYear).map(([y, wage]) => sql`(${Number(y)}::int, ${wage}::float8)`);
   const table =
     rows.length > 0
       ? sql`(VALUES ${sql.join(rows, sql`, `)}) AS mw(year, wage)`
       : sql`(SELECT NULL::int AS year, NULL::float8 AS wage WHERE FALSE) AS mw`;
-  return sql`(SELECT mw.wage FROM ${table} WHERE mw.year <= ${year} ORDER BY mw.year DESC LIMIT 1)`;
+  return sql`(SELECT mw.wage FROM ${table} WHERE mw.year = ${year})`;
 }
 
 export const CHECKS: readonly Check[] = [
@@ -212,14 +258,20 @@ export const CHECKS: readonly Check[] = [
   {
     code: 'held_below_minimum_wage',
     invariant: 'I-9',
-    title: '합격·계약·근무 중인 매칭의 환산 시급이 그해 최저임금보다 낮음',
+    title:
+      '합격·계약·근무 중인 매칭의 환산 시급이 그해 최저임금(연장근로 가산 포함)보다 낮거나, 그해 최저임금 미설정',
+    // An accepted matching may wait for the year's rate; a contracted or working one with agreed pay may not, as the
+    // contract step refuses it (docs/law-as-data.md#wages).
     query: (inputs) => {
       const year = sql`extract(year FROM coalesce(m.start_date, ${TODAY}))::int`;
       const minimum = minimumWageOf(year, inputs.minimumWageByYear);
+      const hourly = hourlySql();
       return heldMatchings(
         inputs,
-        sql`${HOURLY} < ${minimum}`,
-        sql`'시급 ' || floor(${HOURLY}) || ' < ' || ${year} || '년 ' || ${minimum}`,
+        sql`${hourly} < ${minimum}
+            OR (${minimum} IS NULL AND m.status IN ${ENGAGED} AND m.agreed_salary_amount IS NOT NULL)`,
+        sql`CASE WHEN ${minimum} IS NULL THEN ${year} || '년 최저임금 미설정'
+                 ELSE '시급 ' || floor(${hourly}) || ' < ' || ${year} || '년 ' || ${minimum} END`,
       );
     },
   },

@@ -329,7 +329,7 @@ export async function postStanding(
   options: { lock?: boolean } = {},
 ) {
   const employerQuery = executor
-    .select({ status: employers.status })
+    .select({ status: employers.status, employeeCount: employers.employeeCount })
     .from(employers)
     .where(eq(employers.id, post.employerId))
     .$dynamic();
@@ -340,7 +340,11 @@ export async function postStanding(
     .where(eq(branches.id, post.branchId))
     .$dynamic();
   const [branch] = await (options.lock ? branchQuery.for('share') : branchQuery);
-  return { employerStatus: employer?.status ?? 'withdrawn', branchStatus: branch?.status ?? 'inactive' };
+  return {
+    employerStatus: employer?.status ?? 'withdrawn',
+    branchStatus: branch?.status ?? 'inactive',
+    employeeCount: employer?.employeeCount ?? 0,
+  };
 }
 
 /** Statuses in which a matching holds the worker's visa to the rules (docs/DOMAIN.md invariants). */
@@ -401,6 +405,7 @@ export async function matchingsWithInputs(
       workerLastName: workers.lastName,
       employerName: employers.companyName,
       employerStatus: employers.status,
+      employeeCount: employers.employeeCount,
       branchStatus: branches.status,
       worker: {
         visaType: workers.visaType,

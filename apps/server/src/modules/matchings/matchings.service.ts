@@ -25,7 +25,7 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { JobPostRecord } from '../job-posts/job-posts.repository';
+import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
 import { eligibilityIssues, enforceEligibility, ruleInput } from './matchings.eligibility';
@@ -148,7 +148,8 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
   /** Agreed pay may not be below the minimum wage of the year work starts (today when not yet known). */
   async function checkPay(executor: Executor, salary: Salary, post: JobPostRecord, startDate: string | null) {
     const { minimumWageByYear } = await settings.get(executor);
-    const pay = { ...scheduleOf(post), ...salary };
+    const employeeCount = await employeeCountOf(executor, post.employerId);
+    const pay = { ...scheduleOf(post), ...salary, industry: post.industry, employeeCount };
     const error = minimumWageError(pay, startDate ?? seoulToday(), minimumWageByYear, 'agreed_salary_amount');
     if (error) throw validationError([error]);
   }
