@@ -28,6 +28,7 @@ export const koJobPosts = {
     salaryAmount: '급여액',
     pay: '급여',
     hourlyEquivalent: '환산 시급',
+    weeklyHolidayHours: '주휴시간',
     dormitoryProvided: '기숙사',
     mealProvided: '식사',
     allowedVisaTypes: '허용 체류자격',
