@@ -1,3 +1,4 @@
 export * from './basis';
+export * from './fees';
 export * from './tables';
 export * from './wages';

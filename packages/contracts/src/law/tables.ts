@@ -1,4 +1,5 @@
 import type { LegalBasis } from './basis';
+import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import {
   MINIMUM_WAGE_ROWS,
   OVERTIME_RATE_ROWS,
@@ -29,4 +30,6 @@ export const LAW_TABLES: readonly LawTable[] = [
     title: '근로시간·가산임금 적용 제외 업종',
     rows: PREMIUM_EXEMPT_INDUSTRY_ROWS,
   },
+  { key: 'public_placement_visas', title: '민간 알선 수수료 금지 체류자격', rows: PUBLIC_PLACEMENT_ROWS },
+  { key: 'placement_fee_cap', title: '유료직업소개 요금 상한', rows: PLACEMENT_FEE_CAP_ROWS },
 ];
