@@ -1,5 +1,14 @@
-import { arcBirthDate, arcDigitRow, type Role } from '@ilson/contracts';
-import { appUsers, branches, employers, jobPosts, matchings, reviews, workers } from '../src/db/schema';
+import { arcBirthDate, arcDigitRow, type Role, SETTINGS_DEFAULTS } from '@ilson/contracts';
+import {
+  appUsers,
+  branches,
+  employers,
+  jobPosts,
+  matchings,
+  reviews,
+  settings,
+  workers,
+} from '../src/db/schema';
 import { bearer, createAdmin, login, type TestContext } from './helpers';
 
 /** Record fixtures and an API caller for the records tests. */
@@ -34,6 +43,23 @@ export async function signedIn(ctx: TestContext, role: Role, branchId: number | 
 }
 
 let branchCounter = 0;
+
+/**
+ * Sets the minimum wage of the years after the defaults' last (at the last's rate, through `until`): tests that
+ * contract in a year not yet in the law rows would be refused MINIMUM_WAGE_UNKNOWN (docs/law-as-data.md#wages).
+ */
+export async function setFutureMinimumWages(
+  ctx: Pick<TestContext, 'db'>,
+  until = new Date().getFullYear() + 2,
+) {
+  const byYear = { ...SETTINGS_DEFAULTS.minimumWageByYear };
+  const last = Math.max(...Object.keys(byYear).map(Number));
+  for (let year = last + 1; year <= until; year++) byYear[String(year)] = byYear[String(last)]!;
+  await ctx.db
+    .insert(settings)
+    .values({ key: 'minimumWageByYear', value: byYear })
+    .onConflictDoUpdate({ target: settings.key, set: { value: byYear } });
+}
 
 export async function insertBranch(
   ctx: Pick<TestContext, 'db'>,

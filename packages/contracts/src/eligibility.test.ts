@@ -234,9 +234,43 @@ describe('the steps of a matching', () => {
       salaryAmount: 2_000_000,
       schedule,
       minimumWageByYear: { '2027': 10_320 },
+      employeeCount: 10,
     };
     expect(codes({ pay }, 'hold')).toEqual(['hard:BELOW_MINIMUM_WAGE']);
     expect(codes({ pay: { ...pay, salaryAmount: 2_200_000 } }, 'hold')).toEqual([]);
+  });
+
+  it('a start in a year whose minimum wage is not set warns before the contract and refuses from it', () => {
+    const schedule = {
+      workDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const,
+      workStartTime: '09:00',
+      workEndTime: '18:00',
+      breakMinutes: 60,
+    };
+    const pay = {
+      salaryType: 'monthly' as const,
+      salaryAmount: 2_510_000,
+      schedule,
+      minimumWageByYear: { '2026': 10_320 },
+      employeeCount: 10,
+    };
+    const startDate = '2027-01-04';
+    expect(codes({ pay, startDate }, 'propose')).toContain('warning:MINIMUM_WAGE_UNKNOWN');
+    expect(codes({ pay, startDate }, 'accept')).toContain('warning:MINIMUM_WAGE_UNKNOWN');
+    expect(codes({ pay, startDate }, 'contract')).toContain('hard:MINIMUM_WAGE_UNKNOWN');
+    expect(codes({ pay, startDate }, 'start')).toContain('hard:MINIMUM_WAGE_UNKNOWN');
+    expect(codes({ pay, startDate }, 'hold')).toEqual([]);
+    const issue = checkEligibility({ ...base, pay, startDate }, 'contract').find(
+      (i) => i.code === 'MINIMUM_WAGE_UNKNOWN',
+    );
+    expect(issue?.message).toBe(
+      '2027년 최저임금이 설정되어 있지 않습니다. 설정 > 연도별 최저시급에 2027년 금액을 입력해 주세요.',
+    );
+    // A 48-hour week at 5+ employees: 2,510,000원 is below the 2026 floor with the 제56조 premium (2,693,520원).
+    const below = checkEligibility({ ...base, pay, startDate: '2026-12-14' }, 'hold');
+    expect(below.map((i) => i.code)).toEqual(['BELOW_MINIMUM_WAGE']);
+    expect(below[0]!.basis?.article).toBe('제56조제1항');
+    expect(codes({ pay: { ...pay, employeeCount: 4 }, startDate: '2026-12-14' }, 'hold')).toEqual([]);
   });
 
   it('names only what an edit newly breaks', () => {

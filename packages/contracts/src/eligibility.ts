@@ -3,7 +3,7 @@ import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
 import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaStatus, type VisaType } from './visas';
-import { hourlyEquivalent, minimumWageFor, type SalaryType, type WorkSchedule } from './wage';
+import { checkMinimumWage, type SalaryType, type WorkSchedule } from './wage';
 
 /**
  * The one rule engine of a matching's inputs (docs/domain-integrity.md): which visa may work where, whether a
@@ -143,6 +143,7 @@ export const ELIGIBILITY_CODES = [
   'VISA_EXPIRES_BEFORE_START',
   'WORKER_DEPARTED',
   'BELOW_MINIMUM_WAGE',
+  'MINIMUM_WAGE_UNKNOWN',
   'POST_NOT_MATCHABLE',
   'EMPLOYER_NOT_APPROVED',
   'BRANCH_INACTIVE',
@@ -208,6 +209,8 @@ export type EligibilityInput = {
     salaryAmount: number;
     schedule: WorkSchedule;
     minimumWageByYear: Record<string, number>;
+    /** The employer's regular employees: 5+ earn the overtime premium (docs/law-as-data.md#wages). */
+    employeeCount: number;
   } | null;
   /** The worker's other matchings that are contracted or working (E-9 holders work for one employer). */
   engagedIn?: readonly RelatedRecord[];
@@ -240,8 +243,6 @@ const POST_STATE_LABELS: Record<string, string> = {
   closed: '마감',
   suspended: '게시 중지',
 };
-
-const won = (amount: number) => `${Math.floor(amount).toLocaleString('ko-KR')}원`;
 
 /** Every issue of the pair at the given step, hard ones first. */
 export function checkEligibility(
@@ -298,15 +299,28 @@ export function checkEligibility(
     );
   }
   if (input.pay) {
-    const { salaryType, salaryAmount, schedule, minimumWageByYear } = input.pay;
-    const year = Number((startDate ?? today).slice(0, 4));
-    const minimum = minimumWageFor(year, minimumWageByYear);
-    const hourly = hourlyEquivalent(salaryType, salaryAmount, schedule);
-    if (minimum !== null && hourly !== null && hourly < minimum) {
-      hard(
-        'BELOW_MINIMUM_WAGE',
-        `약정 임금(환산 시급 ${won(hourly)})이 ${year}년 최저임금(시급 ${won(minimum)})보다 낮습니다.`,
-      );
+    // Wages (docs/law-as-data.md#wages): the year work starts, with the 제56조 premium; an unset year refuses the
+    // contract and later steps, warns before (a proposal may wait for the new rate), and is not held.
+    const { salaryType, salaryAmount, schedule, minimumWageByYear, employeeCount } = input.pay;
+    const wage = checkMinimumWage({
+      salaryType,
+      salaryAmount,
+      schedule,
+      industry: post.industry,
+      employeeCount,
+      date: startDate ?? today,
+      byYear: minimumWageByYear,
+    });
+    if (wage.kind === 'below') {
+      issues.push({
+        code: 'BELOW_MINIMUM_WAGE',
+        severity: 'hard',
+        message: `약정 임금이 ${wage.message}`,
+        basis: wage.basis,
+      });
+    } else if (wage.kind === 'unknown_year' && stage !== 'hold') {
+      const severity = stage === 'propose' || stage === 'accept' ? 'warning' : 'hard';
+      issues.push({ code: 'MINIMUM_WAGE_UNKNOWN', severity, message: wage.message, basis: wage.basis });
     }
   }
   const engaged = input.engagedIn ?? [];

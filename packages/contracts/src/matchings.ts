@@ -304,6 +304,11 @@ export const matchingListQuerySchema = listQuerySchema.extend({
   visaType: z.enum(VISA_TYPES).optional(),
   createdFrom: dateString.optional(),
   createdTo: dateString.optional(),
+  /**
+   * Contracted and working matchings paid below this year's minimum wage (with the 제56조 premium): the list an
+   * operator revisits when a new rate takes effect on 1 January (docs/law-as-data.md#wages).
+   */
+  belowMinimumWageYear: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 export type MatchingListQuery = z.input<typeof matchingListQuerySchema>;
 

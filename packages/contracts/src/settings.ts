@@ -1,6 +1,7 @@
 import { ACCESS_REVIEW_DEFAULTS, accessReviewSettingsSchema } from './audit';
 import { versionField } from './common';
 import { defineEndpoints } from './endpoint';
+import { minimumWageSettingDefault } from './law/wages';
 import { fieldMessages } from './messages';
 import { RETENTION_DEFAULTS, retentionRulesSchema } from './privacy';
 import { z } from './zod-setup';
@@ -13,6 +14,7 @@ function wholeNumber(min: number, max: number, unit: string) {
 
 export const settingsMessages = {
   serviceNameRequired: '서비스 이름을 입력해 주세요.',
+  wageChangeReasonRequired: '연도별 최저시급을 바꾸는 사유를 입력해 주세요. (예: 2027년 최저임금 고시 반영)',
   textTooLong: (max: number) => `${max}자 이하로 입력해 주세요.`,
   visaAlertDaysCount: '알림 구간은 1~6개로 입력해 주세요.',
   visaAlertDaysOrder: '알림 구간은 작은 값부터 중복 없이 입력해 주세요.',
@@ -68,7 +70,8 @@ export const SETTINGS_DEFAULTS: Settings = {
   maxLoginFailures: 5,
   lockoutMinutes: 15,
   loginRateLimitPerMinute: 20,
-  minimumWageByYear: { '2025': 10_030, '2026': 10_320 },
+  /** Seeded from the law rows (docs/law-as-data.md#wages); a super admin adds a new year with a reason. */
+  minimumWageByYear: minimumWageSettingDefault(),
   defaultMatchingFee: 300_000,
   exportReasonRequired: true,
   dormantAfterDays: 365,
@@ -82,7 +85,14 @@ export const settingsRecordSchema = settingsSchema.extend({ version: versionFiel
 export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 
 /** Only the settings sent change; `version` is the one read (409 when another admin saved meanwhile). */
-export const settingsPatchSchema = settingsSchema.partial().extend({ version: versionField });
+export const settingsPatchSchema = settingsSchema.partial().extend({
+  version: versionField,
+  /**
+   * Why the minimum wages change: required when `minimumWageByYear` does (they decide which contracts are lawful,
+   * docs/law-as-data.md#wages); kept with the change in the access log.
+   */
+  wageChangeReason: z.string().trim().max(500, settingsMessages.textTooLong(500)).optional(),
+});
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 export const SETTINGS_LABELS: Record<keyof Settings, string> = {

@@ -9,6 +9,7 @@ import {
 } from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
+import { hourlySql } from '../modules/matchings/matchings.wage-sql';
 import { createSettingsService } from '../modules/settings/settings.service';
 
 /**
@@ -99,37 +100,14 @@ const PERSON_OF = sql`
   )
   SELECT root AS worker_id, min(id) AS person FROM reach GROUP BY root`;
 
-/**
- * Hourly-equivalent pay as packages/contracts/src/wage.ts computes it, in double precision with its order of
- * operations (so the same values round the same way): paid hours a day, 주휴 hours, monthly paid hours rounded half up.
- */
-const HOURLY = sql`(
-  SELECT CASE pay.type
-           WHEN 'hourly' THEN pay.amount
-           WHEN 'daily' THEN CASE WHEN hr.daily > 0 THEN pay.amount / hr.daily END
-           WHEN 'monthly' THEN CASE WHEN hr.monthly > 0 THEN pay.amount / hr.monthly END
-           WHEN 'annual' THEN CASE WHEN hr.monthly > 0 THEN pay.amount / 12 / hr.monthly END
-         END
-  FROM (SELECT coalesce(m.agreed_salary_type, p.salary_type) AS type,
-               coalesce(m.agreed_salary_amount, p.salary_amount)::float8 AS amount) pay,
-       LATERAL (SELECT (split_part(p.work_end_time, ':', 1)::int * 60 + split_part(p.work_end_time, ':', 2)::int)
-                     - (split_part(p.work_start_time, ':', 1)::int * 60 + split_part(p.work_start_time, ':', 2)::int)
-                       AS minutes) span,
-       LATERAL (SELECT greatest(0, CASE WHEN span.minutes <= 0 THEN span.minutes + 1440 ELSE span.minutes END
-                                   - p.break_minutes)::float8 / 60 AS daily) dy,
-       LATERAL (SELECT dy.daily * cardinality(p.work_days) AS weekly) wk,
-       LATERAL (SELECT dy.daily,
-                       floor(((wk.weekly + CASE WHEN wk.weekly >= 15 THEN least(8, (wk.weekly / 40) * 8) ELSE 0 END)
-                              * 365) / 7 / 12 + 0.5) AS monthly) hr)`;
-
-/** The `minimumWageByYear` setting as a table, and the wage of a year: that year's, else the latest before it. */
+/** The `minimumWageByYear` setting as a table, and the wage of a year: that year's only, never an earlier one's. */
 function minimumWageOf(year: SQL, byYear: Record<string, number>): SQL {
   const rows = Object.entries(byYear).map(([y, wage]) => sql`(${Number(y)}::int, ${wage}::float8)`);
   const table =
     rows.length > 0
       ? sql`(VALUES ${sql.join(rows, sql`, `)}) AS mw(year, wage)`
       : sql`(SELECT NULL::int AS year, NULL::float8 AS wage WHERE FALSE) AS mw`;
-  return sql`(SELECT mw.wage FROM ${table} WHERE mw.year <= ${year} ORDER BY mw.year DESC LIMIT 1)`;
+  return sql`(SELECT mw.wage FROM ${table} WHERE mw.year = ${year})`;
 }
 
 export const CHECKS: readonly Check[] = [
@@ -228,14 +206,20 @@ export const CHECKS: readonly Check[] = [
   {
     code: 'held_below_minimum_wage',
     invariant: 'I-9',
-    title: '합격·계약·근무 중인 매칭의 환산 시급이 그해 최저임금보다 낮음',
+    title:
+      '합격·계약·근무 중인 매칭의 환산 시급이 그해 최저임금(연장근로 가산 포함)보다 낮거나, 그해 최저임금 미설정',
+    // An accepted matching may wait for the year's rate; a contracted or working one with agreed pay may not, as the
+    // contract step refuses it (docs/law-as-data.md#wages).
     query: (inputs) => {
       const year = sql`extract(year FROM coalesce(m.start_date, ${TODAY}))::int`;
       const minimum = minimumWageOf(year, inputs.minimumWageByYear);
+      const hourly = hourlySql();
       return heldMatchings(
         inputs,
-        sql`${HOURLY} < ${minimum}`,
-        sql`'시급 ' || floor(${HOURLY}) || ' < ' || ${year} || '년 ' || ${minimum}`,
+        sql`${hourly} < ${minimum}
+            OR (${minimum} IS NULL AND m.status IN ${ENGAGED} AND m.agreed_salary_amount IS NOT NULL)`,
+        sql`CASE WHEN ${minimum} IS NULL THEN ${year} || '년 최저임금 미설정'
+                 ELSE '시급 ' || floor(${hourly}) || ' < ' || ${year} || '년 ' || ${minimum} END`,
       );
     },
   },

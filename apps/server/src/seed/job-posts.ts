@@ -1,16 +1,18 @@
 import {
   type EmploymentType,
-  hourlyEquivalent,
+  hourlyOverFloor,
   INDUSTRY_LABELS,
   type Industry,
   type JobPostStatus,
   type KoreanLevel,
   type MealOption,
+  overtimePremiumFor,
   type Region,
   type SalaryType,
   VISA_RULES,
   type VisaType,
   type Weekday,
+  wageFloor,
 } from '@ilson/contracts';
 import { addDays, instantOn, maxDate, minDate } from './dates';
 import type { SeedEmployer } from './employers';
@@ -19,7 +21,15 @@ import { createRng, type Weighted } from './random';
 /** What job posts (and later matchings) need to know of an employer. */
 export type EmployerRef = Pick<
   SeedEmployer,
-  'id' | 'status' | 'industry' | 'region' | 'zipCode' | 'roadAddress' | 'branchId' | 'companyName'
+  | 'id'
+  | 'status'
+  | 'industry'
+  | 'region'
+  | 'zipCode'
+  | 'roadAddress'
+  | 'branchId'
+  | 'companyName'
+  | 'employeeCount'
 > & { createdDate: string; approvedDate: string | null };
 
 export type SeedJobPost = {
@@ -174,7 +184,9 @@ export function* generateJobPosts(
       breakMinutes: schedule.breakMinutes,
     };
     const hourly = SEED_MINIMUM_WAGE + rng.int(0, 40) * 50;
-    const unit = hourlyEquivalent(salaryType, 1, pay)!;
+    // With the 제56조 premium on weeks over 40 hours where it applies (docs/law-as-data.md#wages).
+    const premium = overtimePremiumFor({ industry, employeeCount: employer.employeeCount, date: today });
+    const unit = hourlyOverFloor(salaryType, 1, wageFloor(pay, 1, premium))!;
     // Rounded up to the unit employers quote, so the hourly equivalent stays at or above the minimum.
     const step = salaryType === 'hourly' ? 10 : salaryType === 'daily' ? 1_000 : 10_000;
     const salaryAmount = Math.ceil(hourly / unit / step) * step;

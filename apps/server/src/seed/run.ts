@@ -208,6 +208,7 @@ function employerRefs(employers: Iterable<import('./employers').SeedEmployer>): 
       roadAddress: e.roadAddress,
       branchId: e.branchId,
       companyName: e.companyName,
+      employeeCount: e.employeeCount,
       createdDate: seoulDateOf(e.createdAt),
       approvedDate: e.approvedAt ? seoulDateOf(e.approvedAt) : null,
     });

@@ -1,3 +1,5 @@
 export * from './basis';
+export * from './fees';
 export * from './identity';
 export * from './tables';
+export * from './wages';

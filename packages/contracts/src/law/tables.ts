@@ -1,5 +1,13 @@
 import type { LegalBasis } from './basis';
+import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './identity';
+import {
+  MINIMUM_WAGE_ROWS,
+  OVERTIME_RATE_ROWS,
+  PREMIUM_EXEMPT_INDUSTRY_ROWS,
+  PREMIUM_MIN_EMPLOYEES_ROWS,
+  STANDARD_WEEKLY_HOURS_ROWS,
+} from './wages';
 
 /**
  * Every law table the product applies, in one list (docs/law-as-data.md): `law.test.ts` checks each row's basis
@@ -25,4 +33,15 @@ export const LAW_TABLES: readonly LawTable[] = [
     rows: VISA_STAY_LIMITS,
   },
   { key: 'identity.extensionTiming', title: '체류기간 연장 신청 시기', rows: EXTENSION_TIMING },
+  { key: 'wages.minimumWage', title: '연도별 최저임금', rows: MINIMUM_WAGE_ROWS },
+  { key: 'wages.standardWeeklyHours', title: '법정 주 근로시간', rows: STANDARD_WEEKLY_HOURS_ROWS },
+  { key: 'wages.overtimeRate', title: '연장근로 가산율', rows: OVERTIME_RATE_ROWS },
+  { key: 'wages.premiumMinEmployees', title: '가산임금 적용 사업장 규모', rows: PREMIUM_MIN_EMPLOYEES_ROWS },
+  {
+    key: 'wages.premiumExemptIndustries',
+    title: '근로시간·가산임금 적용 제외 업종',
+    rows: PREMIUM_EXEMPT_INDUSTRY_ROWS,
+  },
+  { key: 'fees.publicPlacementVisas', title: '민간 알선 수수료 금지 체류자격', rows: PUBLIC_PLACEMENT_ROWS },
+  { key: 'fees.placementFeeCap', title: '유료직업소개 요금 상한', rows: PLACEMENT_FEE_CAP_ROWS },
 ];

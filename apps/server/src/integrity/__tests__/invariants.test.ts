@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import {
-  dailyHours,
-  hourlyEquivalent,
+  checkMinimumWage,
   minimumWageFor,
-  monthlyPaidHours,
   SALARY_TYPES,
   type SalaryType,
   SETTINGS_DEFAULTS,
   WEEKDAYS,
   type WorkSchedule,
+  wageFloor,
 } from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -80,6 +79,9 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
     sql`UPDATE job_posts SET allowed_visa_types = '{E-9,F-4}', is_simple_labour = TRUE WHERE id = ${i.P}`,
   ],
   held_visa_before_start: (i) => [
+    // The start may fall in next year: its minimum wage set, so only the visa is wrong (docs/law-as-data.md#wages).
+    sql`INSERT INTO settings (key, value) VALUES ('minimumWageByYear', ${JSON.stringify(NEXT_YEAR_WAGES)}::jsonb)
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     sql`UPDATE matchings SET status = 'contracted', start_date = ${addDays(TODAY, 60)} WHERE id = ${i.M}`,
     sql`UPDATE workers SET visa_expiry_date = ${addDays(TODAY, 30)} WHERE id = ${i.W}`,
   ],
@@ -131,6 +133,12 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
     sql`UPDATE workers SET extension_status = 'applied', visa_status = 'pending',
           extension_applied_at = visa_expiry_date + 1 WHERE id = ${i.W2}`,
   ],
+};
+
+/** The default minimum wages and next year's, so a start 60 days ahead in December is judged by a set rate. */
+const NEXT_YEAR_WAGES = {
+  ...SETTINGS_DEFAULTS.minimumWageByYear,
+  [String(Number(seoulToday().slice(0, 4)) + 1)]: 10_320,
 };
 
 beforeAll(async () => {
@@ -199,6 +207,34 @@ async function checksAfter(statements: SQL[]): Promise<CheckResult[]> {
   return results;
 }
 
+describe('the minimum wage check, with the 제56조 premium and no earlier year (docs/law-as-data.md#wages)', () => {
+  const wage = (results: CheckResult[]) =>
+    results.find((r) => r.code === 'held_below_minimum_wage')!.violations;
+  const sixDays = (employees: number, industry = 'manufacturing') => [
+    sql`UPDATE job_posts SET work_days = ARRAY['mon','tue','wed','thu','fri','sat'], work_start_time = '09:00',
+          work_end_time = '18:00', break_minutes = 60, industry = ${industry} WHERE id = ${ids.P}`,
+    sql`UPDATE employers SET employee_count = ${employees} WHERE id = (SELECT employer_id FROM matchings WHERE id = ${ids.M})`,
+    // Below the 48-hour floor with the premium (261 hours), above it without (243 hours), in 2025 and 2026.
+    sql`UPDATE matchings SET agreed_salary_type = 'monthly', agreed_salary_amount = 2510000 WHERE id = ${ids.M}`,
+  ];
+
+  it('reports a 48-hour week below the premium floor at 5+ employees, not under 5 nor in agriculture', async () => {
+    expect(wage(await checksAfter(sixDays(10))).map((v) => v.targetId)).toEqual([ids.M]);
+    expect(wage(await checksAfter(sixDays(4)))).toEqual([]);
+    expect(wage(await checksAfter(sixDays(10, 'agriculture')))).toEqual([]);
+  });
+
+  it('reports a contracted matching starting in a year whose minimum wage is not set', async () => {
+    const results = await checksAfter([
+      sql`UPDATE matchings SET status = 'contracted', start_date = '2099-03-02', agreed_salary_type = 'monthly',
+            agreed_salary_amount = 3000000 WHERE id = ${ids.M}`,
+    ]);
+    expect(wage(results)).toEqual([
+      { targetType: 'matching', targetId: ids.M, detail: '2099년 최저임금 미설정' },
+    ]);
+  });
+});
+
 describe('each invariant check, its rule broken in plain SQL', () => {
   it('starts from rows that keep every rule', async () => {
     expect(broken(await runChecks(ctx.db))).toEqual([]);
@@ -228,12 +264,14 @@ const offer = fc.record({
   salaryType: fc.constantFrom(...SALARY_TYPES),
   /** How far from the minimum wage the offer is meant to be (about ±2%, so both sides are drawn). */
   ratio: fc.integer({ min: 980, max: 1020 }).map((n) => n / 1000),
-  startYear: fc.constantFrom(null, 2025, 2026),
+  startYear: fc.constantFrom(null, 2025, 2026, 2099),
+  industry: fc.constantFrom('manufacturing' as const, 'agriculture' as const),
 });
 
 /** An amount that comes to about `ratio` times the year's minimum wage an hour, rounded to the won as people write pay. */
-function amountFor(type: SalaryType, schedule: WorkSchedule, perHour: number): number {
-  const perPeriod = { hourly: 1, daily: dailyHours(schedule), monthly: monthlyPaidHours(schedule) };
+function amountFor(type: SalaryType, schedule: WorkSchedule, perHour: number, premium: boolean): number {
+  const floor = wageFloor(schedule, 1, premium ? { standardHours: 40, rate: 1.5 } : null);
+  const perPeriod = { hourly: 1, daily: floor.dailyPaidHours, monthly: floor.monthlyPaidHours };
   const hours = type === 'annual' ? 12 * perPeriod.monthly : perPeriod[type];
   return Math.max(1, Math.round(perHour * hours));
 }
@@ -242,57 +280,72 @@ describe('the minimum wage check and the rule engine', () => {
   it('report the same offers below the minimum wage, whatever the schedule and pay type', async () => {
     const byYear = SETTINGS_DEFAULTS.minimumWageByYear;
     await fc.assert(
-      fc.asyncProperty(fc.array(offer, { minLength: 10, maxLength: 30 }), async (offers) => {
-        const expected: number[] = [];
-        let found: number[] = [];
-        const rolledBack = new Error('rolled back');
-        await ctx.db
-          .transaction(async (tx) => {
-            for (const o of offers) {
-              const year = o.startYear ?? Number(TODAY.slice(0, 4));
-              const minimum = minimumWageFor(year, byYear)!;
-              const amount = amountFor(o.salaryType, o.schedule, minimum * o.ratio);
-              const [post] = await tx
-                .insert(jobPosts)
-                .values({
-                  employerId: ids.E,
-                  branchId: ids.B,
-                  title: '생산직',
-                  industry: 'manufacturing',
-                  jobDescription: '조립',
-                  headcount: 1,
-                  region: '경기도',
-                  workAddress: '경기도 안산시',
-                  employmentType: 'full_time',
-                  ...o.schedule,
-                  salaryType: 'monthly',
-                  salaryAmount: 3_000_000,
-                  allowedVisaTypes: ['E-9'],
-                  status: 'active',
-                })
-                .returning({ id: jobPosts.id });
-              const start = o.startYear === null ? null : `${o.startYear}-06-01`;
-              const [row] = await queryRows<{ id: number }>(
-                tx,
-                sql`INSERT INTO matchings (${MATCHING_COLUMNS}, agreed_salary_type, agreed_salary_amount)
+      fc.asyncProperty(
+        fc.constantFrom(3, 5, 40),
+        fc.array(offer, { minLength: 10, maxLength: 30 }),
+        async (employees, offers) => {
+          const expected: number[] = [];
+          let found: number[] = [];
+          const rolledBack = new Error('rolled back');
+          await ctx.db
+            .transaction(async (tx) => {
+              await tx.execute(sql`UPDATE employers SET employee_count = ${employees} WHERE id = ${ids.E}`);
+              for (const o of offers) {
+                const year = o.startYear ?? Number(TODAY.slice(0, 4));
+                // A year not set (2099): drawn around 2026's rate; an accepted matching may wait for it, not reported.
+                const minimum = minimumWageFor(year, byYear) ?? 10_320;
+                const premium = employees >= 5 && o.industry === 'manufacturing';
+                const amount = amountFor(o.salaryType, o.schedule, minimum * o.ratio, premium);
+                const [post] = await tx
+                  .insert(jobPosts)
+                  .values({
+                    employerId: ids.E,
+                    branchId: ids.B,
+                    title: '생산직',
+                    industry: o.industry,
+                    jobDescription: '조립',
+                    headcount: 1,
+                    region: '경기도',
+                    workAddress: '경기도 안산시',
+                    employmentType: 'full_time',
+                    ...o.schedule,
+                    salaryType: 'monthly',
+                    salaryAmount: 3_000_000,
+                    allowedVisaTypes: ['E-9'],
+                    status: 'active',
+                  })
+                  .returning({ id: jobPosts.id });
+                const start = o.startYear === null ? null : `${o.startYear}-06-01`;
+                const [row] = await queryRows<{ id: number }>(
+                  tx,
+                  sql`INSERT INTO matchings (${MATCHING_COLUMNS}, agreed_salary_type, agreed_salary_amount)
                     VALUES (${post!.id}, ${ids.E}, ${ids.W2}, ${ids.B}, 'VN', 'E-9', 'manufacturing', 'accepted',
                             ${start}, ${o.salaryType}, ${amount})
                     RETURNING id`,
-              );
-              const hourly = hourlyEquivalent(o.salaryType, amount, o.schedule);
-              if (hourly !== null && hourly < minimum) expected.push(row!.id);
-            }
-            const [result] = await runChecks(tx as unknown as TestContext['db'], {}, [
-              'held_below_minimum_wage',
-            ]);
-            found = result!.violations.map((v) => v.targetId);
-            throw rolledBack;
-          })
-          .catch((error: unknown) => {
-            if (error !== rolledBack) throw error;
-          });
-        expect(found.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
-      }),
+                );
+                const check = checkMinimumWage({
+                  salaryType: o.salaryType,
+                  salaryAmount: amount,
+                  schedule: o.schedule,
+                  industry: o.industry,
+                  employeeCount: employees,
+                  date: start ?? TODAY,
+                  byYear,
+                });
+                if (check.kind === 'below') expected.push(row!.id);
+              }
+              const [result] = await runChecks(tx as unknown as TestContext['db'], {}, [
+                'held_below_minimum_wage',
+              ]);
+              found = result!.violations.map((v) => v.targetId);
+              throw rolledBack;
+            })
+            .catch((error: unknown) => {
+              if (error !== rolledBack) throw error;
+            });
+          expect(found.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+        },
+      ),
       { numRuns: 8, seed: 20261201 },
     );
   });

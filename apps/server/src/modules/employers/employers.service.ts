@@ -30,7 +30,8 @@ import type { ImportedRow } from '../../lib/imported';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
 import { livePostsOf, moveEmployerPosts, openPostsOf } from '../job-posts/job-posts.repository';
-import { guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
+import { createSettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import {
   checkReversal,
@@ -226,6 +227,17 @@ export function createEmployersService({ db, jobPosts }: { db: Database; jobPost
         if (diff.branchId) await checkRecordBranch(tx, changes.branchId!, actor.scope);
         if (diff.businessRegNo && (await repo.businessRegNoTaken(tx, changes.businessRegNo!, id))) {
           throw duplicateRegNo();
+        }
+        // 5+ employees earn the 제56조 overtime premium: a held matching's pay may fall below its floor
+        // (docs/law-as-data.md#wages).
+        if (diff.employeeCount) {
+          const { minimumWageByYear } = await createSettingsService(db).get(tx);
+          await guardHeldMatchings(
+            tx,
+            { employerId: id },
+            { employer: { employeeCount: changes.employeeCount! } },
+            { today: seoulToday(), minimumWageByYear, field: 'employee_count' },
+          );
         }
         const values = Object.fromEntries(Object.keys(diff).map((key) => [key, diff[key]!.after]));
         if (!(await repo.updateEmployer(tx, { id, version, scope: actor.scope }, values))) {

@@ -180,6 +180,15 @@ export async function lockJobPost(executor: Executor, id: number, scope: Scope) 
   return lockLive(executor, jobPosts, id, live(scope));
 }
 
+/** The employer's regular employees (5+ earn the overtime premium, docs/law-as-data.md#wages); 0 when gone. */
+export async function employeeCountOf(executor: Executor, employerId: number): Promise<number> {
+  const [row] = await executor
+    .select({ employeeCount: employers.employeeCount })
+    .from(employers)
+    .where(eq(employers.id, employerId));
+  return row?.employeeCount ?? 0;
+}
+
 /** The post's employer, read before anything is locked (the employer's row is locked first). */
 export async function employerIdOfPost(executor: Executor, id: number): Promise<number | undefined> {
   const [row] = await executor

@@ -1,9 +1,10 @@
 import {
+  checkMinimumWage,
   type ErrorDetail,
   hourlyEquivalent,
+  type Industry,
   type JobPost,
   type JobPostStatus,
-  minimumWageFor,
   recordMessages,
   type SalaryType,
   type Weekday,
@@ -12,7 +13,13 @@ import {
 import { addDays, isoOrNull, seoulDayStart } from '../../lib/dates';
 import type { JobPostRow } from './job-posts.repository';
 
-type Pay = WorkSchedule & { salaryType: SalaryType; salaryAmount: number };
+type Pay = WorkSchedule & {
+  salaryType: SalaryType;
+  salaryAmount: number;
+  industry: Industry;
+  /** The employer's regular employees (5+ earn the overtime premium). */
+  employeeCount: number;
+};
 
 /** An active post whose deadline (a Seoul date) has passed is closed, stored or not. */
 export function isExpired(post: { status: JobPostStatus; deadline: string | null }, today: string): boolean {
@@ -41,8 +48,10 @@ export function scheduleOf(post: {
 }
 
 /**
- * The field error when pay amounts to less than the minimum wage of the year (the year of `onDate`:
- * the post's deadline or the contract's start, else today).
+ * The field error when pay amounts to less than the minimum wage of the year (the year of `onDate`: the post's
+ * deadline or the contract's start, else today), with the 제56조 overtime premium where it applies
+ * (docs/law-as-data.md#wages). A year whose minimum wage is not set is not an error here: the matching's contract
+ * step refuses it (MINIMUM_WAGE_UNKNOWN), so a post or a proposal may be entered before the new rate is.
  */
 export function minimumWageError(
   pay: Pay,
@@ -50,12 +59,18 @@ export function minimumWageError(
   byYear: Record<string, number>,
   field = 'salary_amount',
 ): ErrorDetail | null {
-  const hourly = hourlyEquivalent(pay.salaryType, pay.salaryAmount, pay);
-  if (hourly === null) return { field: 'break_minutes', message: recordMessages.noWorkingHours };
-  const year = Number(onDate.slice(0, 4));
-  const minimum = minimumWageFor(year, byYear);
-  if (minimum === null || hourly >= minimum) return null;
-  return { field, message: recordMessages.belowMinimumWage(year, minimum, hourly) };
+  const check = checkMinimumWage({
+    salaryType: pay.salaryType,
+    salaryAmount: pay.salaryAmount,
+    schedule: scheduleOf(pay),
+    industry: pay.industry,
+    employeeCount: pay.employeeCount,
+    date: onDate,
+    byYear,
+  });
+  if (check.kind === 'no_hours') return { field: 'break_minutes', message: recordMessages.noWorkingHours };
+  if (check.kind !== 'below') return null;
+  return { field, message: check.message };
 }
 
 /** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */

@@ -111,10 +111,18 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
 
   async function checkPay(
     executor: Executor,
-    post: Parameters<typeof minimumWageError>[0] & { deadline: string | null },
+    post: Omit<Parameters<typeof minimumWageError>[0], 'employeeCount'> & {
+      deadline: string | null;
+      employerId: number;
+    },
   ) {
     const { minimumWageByYear } = await settings.get(executor);
-    const error = minimumWageError(post, post.deadline ?? seoulToday(), minimumWageByYear);
+    const employeeCount = await repo.employeeCountOf(executor, post.employerId);
+    const error = minimumWageError(
+      { ...post, employeeCount },
+      post.deadline ?? seoulToday(),
+      minimumWageByYear,
+    );
     if (error) throw validationError([error]);
   }
 

@@ -44,7 +44,7 @@ type Pay = { salaryType: NonNullable<MatchingWithInputs['agreedSalaryType']>; sa
 export function ruleInput(args: {
   worker: WorkerInputs;
   post: PostInputs;
-  standing: { employerStatus: string; branchStatus: string };
+  standing: { employerStatus: string; branchStatus: string; employeeCount: number };
   startDate: string | null;
   today: string;
   pay?: Pay | null;
@@ -78,7 +78,12 @@ export function ruleInput(args: {
     startDate: args.startDate,
     pay:
       args.pay && args.minimumWageByYear
-        ? { ...args.pay, schedule, minimumWageByYear: args.minimumWageByYear }
+        ? {
+            ...args.pay,
+            schedule,
+            minimumWageByYear: args.minimumWageByYear,
+            employeeCount: args.standing.employeeCount,
+          }
         : null,
     engagedIn: args.engagedIn,
     today,

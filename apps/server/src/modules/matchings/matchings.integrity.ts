@@ -24,6 +24,8 @@ type By = Parameters<typeof repo.matchingsWithInputs>[1];
 
 export type HeldChange = {
   worker?: Partial<Row['worker']>;
+  /** The employer's regular employees: 5+ earn the overtime premium (docs/law-as-data.md#wages). */
+  employer?: { employeeCount?: number };
   post?: Partial<Row['post']>;
   matching?: {
     startDate?: string | null;
@@ -46,7 +48,11 @@ function inputOf(
   return ruleInput({
     worker: { ...row.worker, ...change.worker },
     post: { ...row.post, ...change.post },
-    standing: { employerStatus: row.employerStatus, branchStatus: row.branchStatus },
+    standing: {
+      employerStatus: row.employerStatus,
+      branchStatus: row.branchStatus,
+      employeeCount: change.employer?.employeeCount ?? row.employeeCount,
+    },
     startDate: matching.startDate,
     today: context.today,
     pay: payOf(matching),

@@ -35,6 +35,7 @@ import type { Executor } from '../../db/types';
 import { bumpVersion, lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
 import { searchableNames, workerIdentityColumns } from '../workers/workers.repository';
+import { belowMinimumWageIds } from './matchings.wage-sql';
 
 export type MatchingRecord = typeof matchings.$inferSelect;
 export type MatchingValues = Omit<
@@ -53,6 +54,8 @@ export type MatchingFilterValues = {
   createdFrom?: Date;
   createdBefore?: Date;
   q?: string;
+  /** The hourly minimum wage of a year: contracted and working matchings paid below it (with the premium). */
+  belowMinimumWage?: number;
 };
 
 export type MatchingFilters = MatchingFilterValues & {
@@ -134,6 +137,9 @@ export function filterConditions(executor: Executor, scope: Scope, filters: Matc
     filters.createdFrom ? gte(matchings.createdAt, filters.createdFrom) : undefined,
     filters.createdBefore ? lt(matchings.createdAt, filters.createdBefore) : undefined,
     filters.q ? searchCondition(executor, filters.q) : undefined,
+    filters.belowMinimumWage !== undefined
+      ? sql`${matchings.id} IN ${belowMinimumWageIds(filters.belowMinimumWage)}`
+      : undefined,
   );
 }
 
@@ -329,7 +335,7 @@ export async function postStanding(
   options: { lock?: boolean } = {},
 ) {
   const employerQuery = executor
-    .select({ status: employers.status })
+    .select({ status: employers.status, employeeCount: employers.employeeCount })
     .from(employers)
     .where(eq(employers.id, post.employerId))
     .$dynamic();
@@ -340,7 +346,11 @@ export async function postStanding(
     .where(eq(branches.id, post.branchId))
     .$dynamic();
   const [branch] = await (options.lock ? branchQuery.for('share') : branchQuery);
-  return { employerStatus: employer?.status ?? 'withdrawn', branchStatus: branch?.status ?? 'inactive' };
+  return {
+    employerStatus: employer?.status ?? 'withdrawn',
+    branchStatus: branch?.status ?? 'inactive',
+    employeeCount: employer?.employeeCount ?? 0,
+  };
 }
 
 /** Statuses in which a matching holds the worker's visa to the rules (docs/DOMAIN.md invariants). */
@@ -401,6 +411,7 @@ export async function matchingsWithInputs(
       workerLastName: workers.lastName,
       employerName: employers.companyName,
       employerStatus: employers.status,
+      employeeCount: employers.employeeCount,
       branchStatus: branches.status,
       worker: {
         visaType: workers.visaType,

@@ -11,6 +11,8 @@ import {
   type matchingListQuerySchema,
   type matchingStatusChangeSchema,
   type matchingUpdateSchema,
+  minimumWageFor,
+  minimumWageUnknownMessage,
   recordMessages,
   type SalaryType,
   type z,
@@ -25,7 +27,7 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
-import type { JobPostRecord } from '../job-posts/job-posts.repository';
+import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
 import { eligibilityIssues, enforceEligibility, ruleInput } from './matchings.eligibility';
@@ -100,7 +102,20 @@ function checkDates(status: MatchingStatus, dates: { startDate: string | null; e
 }
 
 /** The list screen's query as repository filters (the export of the same list shares it). */
-export function matchingFilters(query: MatchingFilterQuery): repo.MatchingFilterValues {
+export function matchingFilters(
+  query: MatchingFilterQuery,
+  minimumWageByYear?: Record<string, number>,
+): repo.MatchingFilterValues {
+  let belowMinimumWage: number | undefined;
+  if (query.belowMinimumWageYear !== undefined && minimumWageByYear) {
+    const minimum = minimumWageFor(query.belowMinimumWageYear, minimumWageByYear);
+    if (minimum === null) {
+      throw validationError([
+        { field: 'below_minimum_wage_year', message: minimumWageUnknownMessage(query.belowMinimumWageYear) },
+      ]);
+    }
+    belowMinimumWage = minimum;
+  }
   if (query.createdFrom && query.createdTo && query.createdFrom > query.createdTo) {
     throw validationError([{ field: 'created_to', message: recordMessages.dateRangeInverted }]);
   }
@@ -115,6 +130,7 @@ export function matchingFilters(query: MatchingFilterQuery): repo.MatchingFilter
     createdFrom: query.createdFrom ? seoulDayStart(query.createdFrom) : undefined,
     createdBefore: query.createdTo ? seoulDayStart(addDays(query.createdTo, 1)) : undefined,
     q: query.q,
+    belowMinimumWage,
   };
 }
 type MatchingFilterQuery = Omit<MatchingListQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
@@ -148,14 +164,15 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
   /** Agreed pay may not be below the minimum wage of the year work starts (today when not yet known). */
   async function checkPay(executor: Executor, salary: Salary, post: JobPostRecord, startDate: string | null) {
     const { minimumWageByYear } = await settings.get(executor);
-    const pay = { ...scheduleOf(post), ...salary };
+    const employeeCount = await employeeCountOf(executor, post.employerId);
+    const pay = { ...scheduleOf(post), ...salary, industry: post.industry, employeeCount };
     const error = minimumWageError(pay, startDate ?? seoulToday(), minimumWageByYear, 'agreed_salary_amount');
     if (error) throw validationError([error]);
   }
 
   async function list(query: MatchingListQuery, actor: Actor) {
     const { rows, total, totalEstimated } = await repo.listMatchings(db, actor.scope, {
-      ...matchingFilters(query),
+      ...matchingFilters(query, (await settings.get()).minimumWageByYear),
       sort: query.sort,
       order: query.order,
       page: query.page,

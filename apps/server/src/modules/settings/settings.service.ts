@@ -4,6 +4,7 @@ import {
   type Settings,
   type SettingsPatch,
   type SettingsRecord,
+  settingsMessages,
   settingsSchema,
 } from '@ilson/contracts';
 import { appendAudit } from '../../audit/trail';
@@ -11,6 +12,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
 import type { AuditActor } from '../../lib/actor';
 import { changedFieldNames } from '../../lib/diff';
+import { validationError } from '../../lib/errors';
 import { versionConflict } from '../../lib/status-change';
 import { lockVersion, readSettingRows, readVersion, upsertSetting, VERSION_KEY } from './settings.repository';
 
@@ -43,7 +45,7 @@ export function createSettingsService(db: Database) {
    * out and change the settings as they stand.
    */
   async function update(
-    { version, ...patch }: Omit<SettingsPatch, 'version'> & { version?: number },
+    { version, wageChangeReason, ...patch }: Omit<SettingsPatch, 'version'> & { version?: number },
     actor: AuditActor & { actorAdminId: number },
   ): Promise<SettingsRecord> {
     await db.transaction(async (tx) => {
@@ -57,6 +59,12 @@ export function createSettingsService(db: Database) {
         diff[key] = { before: current[key], after: value };
         await upsertSetting(tx, key, value, actor.actorAdminId);
       }
+      // The minimum wages decide which contracts are lawful: a change says why (docs/law-as-data.md#wages).
+      if (diff.minimumWageByYear && !wageChangeReason) {
+        throw validationError([
+          { field: 'wage_change_reason', message: settingsMessages.wageChangeReasonRequired },
+        ]);
+      }
       if (Object.keys(diff).length > 0) {
         await upsertSetting(tx, VERSION_KEY, currentVersion + 1, actor.actorAdminId);
         await appendAudit(tx, actor, {
@@ -64,6 +72,7 @@ export function createSettingsService(db: Database) {
           targetType: 'settings',
           summary: `설정 변경: ${changedFieldNames(diff)}`,
           diff,
+          ...(diff.minimumWageByYear ? { reason: wageChangeReason } : {}),
         });
       }
     });

@@ -341,9 +341,10 @@ describe('seed generator: job posts', () => {
     for (const p of data.jobPosts) {
       const parsed = jobPostCreateSchema.safeParse(jobPostInput(p));
       expect(parsed.success, `${p.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
-      expect(minimumWageError(p, p.deadline ?? TODAY, SETTINGS_DEFAULTS.minimumWageByYear)).toBeNull();
-      expect(minimumWageError(p, TODAY, SETTINGS_DEFAULTS.minimumWageByYear)).toBeNull();
       const employer = employers.get(p.employerId)!;
+      const pay = { ...p, employeeCount: employer.employeeCount };
+      expect(minimumWageError(pay, p.deadline ?? TODAY, SETTINGS_DEFAULTS.minimumWageByYear)).toBeNull();
+      expect(minimumWageError(pay, TODAY, SETTINGS_DEFAULTS.minimumWageByYear)).toBeNull();
       expect(p).toMatchObject({
         branchId: employer.branchId,
         region: employer.region,

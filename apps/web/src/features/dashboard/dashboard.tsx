@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Result, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Result, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { classifyError } from '../../api/errors';
-import { DISPLAY_TIME_ZONE } from '../../lib/datetime';
+import { DISPLAY_TIME_ZONE, todayInSeoul } from '../../lib/datetime';
 import { koDashboard } from '../../locales/ko/dashboard';
 import { type Dashboard, useDashboard } from './api';
 import { NationalityChart, TrendChart } from './dashboard-charts';
@@ -47,6 +47,13 @@ function ChartCard(props: {
   );
 }
 
+/** December looks at next year's rate (it takes effect on 1 January), the other months at this year's. */
+function wageYear(): number {
+  const today = todayInSeoul();
+  const year = Number(today.slice(0, 4));
+  return today.slice(5, 7) === '12' ? year + 1 : year;
+}
+
 function Charts({ data }: { data: Dashboard | undefined }) {
   return (
     <Row gutter={[16, 16]}>
@@ -55,7 +62,12 @@ function Charts({ data }: { data: Dashboard | undefined }) {
           <ChartCard
             title={t.trend.title}
             label={t.trend.chartLabel}
-            extra={<Link to={links.matchingStats}>{t.trend.more}</Link>}
+            extra={
+              <Space size={12} wrap>
+                <Link to={links.belowMinimumWage(wageYear())}>{t.trend.belowMinimumWage(wageYear())}</Link>
+                <Link to={links.matchingStats}>{t.trend.more}</Link>
+              </Space>
+            }
           >
             <TrendChart data={data.monthly} />
           </ChartCard>

@@ -13,6 +13,8 @@ export const dashboardLinks = {
     return `/matchings?${params}`;
   },
   matchingStats: '/matchings/stats',
+  /** Contracts paid below a year's minimum wage, to revisit when it takes effect (docs/law-as-data.md#wages). */
+  belowMinimumWage: (year: number) => `/matchings?below_minimum_wage_year=${year}`,
   pendingPayouts: '/payouts?status=pending',
   moderation: '/reviews/moderation',
   overduePrivacyRequests: '/privacy/requests?overdue=true',

@@ -7,6 +7,7 @@ import {
   MEAL_OPTION_LABELS,
   VISA_TYPE_LABELS,
   WEEKDAY_LABELS,
+  weeklyHolidayHours,
   weeklyHours,
 } from '@ilson/contracts';
 import { Flex, Tag, Tooltip } from 'antd';
@@ -85,6 +86,12 @@ export function JobPostInfo({ post: p }: { post: JobPost }) {
             key: 'hourly',
             label: f.hourlyEquivalent,
             children: p.hourlyEquivalent !== null ? koKit.common.won(p.hourlyEquivalent) : none,
+          },
+          {
+            // 주휴시간: paid in the monthly pay (docs/law-as-data.md#wages); the contract step adds the 제56조 premium.
+            key: 'holiday',
+            label: f.weeklyHolidayHours,
+            children: t.holidayHours(weeklyHolidayHours(p)),
           },
           {
             key: 'dormitory',

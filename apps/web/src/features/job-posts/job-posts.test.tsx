@@ -24,10 +24,12 @@ beforeEach(() => {
   signIn();
   signedInAs(server, 'admin');
   server.on('GET', 'employers', listReply([approved]));
-  // One minimum wage for every year: the warning does not depend on the day the test runs.
+  // One minimum wage for every year (a year not set has none, docs/law-as-data.md#wages): the warning does not
+  // depend on the day the test runs.
+  const everyYear = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [String(2000 + i), 10_030]));
   server.on('GET', 'settings', {
     status: 200,
-    body: toWire({ ...SETTINGS_DEFAULTS, minimumWageByYear: { '2000': 10_030 }, version: 1 }),
+    body: toWire({ ...SETTINGS_DEFAULTS, minimumWageByYear: everyYear, version: 1 }),
   });
 });
 

@@ -4,6 +4,7 @@ import {
   recordMessages,
   type SalaryType,
   type Weekday,
+  weeklyHolidayHours,
   weeklyHours,
 } from '@ilson/contracts';
 import { Alert, Form, Typography } from 'antd';
@@ -17,6 +18,8 @@ const t = koJobPosts;
 export type WageCheck = {
   hourly: number | null;
   weekly: number;
+  /** 주휴시간 a week (15+ hours a week earn a paid day off). */
+  holidayHours: number;
   year: number;
   minimum: number | null;
   below: boolean;
@@ -46,12 +49,20 @@ export function checkWage(
     breakMinutes: values.breakMinutes ?? 0,
   };
   const weekly = weeklyHours(schedule);
+  const holidayHours = weeklyHolidayHours(schedule);
   const hourly = salaryAmount ? hourlyEquivalent(salaryType, salaryAmount, schedule) : null;
   const year = Number(
     (values.deadline?.isValid() ? values.deadline.format('YYYY') : todayInSeoul()).slice(0, 4),
   );
   const minimum = minimumWages ? minimumWageFor(year, minimumWages) : null;
-  return { hourly, weekly, year, minimum, below: hourly !== null && minimum !== null && hourly < minimum };
+  return {
+    hourly,
+    weekly,
+    holidayHours,
+    year,
+    minimum,
+    below: hourly !== null && minimum !== null && hourly < minimum,
+  };
 }
 
 /** Under the pay: what it comes to per hour, and a warning below the year's minimum wage. */
@@ -79,6 +90,9 @@ export function WageHint({ minimumWages }: { minimumWages: Record<string, number
             <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
               {t.weeklyHours(check.weekly)}
             </Typography.Text>
+            <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+              {t.holidayHours(check.holidayHours)}
+            </Typography.Text>
             {check.below && check.minimum !== null ? (
               <Alert
                 type="warning"
@@ -88,10 +102,14 @@ export function WageHint({ minimumWages }: { minimumWages: Record<string, number
                 title={t.belowMinimum}
                 description={recordMessages.belowMinimumWage(check.year, check.minimum, check.hourly)}
               />
+            ) : check.minimum !== null ? (
+              <Typography.Text type="success" style={{ display: 'block', fontSize: 12 }}>
+                {t.minimumOk(check.year, check.minimum)}
+              </Typography.Text>
             ) : (
-              check.minimum !== null && (
-                <Typography.Text type="success" style={{ display: 'block', fontSize: 12 }}>
-                  {t.minimumOk(check.year, check.minimum)}
+              minimumWages && (
+                <Typography.Text type="warning" style={{ display: 'block', fontSize: 12 }}>
+                  {t.minimumUnknown(check.year)}
                 </Typography.Text>
               )
             )}

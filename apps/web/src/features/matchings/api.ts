@@ -26,6 +26,7 @@ export const MATCHING_FILTERS = [
   'visaType',
   'createdFrom',
   'createdTo',
+  'belowMinimumWageYear',
 ] as const;
 export type MatchingFilter = (typeof MATCHING_FILTERS)[number];
 export type MatchingSort = (typeof MATCHING_SORTS)[number];

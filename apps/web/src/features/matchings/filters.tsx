@@ -10,11 +10,18 @@ import {
 } from '../../components/list/filter-bar';
 import type { ListParams } from '../../components/list/use-list-params';
 import { NATIONALITY_OPTIONS } from '../../components/nationality-select';
+import { todayInSeoul } from '../../lib/datetime';
 import { koMatchings } from '../../locales/ko/matchings';
 
 const f = koMatchings.fields;
 const statusOptions = MATCHING_STATUSES.map((value) => ({ value, label: MATCHING_STATUS_LABELS[value] }));
 const visaOptions = VISA_TYPES.map((value) => ({ value, label: VISA_TYPE_LABELS[value] }));
+
+/** This year and the next: on 1 January the contracts below the new rate are listed (docs/law-as-data.md#wages). */
+function wageYearOptions() {
+  const year = Number(todayInSeoul().slice(0, 4));
+  return [year, year + 1].map((value) => ({ value, label: koMatchings.belowMinimumWageOption(value) }));
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: the matching list's params.
 type AnyList = ListParams<any, any>;
@@ -52,6 +59,14 @@ export function MatchingFilters({ list, extra }: { list: AnyList; extra?: ReactN
         showSearch
       />
       <DateRangeFilter list={list} from="createdFrom" to="createdTo" label={f.createdRange} />
+      <SelectFilter
+        list={list}
+        name="belowMinimumWageYear"
+        label={f.belowMinimumWageYear}
+        options={wageYearOptions()}
+        numeric
+        width={170}
+      />
     </FilterBar>
   );
 }

@@ -35,9 +35,11 @@ export type SettingsFormValues = Omit<Settings, 'visaAlertDays' | 'minimumWageBy
   /** A tags select holds what was typed, as text. */
   visaAlertDays: string[];
   minimumWageByYear: WageRow[];
+  /** Why the minimum wages change: required by the server when they do (docs/law-as-data.md#wages). */
+  wageChangeReason?: string;
 };
 
-const SETTINGS_FIELDS = Object.keys(settingsSchema.shape);
+const SETTINGS_FIELDS = [...Object.keys(settingsSchema.shape), 'wageChangeReason'];
 const YEAR_PATTERN = /^(20\d{2}|2100)$/;
 
 export function settingsToValues(settings: Settings): SettingsFormValues {
@@ -217,11 +219,16 @@ function SettingsForm({
     schema: settingsSchema,
     fields: SETTINGS_FIELDS,
     toInput: settingsValuesToInput,
-    submit: (data) => save.mutateAsync({ ...data, version }),
+    submit: (data) =>
+      save.mutateAsync({
+        ...data,
+        version,
+        wageChangeReason: String(form.getFieldValue('wageChangeReason') ?? '').trim() || undefined,
+      }),
     onSaved: (saved) => {
       setBaseline(saved);
       setVersion(saved.version);
-      form.setFieldsValue(settingsToValues(saved));
+      form.setFieldsValue({ ...settingsToValues(saved), wageChangeReason: '' });
       toast.success(t.saved);
     },
     onStaleVersion: () => staleVersion(() => record.setDirty(false)),
@@ -340,6 +347,9 @@ function SettingsForm({
         </Form.Item>
         <WideField>
           <WageTable disabled={!canWrite} />
+          <Form.Item name="wageChangeReason" label={t.wageChangeReason} extra={help.wageChangeReason}>
+            <Input maxLength={500} autoComplete="off" placeholder={t.wageChangeReasonPlaceholder} />
+          </Form.Item>
         </WideField>
       </FormSection>
 

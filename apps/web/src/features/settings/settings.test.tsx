@@ -88,6 +88,7 @@ describe('/settings', () => {
       expect(input(`${t.wageYear} 3`).value).toBe('2027');
       await user.clear(input(`${t.wageAmount} 3`));
       await user.type(input(`${t.wageAmount} 3`), '10700');
+      await user.type(screen.getByLabelText(t.wageChangeReason), '2027년 최저임금 고시 반영');
       await user.click(screen.getByRole('button', { name: t.save }));
 
       expect(await screen.findByText(t.saved)).toBeTruthy();
@@ -97,6 +98,7 @@ describe('/settings', () => {
         session_timeout_minutes: 45,
         visa_alert_days: [14, 30, 60, 90, 120],
         minimum_wage_by_year: { '2025': 10_030, '2026': 10_320, '2027': 10_700 },
+        wage_change_reason: '2027년 최저임금 고시 반영',
         export_reason_required: true,
       });
     },

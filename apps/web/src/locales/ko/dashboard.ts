@@ -28,6 +28,7 @@ export const koDashboard = {
   },
   trend: {
     title: '매칭 추이 (최근 12개월)',
+    belowMinimumWage: (year: number) => `${year}년 최저임금 미달 계약`,
     created: '신규 매칭',
     contracted: '계약 체결',
     monthLabel: (month: string) => month.replace('-', '.'),

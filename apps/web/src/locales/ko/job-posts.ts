@@ -28,6 +28,7 @@ export const koJobPosts = {
     salaryAmount: '급여액',
     pay: '급여',
     hourlyEquivalent: '환산 시급',
+    weeklyHolidayHours: '주휴시간',
     dormitoryProvided: '기숙사',
     mealProvided: '식사',
     allowedVisaTypes: '허용 체류자격',
@@ -68,6 +69,10 @@ export const koJobPosts = {
   hourlyUnknown: '근무 시간을 입력하면 환산 시급을 계산합니다.',
   belowMinimum: '최저임금 미달',
   minimumOk: (year: number, minimum: number) => `${year}년 최저시급 ${won(minimum)} 이상`,
+  /** A year whose minimum wage is not set yet: the contract step refuses it until it is (docs/law-as-data.md#wages). */
+  minimumUnknown: (year: number) =>
+    `${year}년 최저임금이 아직 설정되지 않았습니다. 계약 전에 설정 > 연도별 최저시급에 입력해야 합니다.`,
+  holidayHours: (hours: number) => `주휴 ${Math.round(hours * 10) / 10}시간`,
   weeklyHours: (hours: number) => `주 ${Number(hours.toFixed(1)).toLocaleString('ko-KR')}시간`,
   dailyHours: (hours: number) => `하루 ${Number(hours.toFixed(1)).toLocaleString('ko-KR')}시간`,
   overnight: '익일',

@@ -5,6 +5,7 @@ export const koMatchings = {
   emptyOfRecord: '아직 매칭이 없습니다.',
   listLabel: '매칭 목록',
   searchPlaceholder: '근로자·사업주·공고 제목',
+  belowMinimumWageOption: (year: number) => `${year}년 최저임금 미달 계약`,
   stats: '매칭 통계',
   fields: {
     worker: '근로자',
@@ -25,6 +26,8 @@ export const koMatchings = {
     createdRange: '등록일',
     nationality: '국적',
     visaType: '체류자격',
+    /** Contracted and working matchings paid below that year's minimum wage (docs/law-as-data.md#wages). */
+    belowMinimumWageYear: '최저임금 미달(연도)',
     industry: '업종',
     agreedSalary: '합의 급여',
     agreedSalaryType: '합의 급여 형태',

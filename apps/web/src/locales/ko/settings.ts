@@ -31,6 +31,8 @@ export const koSettings = {
     retention: '개인정보 보존 기간',
     accessReview: '접속기록 자동 점검 기준',
   },
+  wageChangeReason: '최저시급 변경 사유',
+  wageChangeReasonPlaceholder: '예: 2027년 최저임금 고시 반영',
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
     contactName: '비밀번호 찾기 화면에 문의처로 표시됩니다.',
@@ -44,6 +46,8 @@ export const koSettings = {
       '한 IP 주소에서 1분 동안 시도할 수 있는 로그인 횟수입니다. 넘으면 잠시 후 다시 시도하라고 안내합니다. 5~1,000회.',
     visaAlertDays:
       '대시보드와 비자 만료 관리 화면이 만료일까지 남은 날을 이 구간으로 나눕니다. 숫자를 입력하고 Enter를 누르세요. 1~365일, 최대 6개.',
+    wageChangeReason:
+      '연도별 최저시급을 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
     minimumWageByYear:
       '시급 환산액이 해당 연도의 최저시급보다 낮은 채용공고는 게시할 수 없습니다. 새 연도의 고시액을 미리 추가해 두세요.',
     defaultMatchingFee: '매칭 정산을 등록할 때 처음 채워지는 수수료입니다. 건마다 바꿀 수 있습니다.',

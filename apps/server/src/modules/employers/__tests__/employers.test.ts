@@ -7,6 +7,7 @@ import {
   businessRegNo,
   employerBody,
   insertBranch,
+  insertEmployer,
   insertMatching,
   insertWorker,
   jobPostBody,
@@ -201,6 +202,29 @@ describe('GET /employers', () => {
 });
 
 describe('PATCH /employers/:id', () => {
+  it('refuses an employee count of 5+ that puts a held 48-hour week below the 제56조 floor (docs/law-as-data.md#wages)', async () => {
+    const { id, version } = await insertEmployer(ctx, branchA, { employeeCount: 4 });
+    const worker = await insertWorker(ctx, branchA);
+    const held = await insertMatching(
+      ctx,
+      { employerId: id, workerId: worker.id, branchId: branchA },
+      { agreedSalaryType: 'monthly', agreedSalaryAmount: 2_510_000 },
+    );
+    await ctx.db
+      .update(jobPosts)
+      .set({ workDays: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] })
+      .where(eq(jobPosts.id, held.jobPostId));
+    const refused = await admin.patch(`/employers/${id}`, { employee_count: 5, version });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('MATCHINGS_AFFECTED');
+    expect(refused.json().error.details[0].message).toContain('연장 8시간 × 1.5');
+    const fine = await admin.patch(`/employers/${id}`, { employee_count: 3, version });
+    expect(fine.statusCode, fine.body).toBe(200);
+    // Gone again, so the later cases start from data that keeps every rule.
+    await ctx.db.delete(matchings).where(eq(matchings.id, held.id));
+    await ctx.db.delete(jobPosts).where(eq(jobPosts.id, held.jobPostId));
+  });
+
   it('changes only the fields sent, bumps the version and logs the diff', async () => {
     const created = await createEmployer({ address_detail: '1층', employee_count: 5 });
     const response = await admin.patch(`/employers/${created.id}`, { company_name: '새이름', version: 1 });

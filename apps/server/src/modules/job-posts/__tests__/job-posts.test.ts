@@ -113,6 +113,40 @@ describe('POST /job-posts', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
+  describe('a 6-day 48-hour week at 2,510,000원 a month (근로기준법 제56조, docs/law-as-data.md#wages)', () => {
+    const sixDays = {
+      work_days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'],
+      work_start_time: '09:00',
+      work_end_time: '18:00',
+      break_minutes: 60,
+      salary_type: 'monthly',
+      salary_amount: 2_510_000,
+      allowed_visa_types: ['E-9'],
+      deadline: null,
+    };
+    const withEmployees = async (employeeCount: number, overrides: Record<string, unknown> = {}) => {
+      const employer = await insertEmployer(ctx, branchId, { employeeCount });
+      return admin.post('/job-posts', jobPostBody(employer.id, { ...sixDays, ...overrides }));
+    };
+
+    it('is refused at 5+ employees with the floor and its breakdown, and allowed at the floor', async () => {
+      const refused = await withEmployees(5);
+      expect(refused.statusCode).toBe(422);
+      const [detail] = refused.json().error.details;
+      expect(detail.field).toBe('salary_amount');
+      expect(detail.message).toContain('월 최저 2,693,520원');
+      expect(detail.message).toContain('기본 40시간 + 주휴 8시간 + 연장 8시간 × 1.5');
+      expect((await withEmployees(5, { salary_amount: 2_693_520 })).statusCode).toBe(201);
+    });
+
+    it('is allowed under 5 employees and in livestock farming (제63조), without the premium', async () => {
+      const small = await withEmployees(4);
+      expect(small.statusCode, small.body).toBe(201);
+      const farm = await withEmployees(50, { industry: 'livestock' });
+      expect(farm.statusCode, farm.body).toBe(201);
+    });
+  });
+
   it('compares with the minimum wage of the deadline year from the settings', async () => {
     const year = nextYear() + 3;
     await ctx.db

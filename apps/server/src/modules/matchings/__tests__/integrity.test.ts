@@ -9,6 +9,7 @@ import {
   insertWorker,
   jobPostBody,
   resumeBody,
+  setFutureMinimumWages,
   signedIn,
   workerBody,
 } from '../../../../test/fixtures';
@@ -33,6 +34,8 @@ const START = addDays(TODAY, 30);
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Contracts start in 2027: its minimum wage set, as an operator sets it before contracting in a new year.
+  await setFutureMinimumWages(ctx);
   branchId = (await insertBranch(ctx)).id;
   admin = (await signedIn(ctx, 'admin')).api;
   superAdmin = (await signedIn(ctx, 'super_admin')).api;

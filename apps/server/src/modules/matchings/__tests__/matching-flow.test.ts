@@ -7,6 +7,7 @@ import {
   insertBranch,
   insertEmployer,
   insertWorker,
+  setFutureMinimumWages,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
@@ -23,6 +24,8 @@ let employerId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // START is in 2027: its minimum wage set, as an operator sets it before contracting in a new year.
+  await setFutureMinimumWages(ctx);
   branchId = (await insertBranch(ctx)).id;
   employerId = (await insertEmployer(ctx, branchId)).id;
   admin = (await signedIn(ctx, 'admin')).api;
@@ -85,6 +88,28 @@ const workerStatus = async (id: number) =>
   (await ctx.db.select({ status: workers.status }).from(workers).where(eq(workers.id, id)))[0]?.status;
 const filled = async (id: number) =>
   (await ctx.db.select({ n: jobPosts.filledCount }).from(jobPosts).where(eq(jobPosts.id, id)))[0]?.n;
+
+describe('the minimum wage of the year work starts (docs/law-as-data.md#wages)', () => {
+  it('refuses the contract step when that year has no minimum wage set, naming the year and the setting', async () => {
+    const w = await insertWorker(ctx, branchId, { visaExpiryDate: '2100-12-31' });
+    const m = await matching(await post(), w.id, {
+      agreed_salary_type: 'monthly',
+      agreed_salary_amount: 3_000_000,
+    });
+    const accepted = await accept(m.id, m.version);
+    const refused = await admin.post(`/matchings/${m.id}/status`, {
+      status: 'contracted',
+      start_date: '2099-03-02',
+      version: accepted.version,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(
+      '2099년 최저임금이 설정되어 있지 않습니다. 설정 > 연도별 최저시급에 2099년 금액을 입력해 주세요.',
+    );
+    const lawful = await step(m.id, accepted.version, { status: 'contracted', start_date: '2026-12-28' });
+    expect(lawful.status).toBe('contracted');
+  });
+});
 
 describe('the matching flow', () => {
   it('walks proposed → interview → accepted → contracted → working → completed; worker and headcount follow', async () => {

@@ -1,4 +1,4 @@
-import { recordMessages } from '@ilson/contracts';
+import { minimumWageUnknownMessage, recordMessages, SETTINGS_DEFAULTS } from '@ilson/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,11 +6,12 @@ import {
   activeJobPost,
   insertBranch,
   insertEmployer,
+  insertMatching,
   insertWorker,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { auditLogs, matchings, workers } from '../../../db/schema';
+import { auditLogs, jobPosts, matchings, settings, workers } from '../../../db/schema';
 
 let ctx: TestContext;
 let admin: Api;
@@ -244,6 +245,44 @@ describe('GET /matchings/eligibility', () => {
     expect(
       (await manager.get(`/matchings/eligibility?job_post_id=${otherPostId}&worker_id=${w.id}`)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('GET /matchings?below_minimum_wage_year (docs/law-as-data.md#wages)', () => {
+  it('lists contracted and working matchings paid below that year’s minimum wage, in the admin’s branches', async () => {
+    const employer = await insertEmployer(ctx, otherBranchId, { employeeCount: 10 });
+    const worker = await insertWorker(ctx, otherBranchId);
+    // 2,500,000원 for 40 hours a week: 11,961원 an hour; a 48-hour week: 9,578원 with the premium.
+    const held = await insertMatching(
+      ctx,
+      { employerId: employer.id, workerId: worker.id, branchId: otherBranchId },
+      { agreedSalaryType: 'monthly', agreedSalaryAmount: 2_500_000 },
+    );
+    const wages = { ...SETTINGS_DEFAULTS.minimumWageByYear, '2027': 12_000 };
+    await ctx.db
+      .insert(settings)
+      .values({ key: 'minimumWageByYear', value: wages })
+      .onConflictDoUpdate({ target: settings.key, set: { value: wages } });
+    try {
+      const ids = async (query: string, api = admin) => {
+        const response = await api.get(`/matchings?page_size=100&${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().data.map((m: { id: number }) => m.id);
+      };
+      expect(await ids('below_minimum_wage_year=2027')).toContain(held.id);
+      expect(await ids('below_minimum_wage_year=2026')).not.toContain(held.id);
+      expect(await ids('below_minimum_wage_year=2027', manager)).not.toContain(held.id);
+      const unknown = await admin.get('/matchings?below_minimum_wage_year=2099');
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().error.details[0]).toMatchObject({
+        field: 'below_minimum_wage_year',
+        message: minimumWageUnknownMessage(2099),
+      });
+    } finally {
+      await ctx.db.delete(settings).where(eq(settings.key, 'minimumWageByYear'));
+      await ctx.db.delete(matchings).where(eq(matchings.id, held.id));
+      await ctx.db.delete(jobPosts).where(eq(jobPosts.id, held.jobPostId));
+    }
   });
 });
 

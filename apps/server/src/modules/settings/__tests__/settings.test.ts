@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fieldMessages, POSTCODE_SERVICE, SETTINGS_DEFAULTS, settingsMessages } from '@ilson/contracts';
+import {
+  fieldMessages,
+  minimumWageSettingDefault,
+  POSTCODE_SERVICE,
+  SETTINGS_DEFAULTS,
+  settingsMessages,
+} from '@ilson/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAdmin, createTestContext, login, type TestContext } from '../../../../test/helpers';
@@ -46,7 +52,7 @@ describe('settings', () => {
       session_timeout_minutes: 30,
       max_login_failures: 5,
       lockout_minutes: 15,
-      minimum_wage_by_year: { '2025': 10_030, '2026': 10_320 },
+      minimum_wage_by_year: minimumWageSettingDefault(),
       export_reason_required: true,
       address_search_enabled: false,
     });
@@ -151,9 +157,10 @@ describe('settings', () => {
         max_login_failures: 3,
         lockout_minutes: 7,
         minimum_wage_by_year: { '2026': 10_320, '2027': 10_700 },
+        wage_change_reason: '2027년 최저임금 고시 반영',
       },
     });
-    expect(patched.statusCode).toBe(200);
+    expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().minimum_wage_by_year).toEqual({ '2026': 10_320, '2027': 10_700 });
     const target = await createAdmin(ctx, { role: 'viewer' });
     const attempt = () =>
@@ -176,10 +183,30 @@ describe('settings', () => {
       maxLoginFailures: { before: 5, after: 3 },
       lockoutMinutes: { before: 15, after: 7 },
       minimumWageByYear: {
-        before: { '2025': 10_030, '2026': 10_320 },
+        before: minimumWageSettingDefault(),
         after: { '2026': 10_320, '2027': 10_700 },
       },
     });
+    expect(logs.at(-1)!.reason).toBe('2027년 최저임금 고시 반영');
+  });
+
+  it('refuses a change of the minimum wages without a reason (422), saving nothing', async () => {
+    const version = await currentVersion();
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings',
+      headers: bearer(superToken),
+      payload: {
+        version,
+        default_matching_fee: 320_000,
+        minimum_wage_by_year: { '2026': 10_320, '2028': 11_000 },
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      { field: 'wage_change_reason', message: settingsMessages.wageChangeReasonRequired },
+    ]);
+    expect(await currentVersion()).toBe(version);
   });
   it('refuses a save made on values another admin has changed since (409), keeping their change', async () => {
     const read = await currentVersion();

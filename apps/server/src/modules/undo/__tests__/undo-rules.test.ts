@@ -254,7 +254,10 @@ describe('an undo is refused where the move back would break a rule now', () => 
     // The minimum wage went up since: the post's 월급 250만 원 is below it, so it may not be published again.
     const year = seoulToday().slice(0, 4);
     const wages = (await superAdmin.get('/settings')).json().minimum_wage_by_year;
-    const raised = await patchSettings(superAdmin, { minimum_wage_by_year: { ...wages, [year]: 20_000 } });
+    const raised = await patchSettings(superAdmin, {
+      minimum_wage_by_year: { ...wages, [year]: 20_000 },
+      wage_change_reason: '시험',
+    });
     expect(raised.statusCode, raised.body).toBe(200);
     try {
       const reply = await undo(admin, 'employer', employer.id, suspended.version);
@@ -263,7 +266,7 @@ describe('an undo is refused where the move back would break a rule now', () => 
       expect(await statusOf(employers, employer.id)).toBe('suspended');
       expect(await statusOf(jobPosts, post.id)).toBe('suspended');
     } finally {
-      await patchSettings(superAdmin, { minimum_wage_by_year: wages });
+      await patchSettings(superAdmin, { minimum_wage_by_year: wages, wage_change_reason: '원복' });
     }
   });
 });
