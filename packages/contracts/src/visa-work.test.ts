@@ -73,7 +73,7 @@ const SECTOR_CODES = ['VISA_SECTOR_NOT_PERMITTED', 'VISA_DUTY_NOT_PERMITTED'];
 describe('visa sector and duty rows (law/visas.ts)', () => {
   for (const [index, row] of VISA_SECTOR_ROWS.entries()) {
     const industry: Industry = row.industries === 'all' ? 'cleaning' : (row.industries[0] as Industry);
-    const duty = row.duties?.[0] ?? DUTIES_BY_INDUSTRY[industry][0];
+    const duty = row.duties?.[0] ?? DUTIES_BY_INDUSTRY[industry][0] ?? 'general';
     const student = row.visa === 'D-2' || row.visa === 'D-4';
     const post = {
       industry,
