@@ -1,4 +1,12 @@
-import { MATCHING_OPEN_STATUSES, VISA_RULES, type VisaType } from '@ilson/contracts';
+import {
+  DUTIES_BY_INDUSTRY,
+  INDUSTRIES,
+  MATCHING_OPEN_STATUSES,
+  VISA_RULES,
+  VISA_TYPES,
+  type VisaType,
+  visaPermitsIndustry,
+} from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { createSettingsService } from '../modules/settings/settings.service';
@@ -41,6 +49,25 @@ function visaRulesTable(): SQL {
   );
   return sql`(VALUES ${sql.join(rows, sql`, `)}) AS r(visa, industries, any_industry, simple_ok, part_time_only, no_employment)`;
 }
+
+/**
+ * The visa sector rows in force today (law/visas.ts) as (visa, industry, duty) triples a post may allow, in the form
+ * SQL can join: a post naming a duty its allowed visas are not permitted in breaks them.
+ */
+function permittedDutiesTable(today: string): SQL {
+  const rows: SQL[] = [];
+  for (const visa of VISA_TYPES) {
+    for (const industry of INDUSTRIES) {
+      for (const duty of DUTIES_BY_INDUSTRY[industry]) {
+        if (visaPermitsIndustry(visa, industry, duty, today))
+          rows.push(sql`(${visa}::text, ${industry}::text, ${duty}::text)`);
+      }
+    }
+  }
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS pd(visa, industry, duty)`;
+}
+
+const seoulToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 
 const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => sql`
   SELECT 'matching' AS target_type, m.id AS target_id, ${detail} AS detail
@@ -407,6 +434,23 @@ export const CHECKS: readonly Check[] = [
       FROM job_posts p JOIN employers e ON e.id = p.employer_id
       WHERE p.branch_id <> e.branch_id
         AND (${inBranches(sql`p.branch_id`, scope)} OR ${inBranches(sql`e.branch_id`, scope)})
+      ORDER BY p.id`,
+  },
+  {
+    code: 'post_duty_not_permitted',
+    invariant: 'I-24',
+    title: '직무가 허용하지 않는 체류자격을 허용한 채용공고',
+    // Only the duty: a visa its industry refuses altogether is I-14's (post_visas_not_permitted).
+    query: ({ scope }) => sql`
+      SELECT 'job_post' AS target_type, p.id AS target_id,
+             p.industry || ' / ' || p.duty || ': ' || array_to_string(p.allowed_visa_types, ',') AS detail
+      FROM job_posts p
+      WHERE p.deleted_at IS NULL AND ${inBranches(sql`p.branch_id`, scope)}
+        AND EXISTS (SELECT 1 FROM unnest(p.allowed_visa_types) AS v(visa)
+                    WHERE EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulToday())}
+                                  WHERE pd.visa = v.visa AND pd.industry = p.industry)
+                      AND NOT EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulToday())}
+                                      WHERE pd.visa = v.visa AND pd.industry = p.industry AND pd.duty = p.duty))
       ORDER BY p.id`,
   },
 ];
