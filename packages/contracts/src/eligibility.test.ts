@@ -85,8 +85,10 @@ describe('visa eligibility rules', () => {
     expect(codes({ worker: visa('H-2'), post: { industry: 'mining' } })).toEqual([
       'hard:VISA_SECTOR_NOT_PERMITTED',
     ]);
-    expect(codes({ worker: visa('E-8'), post: { industry: 'fishery' } })).toEqual([]);
-    expect(codes({ worker: visa('E-8') })).toEqual(['hard:VISA_SECTOR_NOT_PERMITTED']);
+    expect(codes({ worker: visa('E-8'), post: { industry: 'fishery', contractMonths: 5 } })).toEqual([]);
+    expect(codes({ worker: visa('E-8'), post: { contractMonths: 5 } })).toEqual([
+      'hard:VISA_SECTOR_NOT_PERMITTED',
+    ]);
   });
 
   it('F-2, F-5 and F-6 may work anywhere; F-4 not in simple labour', () => {
@@ -97,13 +99,13 @@ describe('visa eligibility rules', () => {
     expect(codes({ worker: visa('F-4') })).toEqual(['hard:VISA_NO_SIMPLE_LABOUR']);
   });
 
-  it('D-2 and D-4 are part-time only, with a warning above their weekly hours', () => {
+  it('D-2 and D-4 are part-time only, refused above their weekly hours', () => {
     expect(codes({ worker: visa('D-2') })).toEqual(['hard:VISA_PART_TIME_ONLY']);
     expect(codes({ worker: visa('D-4'), post: { employmentType: 'part_time', weeklyHours: 15 } })).toEqual(
       [],
     );
     expect(codes({ worker: visa('D-4'), post: { employmentType: 'part_time', weeklyHours: 24 } })).toEqual([
-      'warning:VISA_WEEKLY_HOURS',
+      'hard:VISA_HOURS_OVER_LIMIT',
     ]);
   });
 

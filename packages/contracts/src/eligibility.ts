@@ -1,7 +1,16 @@
 import { josa } from 'es-hangul';
+import { DUTY_LABELS, type Duty } from './duties';
 import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
-import { INDUSTRY_LABELS, type Industry } from './industries';
+import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
+import type { StudyCourse } from './law/visas';
+import {
+  currentVisaIndustries,
+  oneEmployerRule,
+  type PartTimePermit,
+  visaSectorDecision,
+  visaWorkIssues,
+} from './visa-work';
 import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaStatus, type VisaType } from './visas';
 import { checkMinimumWage, type SalaryType, type WorkSchedule } from './wage';
 
@@ -21,100 +30,73 @@ export type VisaRule = {
   industries: readonly Industry[] | 'all';
   simpleLabourAllowed: boolean;
   partTimeOnly: boolean;
-  /** Weekly hours a part-time-only visa may work without a separate permit. */
-  maxWeeklyHours?: number;
   /** Work needs a permission checked case by case: a warning, not a refusal. */
   needsCaseCheck?: boolean;
   /** Not allowed to take employment at all. */
   noEmployment?: boolean;
 };
 
+/** The sectors come from the law table (law/visas.ts, the rows now in force); the engine reads the table by date. */
+const sectors = (visa: VisaType) => currentVisaIndustries(visa, INDUSTRIES);
+
 export const VISA_RULES: Record<VisaType, VisaRule> = {
-  'E-9': {
-    industries: [
-      'manufacturing',
-      'construction',
-      'agriculture',
-      'livestock',
-      'fishery',
-      'forestry',
-      'mining',
-      'recycling',
-      'shipbuilding',
-      'food_service',
-      'accommodation',
-      'logistics',
-    ],
-    simpleLabourAllowed: true,
-    partTimeOnly: false,
-  },
-  'H-2': {
-    industries: [
-      'manufacturing',
-      'construction',
-      'agriculture',
-      'livestock',
-      'fishery',
-      'forestry',
-      'recycling',
-      'shipbuilding',
-      'food_service',
-      'accommodation',
-      'logistics',
-      'cleaning',
-      'service',
-    ],
-    simpleLabourAllowed: true,
-    partTimeOnly: false,
-  },
-  'E-8': {
-    industries: ['agriculture', 'livestock', 'fishery'],
-    simpleLabourAllowed: true,
-    partTimeOnly: false,
-  },
-  'E-10': { industries: ['fishery', 'shipbuilding'], simpleLabourAllowed: true, partTimeOnly: false },
+  'E-9': { industries: sectors('E-9'), simpleLabourAllowed: true, partTimeOnly: false },
+  'H-2': { industries: sectors('H-2'), simpleLabourAllowed: true, partTimeOnly: false },
+  'E-8': { industries: sectors('E-8'), simpleLabourAllowed: true, partTimeOnly: false },
+  'E-10': { industries: sectors('E-10'), simpleLabourAllowed: true, partTimeOnly: false },
   'E-7': {
-    industries: [
-      'manufacturing',
-      'shipbuilding',
-      'construction',
-      'agriculture',
-      'livestock',
-      'fishery',
-      'food_service',
-      'service',
-      'other',
-    ],
+    industries: sectors('E-7'),
     simpleLabourAllowed: false,
     partTimeOnly: false,
+    needsCaseCheck: true,
   },
-  'F-2': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: false },
-  'F-5': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: false },
-  'F-6': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: false },
-  'F-4': { industries: 'all', simpleLabourAllowed: false, partTimeOnly: false },
-  'D-2': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: true, maxWeeklyHours: 25 },
-  'D-4': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: true, maxWeeklyHours: 20 },
+  'F-2': { industries: sectors('F-2'), simpleLabourAllowed: true, partTimeOnly: false },
+  'F-5': { industries: sectors('F-5'), simpleLabourAllowed: true, partTimeOnly: false },
+  'F-6': { industries: sectors('F-6'), simpleLabourAllowed: true, partTimeOnly: false },
+  'F-4': { industries: sectors('F-4'), simpleLabourAllowed: false, partTimeOnly: false },
+  'D-2': { industries: sectors('D-2'), simpleLabourAllowed: true, partTimeOnly: true },
+  'D-4': { industries: sectors('D-4'), simpleLabourAllowed: true, partTimeOnly: true },
   'D-10': { industries: [], simpleLabourAllowed: false, partTimeOnly: false, noEmployment: true },
-  'G-1': { industries: 'all', simpleLabourAllowed: true, partTimeOnly: false, needsCaseCheck: true },
+  'G-1': { industries: sectors('G-1'), simpleLabourAllowed: true, partTimeOnly: false, needsCaseCheck: true },
 };
 
-/** Whether the industry lets a holder of the visa work at all (a post may only allow such visas). */
-export function visaPermitsIndustry(visa: VisaType, industry: Industry): boolean {
-  const rule = VISA_RULES[visa];
-  if (rule.noEmployment) return false;
-  return rule.industries === 'all' || rule.industries.includes(industry);
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Whether the industry (and, when given, the duty) lets a holder of the visa work on the day (a post may only allow
+ * such visas); the rows in force that day decide (law/visas.ts).
+ */
+export function visaPermitsIndustry(
+  visa: VisaType,
+  industry: Industry,
+  duty?: Duty,
+  date = todayUtc(),
+): boolean {
+  if (VISA_RULES[visa].noEmployment) return false;
+  const decision = visaSectorDecision(visa, industry, duty, date);
+  return decision.industry && decision.duty;
 }
 
 /** The visa types a post of the industry may allow, in VISA_RULES order. */
-export function visasPermittedIn(industry: Industry): VisaType[] {
-  return (Object.keys(VISA_RULES) as VisaType[]).filter((visa) => visaPermitsIndustry(visa, industry));
+export function visasPermittedIn(industry: Industry, duty?: Duty, date?: string): VisaType[] {
+  return (Object.keys(VISA_RULES) as VisaType[]).filter((visa) =>
+    visaPermitsIndustry(visa, industry, duty, date),
+  );
 }
 
 /** The field error of a post that allows visas its industry does not permit, or null. */
-export function allowedVisasMessage(industry: Industry, allowed: readonly VisaType[]): string | null {
-  const refused = allowed.filter((visa) => !visaPermitsIndustry(visa, industry));
+export function allowedVisasMessage(
+  industry: Industry,
+  allowed: readonly VisaType[],
+  duty?: Duty,
+  date?: string,
+): string | null {
+  const refused = allowed.filter((visa) => !visaPermitsIndustry(visa, industry, duty, date));
   if (refused.length === 0) return null;
-  const industryLabel = INDUSTRY_LABELS[industry];
+  const industryLabel =
+    duty && duty !== 'general'
+      ? `${INDUSTRY_LABELS[industry]}(${DUTY_LABELS[duty]})`
+      : INDUSTRY_LABELS[industry];
   return `${josa(industryLabel, '은/는')} ${refused.map((v) => VISA_TYPE_LABELS[v]).join(', ')} 체류자격을 허용할 수 없습니다.`;
 }
 
@@ -141,6 +123,11 @@ export const ELIGIBILITY_CODES = [
   'VISA_NO_SIMPLE_LABOUR',
   'VISA_PART_TIME_ONLY',
   'VISA_EXPIRES_BEFORE_START',
+  'VISA_DUTY_NOT_PERMITTED',
+  'VISA_CONTRACT_TOO_LONG',
+  'VISA_HOURS_OVER_LIMIT',
+  'VISA_PART_TIME_PERMIT_MISSING',
+  'VISA_STAY_TOO_SHORT',
   'WORKER_DEPARTED',
   'BELOW_MINIMUM_WAGE',
   'MINIMUM_WAGE_UNKNOWN',
@@ -185,9 +172,16 @@ export type EligibilityInput = {
     visaExpiryDate: string | null;
     koreanLevel: KoreanLevel;
     status: string;
+    /** D-4 holders work only after a stay (law/visas.ts); absent when the caller does not know it. */
+    entryDate?: string | null;
+    studyCourse?: StudyCourse | null;
+    /** The recorded 시간제취업허가 of a D-2/D-4 holder; null: none; absent: not checked. */
+    partTimePermit?: PartTimePermit | null;
   };
   post: {
     industry: Industry;
+    /** The post's duty (직무); absent when the caller does not know it (only the industry is checked). */
+    duty?: Duty;
     allowedVisaTypes: readonly VisaType[];
     isSimpleLabour: boolean;
     employmentType: string;
@@ -212,7 +206,7 @@ export type EligibilityInput = {
     /** The employer's regular employees: 5+ earn the overtime premium (docs/law-as-data.md#wages). */
     employeeCount: number;
   } | null;
-  /** The worker's other matchings that are contracted or working (E-9 holders work for one employer). */
+  /** The worker's other matchings that are contracted or working (blocks only one-employer visas, law/visas.ts). */
   engagedIn?: readonly RelatedRecord[];
   /** Today in Seoul. */
   today: string;
@@ -251,10 +245,23 @@ export function checkEligibility(
 ): EligibilityIssue[] {
   const { worker, post, startDate, today } = input;
   const issues: EligibilityIssue[] = [];
-  const hard = (code: EligibilityCode, message: string, related?: RelatedRecord[]) =>
-    issues.push({ code, severity: 'hard', message, ...(related ? { related } : {}) });
-  const warn = (code: EligibilityCode, message: string, related?: RelatedRecord[]) =>
-    issues.push({ code, severity: 'warning', message, ...(related ? { related } : {}) });
+  const hard = (code: EligibilityCode, message: string, related?: RelatedRecord[], basis?: LegalBasis) =>
+    issues.push({
+      code,
+      severity: 'hard',
+      message,
+      ...(related ? { related } : {}),
+      ...(basis ? { basis } : {}),
+    });
+  const warn = (code: EligibilityCode, message: string, related?: RelatedRecord[], basis?: LegalBasis) =>
+    issues.push({
+      code,
+      severity: 'warning',
+      message,
+      ...(related ? { related } : {}),
+      ...(basis ? { basis } : {}),
+    });
+  const ruleDate = startDate ?? today;
 
   if (!worker.visaType) {
     hard('VISA_MISSING', '근로자의 체류자격이 등록되어 있지 않습니다.');
@@ -279,12 +286,7 @@ export function checkEligibility(
   if (rule.noEmployment) {
     hard('VISA_NO_EMPLOYMENT', `${visa} 체류자격으로는 취업할 수 없습니다.`);
   } else {
-    if (rule.industries !== 'all' && !rule.industries.includes(post.industry)) {
-      hard(
-        'VISA_SECTOR_NOT_PERMITTED',
-        `${josa(visa, '은/는')} ${INDUSTRY_LABELS[post.industry]}에서 일할 수 없습니다.`,
-      );
-    }
+    issues.push(...visaIssues(input, worker.visaType, stage, ruleDate));
     if (post.isSimpleLabour && !rule.simpleLabourAllowed) {
       hard('VISA_NO_SIMPLE_LABOUR', `${josa(visa, '은/는')} 단순노무 업무에 종사할 수 없습니다.`);
     }
@@ -324,10 +326,11 @@ export function checkEligibility(
     }
   }
   const engaged = input.engagedIn ?? [];
-  if (engaged.length > 0 && stage !== 'hold') {
-    const message = `이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다: ${engaged.map((r) => r.label).join(', ')}`;
-    if (stage === 'propose' || stage === 'accept') warn('WORKER_ENGAGED', message, [...engaged]);
-    else hard('WORKER_ENGAGED', message, [...engaged]);
+  const oneEmployer = oneEmployerRule(worker.visaType, ruleDate);
+  if (engaged.length > 0 && stage !== 'hold' && oneEmployer) {
+    const message = `${josa(visa, '은/는')} 한 사업장에서만 일할 수 있습니다. 이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다: ${engaged.map((r) => r.label).join(', ')}`;
+    if (stage === 'propose' || stage === 'accept') warn('WORKER_ENGAGED', message, [...engaged], oneEmployer);
+    else hard('WORKER_ENGAGED', message, [...engaged], oneEmployer);
   }
   if (stage === 'hold') return sortIssues(issues);
 
@@ -361,16 +364,16 @@ export function checkEligibility(
   if (validity === 'pending') {
     warn('VISA_PENDING', '체류기간 연장 심사 중인 근로자입니다. 심사 결과를 확인하세요.');
   }
-  if (!rule.noEmployment && rule.partTimeOnly && post.employmentType === 'part_time') {
-    if (rule.maxWeeklyHours !== undefined && post.weeklyHours > rule.maxWeeklyHours) {
-      warn(
-        'VISA_WEEKLY_HOURS',
-        `${visa}의 주당 허용 시간(${rule.maxWeeklyHours}시간)을 넘습니다. 별도 허가를 확인하세요.`,
-      );
-    }
-  }
   if (rule.needsCaseCheck) {
-    warn('VISA_CASE_CHECK', `${josa(visa, '은/는')} 취업 가능 여부를 개별 확인해야 합니다.`);
+    const basis = visaSectorDecision(worker.visaType, post.industry, post.duty, ruleDate).basis;
+    warn(
+      'VISA_CASE_CHECK',
+      worker.visaType === 'E-7'
+        ? `${josa(visa, '은/는')} 허가받은 직종에서만 일할 수 있습니다. 허가 직종을 개별 확인해야 합니다.`
+        : `${josa(visa, '은/는')} 취업 가능 여부를 개별 확인해야 합니다.`,
+      undefined,
+      basis,
+    );
   }
   if (
     startDate &&
@@ -394,6 +397,32 @@ export function checkEligibility(
     warn('HEADCOUNT_FILLED', '채용공고의 모집 인원이 이미 찼습니다.');
   }
   return sortIssues(issues);
+}
+
+/** The visa's work rules (visa-work.ts) as eligibility issues, read on the contract's start date. */
+function visaIssues(
+  input: EligibilityInput,
+  visaType: VisaType,
+  stage: EligibilityStage,
+  date: string,
+): EligibilityIssue[] {
+  const { worker, post } = input;
+  return visaWorkIssues(
+    {
+      visaType,
+      koreanLevel: worker.koreanLevel,
+      ...(worker.entryDate !== undefined ? { entryDate: worker.entryDate } : {}),
+      ...(worker.studyCourse !== undefined ? { studyCourse: worker.studyCourse } : {}),
+      ...(worker.partTimePermit !== undefined ? { partTimePermit: worker.partTimePermit } : {}),
+      industry: post.industry,
+      ...(post.duty !== undefined ? { duty: post.duty } : {}),
+      employmentType: post.employmentType,
+      weeklyHours: post.weeklyHours,
+      contractMonths: post.contractMonths,
+    },
+    stage,
+    date,
+  );
 }
 
 function sortIssues(issues: EligibilityIssue[]): EligibilityIssue[] {

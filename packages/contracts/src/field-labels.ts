@@ -80,6 +80,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   openingDate: '개업일',
   bizEntityType: '사업자 유형',
   industry: '업종',
+  duty: '직무',
   region: '시도',
   zipCode: '우편번호',
   roadAddress: '도로명 주소',

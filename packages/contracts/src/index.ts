@@ -11,6 +11,7 @@ export * from './common';
 export * from './consents';
 export * from './constants';
 export * from './dashboard';
+export * from './duties';
 export * from './eligibility';
 export * from './employers';
 export * from './endpoint';

@@ -9,6 +9,7 @@ import {
   type Transition,
   versionField,
 } from './common';
+import { DUTIES, DUTY_LABELS, dutyBelongsTo } from './duties';
 import { allowedVisasMessage } from './eligibility';
 import { EMPLOYER_STATUSES } from './employers';
 import { defineEndpoints } from './endpoint';
@@ -117,6 +118,8 @@ export const jobPostInputSchema = z.object({
   employerId: z.number({ error: '사업주를 선택해 주세요.' }).int().positive(),
   title: z.string().trim().min(2, '제목을 2자 이상 입력해 주세요.').max(100),
   industry: z.enum(INDUSTRIES, { error: '업종을 선택해 주세요.' }),
+  /** The duty within the industry (DUTIES_BY_INDUSTRY); some visas are permitted only in named duties. */
+  duty: z.enum(DUTIES, { error: '직무를 선택해 주세요.' }).default('general'),
   jobDescription: z.string().trim().min(1, fieldMessages.required).max(5000),
   isSimpleLabour: z.boolean().default(true),
   headcount: z.number().int().min(1).max(1000),
@@ -149,9 +152,19 @@ export const jobPostCreateSchema = jobPostInputSchema
     submit: z.boolean().default(true),
   })
   .superRefine((post, ctx) => {
-    const message = allowedVisasMessage(post.industry, post.allowedVisaTypes);
+    const dutyMessage = jobPostDutyMessage(post.industry, post.duty);
+    if (dutyMessage) ctx.addIssue({ code: 'custom', path: ['duty'], message: dutyMessage });
+    const message = allowedVisasMessage(post.industry, post.allowedVisaTypes, post.duty);
     if (message) ctx.addIssue({ code: 'custom', path: ['allowedVisaTypes'], message });
   });
+
+/** The field error of a duty that is not one of the industry's, or null. */
+export function jobPostDutyMessage(
+  industry: (typeof INDUSTRIES)[number],
+  duty: (typeof DUTIES)[number],
+): string | null {
+  return dutyBelongsTo(industry, duty) ? null : `${DUTY_LABELS[duty]}은(는) 이 업종의 직무가 아닙니다.`;
+}
 export const jobPostUpdateSchema = patchOf(jobPostInputSchema).extend({ version: versionField });
 
 export const jobPostSchema = z.object({
@@ -164,6 +177,7 @@ export const jobPostSchema = z.object({
   branchName: z.string().nullable(),
   title: z.string(),
   industry: z.enum(INDUSTRIES),
+  duty: z.enum(DUTIES),
   jobDescription: z.string(),
   isSimpleLabour: z.boolean(),
   headcount: z.number().int(),

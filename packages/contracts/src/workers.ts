@@ -13,6 +13,7 @@ import {
 import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
 import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
+import { STUDY_COURSES } from './law/visas';
 import { fieldMessages, recordMessages } from './messages';
 import { isNationalityCode } from './nationalities';
 import { listMetaSchema, listQuerySchema, listResponseSchema } from './pagination';
@@ -118,6 +119,12 @@ export const workerInputSchema = z.object({
   visaStatus: z.enum(VISA_STATUSES).default('valid'),
   visaExpiryDate: dateString.nullable().default(null),
   entryDate: dateString.nullable().default(null),
+  /** D-2/D-4: the course of study and the recorded 시간제취업허가 (law/visas.ts). */
+  studyCourse: z.enum(STUDY_COURSES).nullable().default(null),
+  partTimePermitNo: z.string().trim().max(40).nullable().default(null),
+  partTimePermitWeeklyHours: z.number().int().min(1).max(40).nullable().default(null),
+  partTimePermitValidFrom: dateString.nullable().default(null),
+  partTimePermitValidTo: dateString.nullable().default(null),
   employmentPeriodEndDate: dateString.nullable().default(null),
   koreanLevel: z.enum(KOREAN_LEVELS).default('none'),
   desiredIndustries: z.array(z.enum(INDUSTRIES)).max(5).default([]),
@@ -190,6 +197,11 @@ export const workerSchema = z.object({
   visaValidity: z.enum(VISA_STATUSES),
   visaExpiryDate: z.string().nullable(),
   entryDate: z.string().nullable(),
+  studyCourse: z.enum(STUDY_COURSES).nullable(),
+  partTimePermitNo: z.string().nullable(),
+  partTimePermitWeeklyHours: z.number().int().nullable(),
+  partTimePermitValidFrom: z.string().nullable(),
+  partTimePermitValidTo: z.string().nullable(),
   employmentPeriodEndDate: z.string().nullable(),
   koreanLevel: z.enum(KOREAN_LEVELS),
   desiredIndustries: z.array(z.enum(INDUSTRIES)),

@@ -1,11 +1,15 @@
 import {
   ARC_GENDER_DIGITS,
+  DUTIES_BY_INDUSTRY,
   expiringVisaTypes,
+  INDUSTRIES,
   MATCHING_OPEN_STATUSES,
   rowsInForce,
   seoulDay,
   VISA_RULES,
+  VISA_TYPES,
   type VisaType,
+  visaPermitsIndustry,
 } from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
@@ -57,6 +61,23 @@ function arcDigitsTable(): SQL {
     (row) => sql`(${String(row.digit)}::text, ${row.gender}::text, ${row.century}::int)`,
   );
   return sql`(VALUES ${sql.join(rows, sql`, `)}) AS d(digit, gender, century)`;
+}
+
+/**
+ * The visa sector rows in force today (law/visas.ts) as (visa, industry, duty) triples a post may allow, in the form
+ * SQL can join: a post naming a duty its allowed visas are not permitted in breaks them.
+ */
+function permittedDutiesTable(today: string): SQL {
+  const rows: SQL[] = [];
+  for (const visa of VISA_TYPES) {
+    for (const industry of INDUSTRIES) {
+      for (const duty of DUTIES_BY_INDUSTRY[industry]) {
+        if (visaPermitsIndustry(visa, industry, duty, today))
+          rows.push(sql`(${visa}::text, ${industry}::text, ${duty}::text)`);
+      }
+    }
+  }
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS pd(visa, industry, duty)`;
 }
 
 const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => sql`
@@ -458,6 +479,23 @@ export const CHECKS: readonly Check[] = [
         AND (extension_applied_at > ${TODAY} OR extension_approved_at > ${TODAY}
              OR (extension_status = 'applied' AND extension_applied_at > visa_expiry_date))
       ORDER BY id`,
+  },
+  {
+    code: 'post_duty_not_permitted',
+    invariant: 'I-27',
+    title: '직무가 허용하지 않는 체류자격을 허용한 채용공고',
+    // Only the duty: a visa its industry refuses altogether is I-14's (post_visas_not_permitted).
+    query: ({ scope }) => sql`
+      SELECT 'job_post' AS target_type, p.id AS target_id,
+             p.industry || ' / ' || p.duty || ': ' || array_to_string(p.allowed_visa_types, ',') AS detail
+      FROM job_posts p
+      WHERE p.deleted_at IS NULL AND ${inBranches(sql`p.branch_id`, scope)}
+        AND EXISTS (SELECT 1 FROM unnest(p.allowed_visa_types) AS v(visa)
+                    WHERE EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulDay())}
+                                  WHERE pd.visa = v.visa AND pd.industry = p.industry)
+                      AND NOT EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulDay())}
+                                      WHERE pd.visa = v.visa AND pd.industry = p.industry AND pd.duty = p.duty))
+      ORDER BY p.id`,
   },
 ];
 

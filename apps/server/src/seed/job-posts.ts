@@ -1,4 +1,6 @@
 import {
+  DUTIES_BY_INDUSTRY,
+  type Duty,
   type EmploymentType,
   hourlyOverFloor,
   INDUSTRY_LABELS,
@@ -11,6 +13,7 @@ import {
   type SalaryType,
   VISA_RULES,
   type VisaType,
+  visaPermitsIndustry,
   type Weekday,
   wageFloor,
 } from '@ilson/contracts';
@@ -40,6 +43,8 @@ export type SeedJobPost = {
   branchId: number;
   title: string;
   industry: Industry;
+  /** The duty: the one E-9 is permitted in where the industry names duties (law/visas.ts). */
+  duty: Duty;
   jobDescription: string;
   isSimpleLabour: boolean;
   headcount: number;
@@ -120,7 +125,12 @@ const REJECT_REASONS = ['급여 조건이 불명확합니다.', '근무지 주�
 const SUSPEND_REASONS = ['허위 공고 신고 접수', '사업장 점검 중'];
 
 /** Visas the post can take: their sector rule allows the industry and the kind of work. */
-export function visasFor(industry: Industry, simpleLabour: boolean, partTime: boolean): VisaType[] {
+export function visasFor(
+  industry: Industry,
+  simpleLabour: boolean,
+  partTime: boolean,
+  duty: Duty = 'general',
+): VisaType[] {
   const candidates: VisaType[] = [
     'E-9',
     'H-2',
@@ -137,9 +147,18 @@ export function visasFor(industry: Industry, simpleLabour: boolean, partTime: bo
   return candidates.filter((visa) => {
     const rule = VISA_RULES[visa];
     if (rule.industries !== 'all' && !rule.industries.includes(industry)) return false;
+    if (!visaPermitsIndustry(visa, industry, duty)) return false;
     if (simpleLabour && !rule.simpleLabourAllowed) return false;
     return partTime || !rule.partTimeOnly;
   });
+}
+
+/** The duty E-9 is permitted in where the industry names duties, else the industry's first. */
+export function dutyFor(industry: Industry): Duty {
+  const duties = DUTIES_BY_INDUSTRY[industry];
+  return (
+    duties.find((d) => d !== 'general' && visaPermitsIndustry('E-9', industry, d)) ?? duties[0] ?? 'general'
+  );
 }
 
 export function* generateJobPosts(
@@ -166,7 +185,8 @@ export function* generateJobPosts(
           : 'contract';
     const schedule = partTime ? PART_TIME : rng.pick(SCHEDULES);
     const simpleLabour = !rng.chance(0.1);
-    const allowed = visasFor(industry, simpleLabour, partTime);
+    const duty = dutyFor(industry);
+    const allowed = visasFor(industry, simpleLabour, partTime, duty);
     const allowedVisaTypes = allowed.filter((_, i) => i === 0 || rng.chance(0.6));
 
     const salaryType: SalaryType = partTime
@@ -229,6 +249,7 @@ export function* generateJobPosts(
       branchId: employer.branchId,
       title: `${INDUSTRY_LABELS[industry].replace(/\(.*\)/, '')} ${job} 모집 (${allowedVisaTypes.slice(0, 2).join('/')})`,
       industry,
+      duty,
       jobDescription: `${employer.companyName}에서 ${job}을(를) 모집합니다. ${schedule.start}~${schedule.end} 근무, 휴게 ${schedule.breakMinutes}분.`,
       isSimpleLabour: simpleLabour,
       headcount: rng.int(1, 10),

@@ -118,8 +118,15 @@ export function postRef(p: SeedJobPost, today: string): PostRef | null {
       : p.status === 'suspended'
         ? dayOf(p.statusChangedAt!) - 1
         : toDay(today) - 1;
-  // Part-time-only visas are kept within their weekly hours, so no warning needs an override.
-  const allowed = p.allowedVisaTypes.filter((v) => !((v === 'D-2' || v === 'D-4') && weeklyHours(p) > 20));
+  // Matchings need no override (law/visas.ts): students within the hours of the lowest TOPIK row and no D-4 (its
+  // stay rule), E-8 within its basic months, no E-7 (its permitted job is a case check).
+  const allowed = p.allowedVisaTypes.filter(
+    (v) =>
+      !(v === 'D-2' && weeklyHours(p) > 10) &&
+      v !== 'D-4' &&
+      v !== 'E-7' &&
+      !(v === 'E-8' && (p.contractMonths ?? 0) > 5),
+  );
   return {
     id: p.id,
     employerId: p.employerId,

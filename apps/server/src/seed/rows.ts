@@ -175,6 +175,7 @@ export const jobPostSpec: TableSpec<SeedJobPost, typeof jobPosts> = {
     branchId: p.branchId,
     title: p.title,
     industry: p.industry,
+    duty: p.duty,
     jobDescription: p.jobDescription,
     isSimpleLabour: p.isSimpleLabour,
     headcount: p.headcount,

@@ -2,6 +2,13 @@ import type { LegalBasis } from './basis';
 import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './identity';
 import {
+  ONE_EMPLOYER_ROWS,
+  STUDENT_HOURS_ROWS,
+  VISA_CONTRACT_MONTHS_ROWS,
+  VISA_SECTOR_ROWS,
+  VISA_STAY_ROWS,
+} from './visas';
+import {
   MINIMUM_WAGE_ROWS,
   OVERTIME_RATE_ROWS,
   PREMIUM_EXEMPT_INDUSTRY_ROWS,
@@ -44,4 +51,9 @@ export const LAW_TABLES: readonly LawTable[] = [
   },
   { key: 'fees.publicPlacementVisas', title: '민간 알선 수수료 금지 체류자격', rows: PUBLIC_PLACEMENT_ROWS },
   { key: 'fees.placementFeeCap', title: '유료직업소개 요금 상한', rows: PLACEMENT_FEE_CAP_ROWS },
+  { key: 'visa-sectors', title: '체류자격별 취업 가능 업종·직무', rows: VISA_SECTOR_ROWS },
+  { key: 'visa-contract-months', title: '체류자격별 최장 계약 기간', rows: VISA_CONTRACT_MONTHS_ROWS },
+  { key: 'student-hours', title: '유학생(D-2·D-4) 주당 시간제취업 허용 시간', rows: STUDENT_HOURS_ROWS },
+  { key: 'visa-stay', title: '취업 전 최소 체류 기간', rows: VISA_STAY_ROWS },
+  { key: 'one-employer', title: '한 사업장에서만 일할 수 있는 체류자격', rows: ONE_EMPLOYER_ROWS },
 ];

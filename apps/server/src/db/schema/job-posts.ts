@@ -1,4 +1,5 @@
 import {
+  DUTIES,
   EMPLOYMENT_TYPES,
   INDUSTRIES,
   JOB_POST_STATUSES,
@@ -40,6 +41,8 @@ export const jobPosts = pgTable(
       .references(() => branches.id, { onDelete: 'restrict' }),
     title: text().notNull(),
     industry: text({ enum: INDUSTRIES }).notNull(),
+    /** The duty (직무) within the industry; the visa tables permit some visas only in named duties (law/visas.ts). */
+    duty: text({ enum: DUTIES }).notNull().default('general'),
     jobDescription: text().notNull(),
     isSimpleLabour: boolean().notNull().default(true),
     headcount: integer().notNull(),

@@ -308,7 +308,15 @@ describe('migration 0037 on resumes and posts left behind by their parents', () 
       const to = (await insertBranch(old)).id;
       const employer = (await insertEmployer(old, to)).id;
       const deletedAt = new Date(Date.now() - 3 * 86_400_000);
-      const worker = (await insertWorker(old, from, { deletedAt })).id;
+      // Raw SQL: the schema of today has columns (0038) this older database does not.
+      const [inserted] = await queryRows<{ id: number }>(
+        handle.db,
+        sql`INSERT INTO workers (name_ko, first_name, last_name, gender, date_of_birth, nationality, visa_type,
+                                 branch_id, deleted_at)
+            VALUES ('응우옌 반 안', 'Van An', 'Nguyen', 'male', '1995-05-05', 'VN', 'E-9', ${from}, ${deletedAt})
+            RETURNING id`,
+      );
+      const worker = inserted!.id;
       const resume = async (deleted: Date | null) => {
         const [row] = await queryRows<{ id: number }>(
           handle.db,

@@ -98,6 +98,9 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
   post_visas_not_permitted: (i) => [
     sql`UPDATE job_posts SET allowed_visa_types = '{E-9,D-10}' WHERE id = ${i.Q}`,
   ],
+  post_duty_not_permitted: (i) => [
+    sql`UPDATE job_posts SET industry = 'food_service', duty = 'hall_service', allowed_visa_types = '{E-9}' WHERE id = ${i.Q}`,
+  ],
   live_matching_on_deleted_record: (i) => [sql`UPDATE job_posts SET deleted_at = now() WHERE id = ${i.P}`],
   post_of_deleted_employer: (i) => [sql`UPDATE employers SET deleted_at = now() WHERE id = ${i.E2}`],
   resume_of_deleted_worker: (i) => [sql`UPDATE workers SET deleted_at = now() WHERE id = ${i.W2}`],

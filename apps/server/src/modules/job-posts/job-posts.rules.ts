@@ -86,6 +86,7 @@ export function toJobPost(row: JobPostRow, today: string): JobPost {
     branchName: row.branchName,
     title: row.title,
     industry: row.industry,
+    duty: row.duty,
     jobDescription: row.jobDescription,
     isSimpleLabour: row.isSimpleLabour,
     headcount: row.headcount,

@@ -1,12 +1,14 @@
 import {
   allowedVisasMessage,
   can,
+  type Duty,
   EMPLOYER_STATUS_LABELS,
   JOB_POST_STATUS_LABELS,
   JOB_POST_TRANSITIONS,
   type JobPost,
   type JobPostStatus,
   type jobPostCreateSchema,
+  jobPostDutyMessage,
   type jobPostListQuerySchema,
   type jobPostUpdateSchema,
   MATCHING_STATUSES,
@@ -63,6 +65,7 @@ const MADE_MATCHINGS = MATCHING_STATUSES.filter((status) => status !== 'cancelle
 /** Fields the rules of matchings under way read: visas, sector, kind of work and the hours pay is spread over. */
 const MATCHING_RULE_FIELDS = [
   'industry',
+  'duty',
   'allowedVisaTypes',
   'isSimpleLabour',
   'employmentType',
@@ -77,8 +80,13 @@ const OPERATIONAL_FIELDS: readonly string[] = ['headcount', 'deadline'];
 const needsReview = (field: string) => !OPERATIONAL_FIELDS.includes(field);
 
 /** A post may only allow the visas its industry permits (docs/DOMAIN.md). */
-function checkAllowedVisas(post: Pick<repo.JobPostValues, 'industry' | 'allowedVisaTypes'>) {
-  const message = allowedVisasMessage(post.industry, post.allowedVisaTypes);
+function checkAllowedVisas(
+  post: Pick<repo.JobPostValues, 'industry' | 'allowedVisaTypes'> & { duty?: Duty },
+) {
+  const duty = post.duty ?? 'general';
+  const dutyMessage = jobPostDutyMessage(post.industry, duty);
+  if (dutyMessage) throw validationError([{ field: 'duty', message: dutyMessage }]);
+  const message = allowedVisasMessage(post.industry, post.allowedVisaTypes, duty);
   if (message) throw validationError([{ field: 'allowed_visa_types', message }]);
 }
 
@@ -233,7 +241,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         ]);
       }
       if (PAY_FIELDS.some((field) => diff[field])) await checkPay(tx, next);
-      if (diff.industry || diff.allowedVisaTypes) checkAllowedVisas(next);
+      if (diff.industry || diff.duty || diff.allowedVisaTypes) checkAllowedVisas(next);
       const ruleChanges = Object.fromEntries(
         MATCHING_RULE_FIELDS.filter((field) => diff[field]).map((field) => [field, next[field]]),
       );
@@ -243,7 +251,9 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
           ? 'allowed_visa_types'
           : diff.industry
             ? 'industry'
-            : 'employment_type';
+            : diff.duty
+              ? 'duty'
+              : 'employment_type';
         await guardHeldMatchings(
           tx,
           { jobPostId: id },

@@ -20,6 +20,7 @@ import type { LockedWorker, MatchingWithInputs } from './matchings.repository';
 type PostInputs = Pick<
   JobPostRecord,
   | 'industry'
+  | 'duty'
   | 'allowedVisaTypes'
   | 'isSimpleLabour'
   | 'employmentType'
@@ -36,8 +37,35 @@ type PostInputs = Pick<
 >;
 type WorkerInputs = Pick<
   LockedWorker,
-  'visaType' | 'visaStatus' | 'visaExpiryDate' | 'koreanLevel' | 'status'
+  | 'visaType'
+  | 'visaStatus'
+  | 'visaExpiryDate'
+  | 'koreanLevel'
+  | 'status'
+  | 'entryDate'
+  | 'studyCourse'
+  | 'partTimePermitNo'
+  | 'partTimePermitWeeklyHours'
+  | 'partTimePermitValidFrom'
+  | 'partTimePermitValidTo'
 >;
+
+/** The recorded 시간제취업허가 of the worker, or null when none is recorded (law/visas.ts). */
+function permitOf(worker: WorkerInputs) {
+  if (
+    !worker.partTimePermitNo ||
+    worker.partTimePermitWeeklyHours === null ||
+    !worker.partTimePermitValidFrom
+  ) {
+    return null;
+  }
+  return {
+    number: worker.partTimePermitNo,
+    weeklyHours: worker.partTimePermitWeeklyHours,
+    validFrom: worker.partTimePermitValidFrom,
+    validTo: worker.partTimePermitValidTo,
+  };
+}
 type Pay = { salaryType: NonNullable<MatchingWithInputs['agreedSalaryType']>; salaryAmount: number };
 
 /** The rule engine's input from stored rows (docs/domain-integrity.md). */
@@ -60,9 +88,13 @@ export function ruleInput(args: {
       visaExpiryDate: worker.visaExpiryDate,
       koreanLevel: worker.koreanLevel,
       status: worker.status,
+      entryDate: worker.entryDate,
+      studyCourse: worker.studyCourse,
+      partTimePermit: permitOf(worker),
     },
     post: {
       industry: post.industry,
+      duty: post.duty,
       allowedVisaTypes: post.allowedVisaTypes,
       isSimpleLabour: post.isSimpleLabour,
       employmentType: post.employmentType,

@@ -361,6 +361,7 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       'branch_id',
       'title',
       'industry',
+      'duty',
       'job_description',
       'is_simple_labour',
       'headcount',
@@ -623,6 +624,7 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       postal_code: { what: '우편번호', ...WORKER },
       admin_memo: { what: '관리자 메모', ...WORKER },
       status_reason: { what: '상태 변경 사유', ...WORKER },
+      part_time_permit_no: { what: '시간제취업허가 번호', ...WORKER },
     },
     derived: {
       alien_reg_no_hash: { what: '외국인등록번호 검색 해시', ...WORKER },
@@ -631,6 +633,10 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       passport_no_masked: { what: '여권번호 마스킹', ...WORKER },
     },
     none: [
+      'study_course',
+      'part_time_permit_weekly_hours',
+      'part_time_permit_valid_from',
+      'part_time_permit_valid_to',
       ...BOOK,
       'gender',
       'nationality',

@@ -70,6 +70,11 @@ export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
     visaValidity: visaValidity(row, today),
     visaExpiryDate: row.visaExpiryDate,
     entryDate: row.entryDate,
+    studyCourse: row.studyCourse,
+    partTimePermitNo: row.partTimePermitNo,
+    partTimePermitWeeklyHours: row.partTimePermitWeeklyHours,
+    partTimePermitValidFrom: row.partTimePermitValidFrom,
+    partTimePermitValidTo: row.partTimePermitValidTo,
     employmentPeriodEndDate: row.employmentPeriodEndDate,
     koreanLevel: row.koreanLevel,
     desiredIndustries: row.desiredIndustries,
@@ -135,7 +140,17 @@ export type WorkerResumes = {
 };
 
 /** Worker fields the rules of matchings under way read (docs/domain-integrity.md). */
-const RULE_FIELDS = ['visaType', 'visaStatus', 'visaExpiryDate', 'status'] as const;
+const RULE_FIELDS = [
+  'visaType',
+  'visaStatus',
+  'visaExpiryDate',
+  'status',
+  'studyCourse',
+  'partTimePermitNo',
+  'partTimePermitWeeklyHours',
+  'partTimePermitValidFrom',
+  'partTimePermitValidTo',
+] as const;
 
 export function createWorkersService({
   db,

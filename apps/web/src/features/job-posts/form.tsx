@@ -1,4 +1,7 @@
 import {
+  DUTIES_BY_INDUSTRY,
+  DUTY_LABELS,
+  type Duty,
   EMPLOYMENT_TYPE_LABELS,
   EMPLOYMENT_TYPES,
   type Employer,
@@ -60,6 +63,7 @@ export type JobPostFormValues = {
   employerId?: number;
   title: string;
   industry?: Industry;
+  duty: Duty;
   jobDescription: string;
   isSimpleLabour: boolean;
   headcount: number | null;
@@ -103,6 +107,7 @@ export const emptyJobPostValues: JobPostFormValues = {
   dormitoryProvided: false,
   mealProvided: 'none',
   allowedVisaTypes: [],
+  duty: 'general',
   requiredKoreanLevel: 'none',
   deadline: null,
 };
@@ -112,6 +117,7 @@ export function jobPostToValues(post: JobPost): JobPostFormValues {
     employerId: post.employerId,
     title: post.title,
     industry: post.industry,
+    duty: post.duty,
     jobDescription: post.jobDescription,
     isSimpleLabour: post.isSimpleLabour,
     headcount: post.headcount,
@@ -199,6 +205,9 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
         </Form.Item>
         <Form.Item name="industry" label={f.industry} required rules={[rule('industry', true)]}>
           <IndustrySelect placeholder={select} />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.industry !== b.industry}>
+          {() => <DutyField form={form} />}
         </Form.Item>
         <Form.Item name="region" label={f.region} required rules={[rule('region', true)]}>
           <Select options={regionOptions} placeholder={select} showSearch={{ optionFilterProp: 'label' }} />
@@ -340,4 +349,24 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
  */
 function WorkDaysGroup({ 'aria-required': _required, ...props }: CheckboxGroupProps<Weekday>) {
   return <Checkbox.Group<Weekday> {...props} options={dayOptions} />;
+}
+
+/**
+ * The duty (직무) select, offering the duties of the chosen industry (some visas are permitted only in named
+ * duties, docs/law-as-data.md#visas); a duty of another industry goes back to 일반 업무 when the industry changes.
+ */
+function DutyField({ form }: { form: FormInstance<JobPostFormValues> }) {
+  const industry = form.getFieldValue('industry') as Industry | undefined;
+  const duties = industry ? DUTIES_BY_INDUSTRY[industry] : (['general'] as const);
+  const current = form.getFieldValue('duty') as Duty | undefined;
+  if (current && !duties.includes(current)) queueMicrotask(() => form.setFieldValue('duty', 'general'));
+  return (
+    <Form.Item name="duty" label={f.duty} required rules={[rule('duty', true)]}>
+      <Select
+        data-testid="job-post-duty"
+        options={duties.map((value) => ({ value, label: DUTY_LABELS[value] }))}
+        placeholder={select}
+      />
+    </Form.Item>
+  );
 }

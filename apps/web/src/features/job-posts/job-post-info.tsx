@@ -1,4 +1,5 @@
 import {
+  DUTY_LABELS,
   dailyHours,
   EMPLOYMENT_TYPE_LABELS,
   INDUSTRY_LABELS,
@@ -43,6 +44,7 @@ export function JobPostInfo({ post: p }: { post: JobPost }) {
             children: <Link to={`/employers/${p.employerId}`}>{p.employerName}</Link>,
           },
           { key: 'industry', label: f.industry, children: INDUSTRY_LABELS[p.industry] },
+          { key: 'duty', label: f.duty, children: DUTY_LABELS[p.duty] },
           { key: 'address', label: f.workAddress, span: 'filled', children: address || none },
           {
             key: 'jobDescription',

@@ -154,6 +154,26 @@ describe('job post form', () => {
     expect(call?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('offers the duties of the chosen industry and sends the duty picked', async () => {
+    server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'draft' }) });
+    server.on('GET', 'job-posts/50', { status: 200, body: wireJobPost({ status: 'draft' }) });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/job-posts/new', server);
+    await screen.findByLabelText('공고 제목');
+    await fillValidPost(user);
+    await pickOption(user, '업종', '음식점업');
+    await user.click(screen.getByRole('combobox', { name: '직무' }));
+    expect(await screen.findAllByTitle('한식 주방보조')).not.toHaveLength(0);
+    expect(screen.queryAllByTitle('택배 상하차')).toHaveLength(0);
+    await user.click((await screen.findAllByTitle('한식 주방보조')).at(-1)!);
+    await user.click(screen.getByRole('button', { name: '임시저장' }));
+    await waitFor(() => expect(server.callsTo('POST', 'job-posts')).toHaveLength(1));
+    expect(server.callsTo('POST', 'job-posts')[0]?.body).toMatchObject({
+      industry: 'food_service',
+      duty: 'kitchen_assistant',
+    });
+  });
+
   it('takes Enter in the 마감일 picker as the date, never as a submit (docs/ARCHITECTURE.md#forms)', async () => {
     server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'draft' }) });
     const user = userEvent.setup({ delay: null });

@@ -10,6 +10,7 @@ export const koJobPosts = {
     employerId: '사업주',
     title: '공고 제목',
     industry: '업종',
+    duty: '직무',
     jobDescription: '담당 업무',
     isSimpleLabour: '단순노무 업무',
     headcount: '모집 인원',
