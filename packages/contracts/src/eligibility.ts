@@ -2,6 +2,7 @@ import { josa } from 'es-hangul';
 import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
+import { employmentPeriodIssues } from './law/employment';
 import { KOREAN_LEVELS, type KoreanLevel, VISA_TYPE_LABELS, type VisaStatus, type VisaType } from './visas';
 import { hourlyEquivalent, minimumWageFor, type SalaryType, type WorkSchedule } from './wage';
 
@@ -154,6 +155,8 @@ export const ELIGIBILITY_CODES = [
   'KOREAN_LEVEL_BELOW',
   'WORKER_NOT_AVAILABLE',
   'HEADCOUNT_FILLED',
+  'EMPLOYMENT_PERIOD_ENDED',
+  'EMPLOYMENT_PERIOD_EXCEEDED',
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 
@@ -184,6 +187,9 @@ export type EligibilityInput = {
     visaExpiryDate: string | null;
     koreanLevel: KoreanLevel;
     status: string;
+    /** For the 취업활동 기간 (law/employment.ts): entry, and the end stored when 재고용 is recorded. */
+    entryDate?: string | null;
+    employmentPeriodEndDate?: string | null;
   };
   post: {
     industry: Industry;
@@ -297,6 +303,8 @@ export function checkEligibility(
       `체류 만료일(${worker.visaExpiryDate})이 근무 시작일(${startDate})보다 앞섭니다.`,
     );
   }
+  // 취업활동 기간 (docs/law-as-data.md#employment-period).
+  issues.push(...employmentPeriodIssues({ worker, startDate, contractMonths: post.contractMonths, today }));
   if (input.pay) {
     const { salaryType, salaryAmount, schedule, minimumWageByYear } = input.pay;
     const year = Number((startDate ?? today).slice(0, 4));

@@ -1,4 +1,5 @@
 import type { LegalBasis } from './basis';
+import { EMPLOYMENT_PERIOD_ROWS } from './employment';
 
 /**
  * Every law table the product applies, in one list (docs/law-as-data.md): `law.test.ts` checks each row's basis
@@ -12,4 +13,6 @@ export type LawTable = {
   rows: readonly { basis: LegalBasis }[];
 };
 
-export const LAW_TABLES: readonly LawTable[] = [];
+export const LAW_TABLES: readonly LawTable[] = [
+  { key: 'employment-period', title: '취업활동 기간과 재고용', rows: EMPLOYMENT_PERIOD_ROWS },
+];

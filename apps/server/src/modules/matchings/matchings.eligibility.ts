@@ -36,7 +36,13 @@ type PostInputs = Pick<
 >;
 type WorkerInputs = Pick<
   LockedWorker,
-  'visaType' | 'visaStatus' | 'visaExpiryDate' | 'koreanLevel' | 'status'
+  | 'visaType'
+  | 'visaStatus'
+  | 'visaExpiryDate'
+  | 'entryDate'
+  | 'employmentPeriodEndDate'
+  | 'koreanLevel'
+  | 'status'
 >;
 type Pay = { salaryType: NonNullable<MatchingWithInputs['agreedSalaryType']>; salaryAmount: number };
 
@@ -60,6 +66,8 @@ export function ruleInput(args: {
       visaExpiryDate: worker.visaExpiryDate,
       koreanLevel: worker.koreanLevel,
       status: worker.status,
+      entryDate: worker.entryDate,
+      employmentPeriodEndDate: worker.employmentPeriodEndDate,
     },
     post: {
       industry: post.industry,
@@ -104,6 +112,8 @@ export function matchingLabel(row: {
 
 const HARD_FIELDS: Partial<Record<EligibilityCode, string>> = {
   VISA_EXPIRES_BEFORE_START: 'start_date',
+  EMPLOYMENT_PERIOD_ENDED: 'start_date',
+  EMPLOYMENT_PERIOD_EXCEEDED: 'start_date',
   BELOW_MINIMUM_WAGE: 'agreed_salary_amount',
   POST_NOT_MATCHABLE: 'job_post_id',
   BRANCH_INACTIVE: 'job_post_id',

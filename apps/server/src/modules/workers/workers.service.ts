@@ -134,7 +134,14 @@ export type WorkerResumes = {
 };
 
 /** Worker fields the rules of matchings under way read (docs/domain-integrity.md). */
-const RULE_FIELDS = ['visaType', 'visaStatus', 'visaExpiryDate', 'status'] as const;
+const RULE_FIELDS = [
+  'visaType',
+  'visaStatus',
+  'visaExpiryDate',
+  'entryDate',
+  'employmentPeriodEndDate',
+  'status',
+] as const;
 
 export function createWorkersService({
   db,
@@ -158,11 +165,15 @@ export function createWorkersService({
     const { minimumWageByYear } = await settings.get(tx);
     const field = changed.includes('visaExpiryDate')
       ? 'visa_expiry_date'
-      : changed.includes('visaType')
-        ? 'visa_type'
-        : changed.includes('visaStatus')
-          ? 'visa_status'
-          : 'status';
+      : changed.includes('entryDate')
+        ? 'entry_date'
+        : changed.includes('employmentPeriodEndDate')
+          ? 'employment_period_end_date'
+          : changed.includes('visaType')
+            ? 'visa_type'
+            : changed.includes('visaStatus')
+              ? 'visa_status'
+              : 'status';
     await guardHeldMatchings(
       tx,
       { workerId },
