@@ -157,6 +157,7 @@ export const ELIGIBILITY_CODES = [
   'HEADCOUNT_FILLED',
   'EMPLOYMENT_PERIOD_ENDED',
   'EMPLOYMENT_PERIOD_EXCEEDED',
+  'WORKPLACE_CHANGES_EXHAUSTED',
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 

@@ -1,3 +1,4 @@
 export * from './basis';
 export * from './employment';
 export * from './tables';
+export * from './workplace-change';

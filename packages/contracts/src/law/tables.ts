@@ -1,5 +1,6 @@
 import type { LegalBasis } from './basis';
 import { EMPLOYMENT_PERIOD_ROWS } from './employment';
+import { WORKPLACE_CHANGE_ROWS } from './workplace-change';
 
 /**
  * Every law table the product applies, in one list (docs/law-as-data.md): `law.test.ts` checks each row's basis
@@ -15,4 +16,5 @@ export type LawTable = {
 
 export const LAW_TABLES: readonly LawTable[] = [
   { key: 'employment-period', title: '취업활동 기간과 재고용', rows: EMPLOYMENT_PERIOD_ROWS },
+  { key: 'workplace-change', title: '사업장 변경 횟수와 구직 기간', rows: WORKPLACE_CHANGE_ROWS },
 ];
