@@ -3,6 +3,7 @@ import { DUTY_LABELS, type Duty } from './duties';
 import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
+import { employmentPeriodIssues } from './law/employment';
 import type { StudyCourse } from './law/visas';
 import {
   currentVisaIndustries,
@@ -142,6 +143,9 @@ export const ELIGIBILITY_CODES = [
   'KOREAN_LEVEL_BELOW',
   'WORKER_NOT_AVAILABLE',
   'HEADCOUNT_FILLED',
+  'EMPLOYMENT_PERIOD_ENDED',
+  'EMPLOYMENT_PERIOD_EXCEEDED',
+  'WORKPLACE_CHANGES_EXHAUSTED',
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 
@@ -172,8 +176,10 @@ export type EligibilityInput = {
     visaExpiryDate: string | null;
     koreanLevel: KoreanLevel;
     status: string;
-    /** D-4 holders work only after a stay (law/visas.ts); absent when the caller does not know it. */
+    /** D-4 holders work only after a stay (law/visas.ts), and the 취업활동 기간 runs from it (law/employment.ts). */
     entryDate?: string | null;
+    /** The end stored when 재고용 is recorded (law/employment.ts). */
+    employmentPeriodEndDate?: string | null;
     studyCourse?: StudyCourse | null;
     /** The recorded 시간제취업허가 of a D-2/D-4 holder; null: none; absent: not checked. */
     partTimePermit?: PartTimePermit | null;
@@ -300,6 +306,8 @@ export function checkEligibility(
       `체류 만료일(${worker.visaExpiryDate})이 근무 시작일(${startDate})보다 앞섭니다.`,
     );
   }
+  // 취업활동 기간 (docs/law-as-data.md#employment-period).
+  issues.push(...employmentPeriodIssues({ worker, startDate, contractMonths: post.contractMonths, today }));
   if (input.pay) {
     // Wages (docs/law-as-data.md#wages): the year work starts, with the 제56조 premium; an unset year refuses the
     // contract and later steps, warns before (a proposal may wait for the new rate), and is not held.

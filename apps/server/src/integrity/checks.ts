@@ -1,6 +1,7 @@
 import {
   ARC_GENDER_DIGITS,
   DUTIES_BY_INDUSTRY,
+  EMPLOYMENT_PERIOD_ROWS,
   expiringVisaTypes,
   INDUSTRIES,
   MATCHING_OPEN_STATUSES,
@@ -78,6 +79,24 @@ function permittedDutiesTable(today: string): SQL {
     }
   }
   return sql`(VALUES ${sql.join(rows, sql`, `)}) AS pd(visa, industry, duty)`;
+}
+
+/**
+ * The worker's 취업활동 기간 end as SQL, from the rows of law/employment.ts (docs/law-as-data.md#employment-period):
+ * three years from entry less a day; a later stored end (재고용 recorded) counts, capped at 1년 10개월 more.
+ */
+function employmentPeriodEnd(): { end: SQL; applies: SQL } {
+  const period = EMPLOYMENT_PERIOD_ROWS.find((row) => row.rule === 'period')!;
+  const extension = EMPLOYMENT_PERIOD_ROWS.find((row) => row.rule === 'reemployment')!;
+  const visas = sql.raw(`(${period.visas.map((v) => `'${v}'`).join(', ')})`);
+  const months = (n: number) => sql.raw(`interval '${Number(n)} months'`);
+  const base = sql`(w.entry_date + ${months(period.months!)} - interval '1 day')::date`;
+  const cap = sql`(w.entry_date + ${months(period.months! + extension.months!)} - interval '1 day')::date`;
+  const from = period.basis.effectiveFrom ?? '0001-01-01';
+  return {
+    end: sql`(CASE WHEN w.employment_period_end_date > ${base} THEN LEAST(w.employment_period_end_date, ${cap}) ELSE ${base} END)`,
+    applies: sql`w.visa_type IN ${visas} AND w.entry_date IS NOT NULL AND coalesce(m.start_date, ${TODAY}) >= ${from}::date`,
+  };
 }
 
 const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => sql`
@@ -223,6 +242,21 @@ export const CHECKS: readonly Check[] = [
         sql`w.visa_expiry_date < m.start_date`,
         sql`w.visa_expiry_date::text || ' < ' || m.start_date::text`,
       ),
+  },
+  {
+    code: 'held_employment_period',
+    invariant: 'I-28',
+    title: '취업활동 기간이 끝난 뒤 시작하거나 그 기간을 넘는 계약',
+    query: (inputs) => {
+      const { end, applies } = employmentPeriodEnd();
+      const contractEnd = sql`(m.start_date + make_interval(months => p.contract_months) - interval '1 day')::date`;
+      return heldMatchings(
+        inputs,
+        sql`${applies} AND (coalesce(m.start_date, ${TODAY}) > ${end}
+          OR (m.start_date IS NOT NULL AND p.contract_months > 0 AND ${contractEnd} > ${end}))`,
+        sql`'period end ' || ${end}::text || ', start ' || coalesce(m.start_date::text, '-') || ', ' || coalesce(p.contract_months::text, '-') || ' months'`,
+      );
+    },
   },
   {
     code: 'held_below_minimum_wage',

@@ -1,4 +1,5 @@
 import type { LegalBasis } from './basis';
+import { EMPLOYMENT_PERIOD_ROWS } from './employment';
 import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './identity';
 import {
@@ -15,6 +16,7 @@ import {
   PREMIUM_MIN_EMPLOYEES_ROWS,
   STANDARD_WEEKLY_HOURS_ROWS,
 } from './wages';
+import { WORKPLACE_CHANGE_ROWS } from './workplace-change';
 
 /**
  * Every law table the product applies, in one list (docs/law-as-data.md): `law.test.ts` checks each row's basis
@@ -56,4 +58,6 @@ export const LAW_TABLES: readonly LawTable[] = [
   { key: 'student-hours', title: '유학생(D-2·D-4) 주당 시간제취업 허용 시간', rows: STUDENT_HOURS_ROWS },
   { key: 'visa-stay', title: '취업 전 최소 체류 기간', rows: VISA_STAY_ROWS },
   { key: 'one-employer', title: '한 사업장에서만 일할 수 있는 체류자격', rows: ONE_EMPLOYER_ROWS },
+  { key: 'employment-period', title: '취업활동 기간과 재고용', rows: EMPLOYMENT_PERIOD_ROWS },
+  { key: 'workplace-change', title: '사업장 변경 횟수와 구직 기간', rows: WORKPLACE_CHANGE_ROWS },
 ];

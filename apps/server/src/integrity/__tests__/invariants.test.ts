@@ -85,6 +85,13 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
     sql`UPDATE matchings SET status = 'contracted', start_date = ${addDays(TODAY, 60)} WHERE id = ${i.M}`,
     sql`UPDATE workers SET visa_expiry_date = ${addDays(TODAY, 30)} WHERE id = ${i.W}`,
   ],
+  held_employment_period: (i) => [
+    // Entered 34 months ago: the period ends in about two months, a 12-month contract from next month runs past it.
+    sql`UPDATE matchings SET status = 'contracted', start_date = ${addDays(TODAY, 30)} WHERE id = ${i.M}`,
+    sql`UPDATE job_posts SET contract_months = 12 WHERE id = ${i.P}`,
+    sql`UPDATE workers SET visa_type = 'E-9', entry_date = (${TODAY}::date - interval '34 months')::date,
+      employment_period_end_date = NULL WHERE id = ${i.W}`,
+  ],
   held_below_minimum_wage: (i) => [
     // 1,500,000원 a month over 209 hours is 7,177원 an hour.
     sql`UPDATE matchings SET agreed_salary_type = 'monthly', agreed_salary_amount = 1500000 WHERE id = ${i.M}`,

@@ -48,6 +48,7 @@ type WorkerInputs = Pick<
   | 'partTimePermitWeeklyHours'
   | 'partTimePermitValidFrom'
   | 'partTimePermitValidTo'
+  | 'employmentPeriodEndDate'
 >;
 
 /** The recorded 시간제취업허가 of the worker, or null when none is recorded (law/visas.ts). */
@@ -91,6 +92,7 @@ export function ruleInput(args: {
       entryDate: worker.entryDate,
       studyCourse: worker.studyCourse,
       partTimePermit: permitOf(worker),
+      employmentPeriodEndDate: worker.employmentPeriodEndDate,
     },
     post: {
       industry: post.industry,
@@ -141,6 +143,8 @@ export function matchingLabel(row: {
 
 const HARD_FIELDS: Partial<Record<EligibilityCode, string>> = {
   VISA_EXPIRES_BEFORE_START: 'start_date',
+  EMPLOYMENT_PERIOD_ENDED: 'start_date',
+  EMPLOYMENT_PERIOD_EXCEEDED: 'start_date',
   BELOW_MINIMUM_WAGE: 'agreed_salary_amount',
   POST_NOT_MATCHABLE: 'job_post_id',
   BRANCH_INACTIVE: 'job_post_id',

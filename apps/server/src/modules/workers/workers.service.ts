@@ -150,6 +150,8 @@ const RULE_FIELDS = [
   'partTimePermitWeeklyHours',
   'partTimePermitValidFrom',
   'partTimePermitValidTo',
+  'entryDate',
+  'employmentPeriodEndDate',
 ] as const;
 
 export function createWorkersService({
@@ -174,11 +176,15 @@ export function createWorkersService({
     const { minimumWageByYear } = await settings.get(tx);
     const field = changed.includes('visaExpiryDate')
       ? 'visa_expiry_date'
-      : changed.includes('visaType')
-        ? 'visa_type'
-        : changed.includes('visaStatus')
-          ? 'visa_status'
-          : 'status';
+      : changed.includes('entryDate')
+        ? 'entry_date'
+        : changed.includes('employmentPeriodEndDate')
+          ? 'employment_period_end_date'
+          : changed.includes('visaType')
+            ? 'visa_type'
+            : changed.includes('visaStatus')
+              ? 'visa_status'
+              : 'status';
     await guardHeldMatchings(
       tx,
       { workerId },

@@ -1,5 +1,6 @@
 import {
   EXTENSION_STATUS_LABELS,
+  employmentPeriod,
   GENDER_LABELS,
   INDUSTRY_LABELS,
   KOREAN_LEVEL_LABELS,
@@ -9,8 +10,9 @@ import {
 } from '@ilson/contracts';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { InfoSection } from '../../components/detail/info-section';
+import { LegalBasisNote } from '../../components/legal-basis';
 import { VisaValidityTag } from '../../components/visa-validity-tag';
-import { formatDateTime } from '../../lib/datetime';
+import { formatDateTime, todayInSeoul } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
 import { latinName, showMobile, VisaExpiry, WorkerStatusTag } from './columns';
@@ -22,6 +24,55 @@ const f = t.fields;
 const none = koKit.common.none;
 
 type WorkerInfoProps = { worker: Worker; onExtension?: () => void };
+
+/**
+ * The 취업활동 기간 as the rule engine computes it (docs/law-as-data.md#employment-period): its end, and the 재고용
+ * request deadline while no 재고용 is recorded, each with its legal basis. Other visas show the stored end.
+ */
+function employmentPeriodItems(w: Worker) {
+  const period = employmentPeriod(w, todayInSeoul());
+  if (!period) {
+    return [
+      {
+        key: 'employmentPeriodEndDate',
+        label: f.employmentPeriodEndDate,
+        children: w.employmentPeriodEndDate ?? none,
+      },
+    ];
+  }
+  return [
+    {
+      key: 'employmentPeriodEndDate',
+      label: f.employmentPeriodEndDate,
+      children: (
+        <Flex vertical gap={2} align="flex-start">
+          <span>
+            {period.end}
+            {period.reemployed && (
+              <Tag color="blue" style={{ marginInlineStart: 6 }}>
+                {t.employmentPeriod.reemployed}
+              </Tag>
+            )}
+          </span>
+          <LegalBasisNote basis={period.basis} />
+        </Flex>
+      ),
+    },
+    {
+      key: 'reemploymentRequestDeadline',
+      label: t.employmentPeriod.requestDeadline,
+      children:
+        period.requestDeadline && period.requestBasis ? (
+          <Flex vertical gap={2} align="flex-start">
+            <span>{period.requestDeadline}</span>
+            <LegalBasisNote basis={period.requestBasis} />
+          </Flex>
+        ) : (
+          t.employmentPeriod.requestDone
+        ),
+    },
+  ];
+}
 
 /** Every field of a worker in the form's sections; identifiers masked, each with its own "열람". */
 export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
@@ -94,11 +145,7 @@ export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
             children: <VisaExpiry date={w.visaExpiryDate} />,
           },
           { key: 'entryDate', label: f.entryDate, children: w.entryDate ?? none },
-          {
-            key: 'employmentPeriodEndDate',
-            label: f.employmentPeriodEndDate,
-            children: w.employmentPeriodEndDate ?? none,
-          },
+          ...employmentPeriodItems(w),
         ]}
       />
       <InfoSection

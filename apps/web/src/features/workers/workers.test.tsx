@@ -377,3 +377,29 @@ describe('refusals that name matchings under way', () => {
     expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 });
+
+describe('worker detail: 취업활동 기간', () => {
+  it('shows the period end and the 재고용 request deadline with their legal basis', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker({ entry_date: '2023-02-01' }) });
+    renderApp('/workers/20', server);
+    const end = (await screen.findByText('2026-01-31')).closest('td') as HTMLElement;
+    expect(within(end).getByTestId('legal-basis').textContent).toContain('외국인고용법 제18조');
+    const deadline = (await screen.findByText('2026-01-24')).closest('td') as HTMLElement;
+    expect(within(deadline).getByTestId('legal-basis').textContent).toContain('제18조의2 제1항');
+    expect(screen.getByText('재고용 신청 기한')).toBeTruthy();
+  });
+
+  it('shows the extended end once 재고용 is recorded', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', {
+      status: 200,
+      body: wireWorker({ entry_date: '2023-02-01', employment_period_end_date: '2027-11-30' }),
+    });
+    renderApp('/workers/20', server);
+    const end = (await screen.findByText('2027-11-30')).closest('td') as HTMLElement;
+    expect(within(end).getByText('재고용')).toBeTruthy();
+    expect(within(end).getByTestId('legal-basis').textContent).toContain('제18조의2');
+    expect(screen.getByText('재고용 기록됨')).toBeTruthy();
+  });
+});

@@ -68,6 +68,11 @@ export const koWorkers = {
   visaStatusHelp:
     '만료는 체류 만료일이 지나면 자동으로 판정됩니다. 심사 중은 체류기간 연장을 신청하면 설정됩니다.',
   visaExpiredByDate: '체류 만료일이 지나 만료로 판정했습니다.',
+  employmentPeriod: {
+    reemployed: '재고용',
+    requestDeadline: '재고용 신청 기한',
+    requestDone: '재고용 기록됨',
+  },
   desiredIndustriesHelp: '최대 5개',
   alienRegNoPlaceholder: '000000-0000000',
   passportNoPlaceholder: '영문 대문자·숫자',
