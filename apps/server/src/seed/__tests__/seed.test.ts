@@ -166,6 +166,7 @@ const jobPostInput = (p: SeedJobPost, employerId = p.employerId) => ({
   employerId,
   title: p.title,
   industry: p.industry,
+  duty: p.duty,
   jobDescription: p.jobDescription,
   isSimpleLabour: p.isSimpleLabour,
   headcount: p.headcount,

@@ -228,6 +228,8 @@ describe('GET /job-posts', () => {
       await make('fish', otherEmployerId, {
         title: '양식장 관리',
         industry: 'fishery',
+        // 선원취업(E-10) is crew work only (law/visas.ts).
+        duty: 'crew',
         allowed_visa_types: ['E-10'],
         deadline: `${nextYear()}-08-31`,
         submit: false,

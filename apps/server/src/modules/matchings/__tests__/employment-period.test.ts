@@ -6,6 +6,7 @@ import {
   insertBranch,
   insertEmployer,
   insertWorker,
+  setFutureMinimumWages,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
@@ -34,6 +35,8 @@ const entryEndingOn = (end: string) => yearsBefore(addDays(end, 1), 3);
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Contracts here start next year: its minimum wage must be set (docs/law-as-data.md#wages).
+  await setFutureMinimumWages(ctx);
   branchId = (await insertBranch(ctx)).id;
   admin = (await signedIn(ctx, 'admin')).api;
 });

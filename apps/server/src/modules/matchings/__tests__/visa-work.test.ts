@@ -6,6 +6,7 @@ import {
   insertEmployer,
   insertWorker,
   jobPostBody,
+  setFutureMinimumWages,
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
@@ -20,6 +21,8 @@ const START = addDays(seoulToday(), 30);
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Contracts here start next year: its minimum wage must be set (docs/law-as-data.md#wages).
+  await setFutureMinimumWages(ctx);
   branchId = (await insertBranch(ctx)).id;
   admin = (await signedIn(ctx, 'admin')).api;
 });
