@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { arcBirthDate, arcDigitRow } from '@ilson/contracts';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,16 +55,19 @@ describe('process log of a running API (docs/SECURITY.md: no personal data)', ()
     await ctx?.close();
   });
 
+  const arc = alienRegNo(424242);
   const person = {
     name_ko: '응우옌 티 비밀',
     first_name: 'Thi Secret',
     last_name: 'Privatova',
-    date_of_birth: '1987-06-05',
+    // The birth date and gender the number states (docs/DOMAIN.md#identity).
+    date_of_birth: arcBirthDate(arc) as string,
+    gender: arcDigitRow(arc)?.gender,
     phone_number: '010-9876-5432',
     email_address: 'private.person@example.test',
     street_address: '경기도 안산시 단원구 비밀로 77',
     city: '안산시비밀동',
-    alien_reg_no: alienRegNo(424242),
+    alien_reg_no: arc,
     passport_no: 'M98765432',
   };
 
@@ -97,12 +101,15 @@ describe('process log of a running API (docs/SECURITY.md: no personal data)', ()
     expect(created.statusCode, created.body).toBe(201);
     const { id, version } = created.json();
 
+    const refusedArc = alienRegNo(434343);
     const refusedInsert = await api.post(
       '/workers',
       workerBody(branchId, {
         ...person,
         last_name: 'Refused',
-        alien_reg_no: alienRegNo(434343),
+        alien_reg_no: refusedArc,
+        date_of_birth: arcBirthDate(refusedArc),
+        gender: arcDigitRow(refusedArc)?.gender,
         passport_no: 'M11223344',
       }),
     );
