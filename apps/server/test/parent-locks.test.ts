@@ -24,6 +24,7 @@ import {
   insertWorker,
   jobPostBody,
   resumeBody,
+  setFutureMinimumWages,
   workerBody,
 } from './fixtures';
 import { createAdmin, createTestContext, engine, login, type TestContext, testConfig } from './helpers';
@@ -45,6 +46,8 @@ const rows = (query: ReturnType<typeof sql>) => queryRows<any>(ctx.db, query);
 describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced on two instances', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
+    // Contracts start 30 days ahead, next year in December: its minimum wage must be set (docs/law-as-data.md#wages).
+    await setFutureMinimumWages(ctx);
     const [{ name }] = await rows(sql`SELECT current_database() AS name`);
     otherHandle = openPostgres(adminUrl(process.env.TEST_DATABASE_URL!, name), { max: 5 });
     otherApp = await buildApp({ config: testConfig, db: otherHandle, scheduledJobs: false });
