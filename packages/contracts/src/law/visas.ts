@@ -1,5 +1,5 @@
 import type { Duty } from '../duties';
-import type { Industry } from '../industries';
+import { INDUSTRIES, type Industry } from '../industries';
 import type { KoreanLevel, VisaType } from '../visas';
 import type { LawRow, LegalBasis } from './basis';
 
@@ -39,22 +39,10 @@ export type VisaSectorRow = LawRow<{
   duties?: readonly Duty[];
 }>;
 
-const ALL_BUT_CONSTRUCTION: readonly Industry[] = [
-  'manufacturing',
-  'agriculture',
-  'livestock',
-  'fishery',
-  'forestry',
-  'mining',
-  'food_service',
-  'accommodation',
-  'logistics',
-  'cleaning',
-  'recycling',
-  'shipbuilding',
-  'service',
-  'other',
-];
+/** Every industry but construction (students may not work in it), derived so a new industry is not missed. */
+const ALL_BUT_CONSTRUCTION: readonly Industry[] = INDUSTRIES.filter(
+  (industry) => industry !== 'construction',
+);
 
 export const VISA_SECTOR_ROWS: readonly VisaSectorRow[] = [
   {
