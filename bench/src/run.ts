@@ -25,6 +25,25 @@ const results: Record<string, unknown> = {};
 const few = (names: string[]) =>
   names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
 const rows: [string, string, string][] = [];
+// The 1-minute load average when the run started (each row of BENCHMARKS.md carries it with the one at the end).
+const startLoad = os.loadavg()[0]!;
+/** The head of BENCHMARKS.md: what its figures are and which of them compare across days. */
+const SUMMARY_HEAD = `# Benchmarks
+
+Latest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured). Each row says when
+it was measured, on what machine and at what load (the 1-minute load average when its run started and ended).
+
+**Absolute and relative figures.** Milliseconds, req/s, rows/s, seconds and MB are *absolute*: they depend on the
+machine and on what else ran on it, and compare only with rows measured at a like load (on this shared 2-core machine
+they moved by 15% and more between days). The figures given as a share of a reference measured in the same run —
+"→ n%" of the bare SQL or floor server, "2 processes … → n%", "% of COPY", compression "on vs off" — are *ratios*:
+those are the ones to compare across days. Bytes (the web rows) depend on the build only.
+
+The web rows are bytes as sent: the brotli twins the server sends, and what Chromium received for a cold page
+(docs/wire.md). Before 2026-12-04 they were gzip -9 sizes of files the server sent uncompressed (3.1× less than
+the browser received). Rows measured before 2026-12-04 23:00 UTC do not carry their machine and load: the runs that
+wrote them recorded only the last run's.
+`;
 
 if (want('web')) {
   const web = measureWebBuild();
@@ -302,6 +321,9 @@ function embeddedCell(r: ApiResult): string {
 
 // The load average at the start: absolute figures of a run on a shared machine are only comparable at a like load.
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}, load ${os.loadavg()[0]!.toFixed(1)}`;
+// Each row carries the machine and the load of its own run (at its start and its end): rows of different runs stay
+// side by side in BENCHMARKS.md, and an absolute figure means something only beside the load it was measured at.
+const rowMachine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${startLoad.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`;
 const width = Math.max(...rows.map(([, what]) => what.length));
 console.log(`\nIlson benchmarks — ${new Date().toISOString()}\n${machine}\n`);
 for (const [section, what, value] of rows)
@@ -310,13 +332,13 @@ for (const [section, what, value] of rows)
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(path.join(ROOT, `bench/results/${stamp}.json`), JSON.stringify({ machine, results }, null, 2));
-writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), mergedSummary(rows, machine, new Date().toISOString()));
+writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), mergedSummary(rows, rowMachine, new Date().toISOString()));
 
 /**
  * BENCHMARKS.md keeps the latest figures of every section: a run of some sections replaces only their rows (a
  * run of some API cases, only theirs), and each row says when and on what it was measured.
  */
-function mergedSummary(fresh: [string, string, string][], machine: string, at: string): string {
+function mergedSummary(fresh: [string, string, string][], rowMachine: string, at: string): string {
   const file = path.join(ROOT, 'BENCHMARKS.md');
   const ran = new Set(fresh.map(([section]) => section));
   // A run narrowed to some cases (BENCH_API_ONLY) replaces just those rows.
@@ -332,10 +354,10 @@ function mergedSummary(fresh: [string, string, string][], machine: string, at: s
       kept.push(cells.slice(0, 4));
     }
   }
-  const when = `${at.slice(0, 16).replace('T', ' ')} UTC`;
+  const when = `${at.slice(0, 16).replace('T', ' ')} UTC on ${rowMachine}`;
   const all = [...kept, ...fresh.map(([section, what, value]) => [section, what, value, when])];
   const order = ['web', 'compression', 'startup', 'browser', 'seed', 'api-pg', 'api-pglite', 'exports'];
   all.sort((a, b) => order.indexOf(a[0]!) - order.indexOf(b[0]!));
   const table = all.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
-  return `# Benchmarks\n\nLatest \`npm run bench\` figures per section (a run replaces the rows of the sections it measured).\nThe web rows are bytes as sent: the brotli twins the server sends, and what Chromium received for a cold page\n(docs/wire.md). Before 2026-12-04 they were gzip -9 sizes of files the server sent uncompressed (3.1× less than\nthe browser received).\nLast run on ${machine}.\n\n| section | measure | value | measured |\n|---|---|---|---|\n${table}\n`;
+  return `${SUMMARY_HEAD}\n| section | measure | value | measured (when, machine, load at start → end) |\n|---|---|---|---|\n${table}\n`;
 }
