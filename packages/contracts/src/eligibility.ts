@@ -4,8 +4,8 @@ import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
 import { employmentPeriodIssues } from './law/employment';
-import { type WorkplaceChangeEvent, workplaceChangeIssues } from './law/workplace-change';
 import type { StudyCourse } from './law/visas';
+import { type WorkplaceChangeEvent, workplaceChangeIssues } from './law/workplace-change';
 import {
   currentVisaIndustries,
   oneEmployerRule,

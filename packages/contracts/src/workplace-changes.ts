@@ -1,4 +1,12 @@
-import { dateString, idParamSchema, idQueryField, okSchema, optionalText, patchOf, versionField } from './common';
+import {
+  dateString,
+  idParamSchema,
+  idQueryField,
+  okSchema,
+  optionalText,
+  patchOf,
+  versionField,
+} from './common';
 import { defineEndpoints } from './endpoint';
 import { legalBasisSchema } from './law/basis';
 import { z } from './zod-setup';
@@ -69,11 +77,21 @@ export const workplaceChangeListSchema = z.object({
   data: z.array(workplaceChangeSchema),
   /** Changes used and left today, in the part of the period today falls in; null when no rule applies. */
   count: z
-    .object({ used: z.number().int(), limit: z.number().int(), left: z.number().int(), basis: legalBasisSchema })
+    .object({
+      used: z.number().int(),
+      limit: z.number().int(),
+      left: z.number().int(),
+      basis: legalBasisSchema,
+    })
     .nullable(),
   /** The latest worker-requested change not yet followed by a contract: the last day to find the next workplace. */
   jobSearch: z
-    .object({ changeId: z.number().int(), requestDate: z.string(), deadline: z.string(), basis: legalBasisSchema })
+    .object({
+      changeId: z.number().int(),
+      requestDate: z.string(),
+      deadline: z.string(),
+      basis: legalBasisSchema,
+    })
     .nullable(),
 });
 export type WorkplaceChangeList = z.infer<typeof workplaceChangeListSchema>;

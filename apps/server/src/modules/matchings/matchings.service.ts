@@ -30,9 +30,9 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
+import { moveInput } from '../workplace-changes/workplace-changes.repository';
 import { eligibilityIssues, enforceEligibility, ruleInput } from './matchings.eligibility';
 import { followMatching } from './matchings.follow';
-import { moveInput } from '../workplace-changes/workplace-changes.repository';
 import { ENGAGED_WORKER_INDEX, engagedElsewhere, guardHeldMatchings } from './matchings.integrity';
 import * as repo from './matchings.repository';
 

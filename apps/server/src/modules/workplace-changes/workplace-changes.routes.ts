@@ -7,10 +7,9 @@ import type { WorkplaceChangesService } from './workplace-changes.service';
 const api = workplaceChangesApi;
 
 /** A worker's 사업장 변경 (docs/law-as-data.md#workplace-changes). */
-export const workplaceChangesRoutes: FastifyPluginAsync<{ workplaceChanges: WorkplaceChangesService }> = async (
-  app,
-  { workplaceChanges },
-) => {
+export const workplaceChangesRoutes: FastifyPluginAsync<{
+  workplaceChanges: WorkplaceChangesService;
+}> = async (app, { workplaceChanges }) => {
   route(app, api.list, async (request) => workplaceChanges.list(request.params.id, actorOf(request)));
   route(app, api.create, async (request) =>
     workplaceChanges.create(request.params.id, request.body, actorOf(request)),

@@ -7,9 +7,9 @@ import {
   type WorkplaceChange,
   type WorkplaceChangeEvent,
   type WorkplaceChangeList,
+  type workplaceChangeCreateSchema,
   workplaceChangeMessages,
   workplaceChangesLeft,
-  type workplaceChangeCreateSchema,
   type workplaceChangeUpdateSchema,
   type z,
 } from '@ilson/contracts';
@@ -36,7 +36,8 @@ type Fields = Pick<
 >;
 
 /** A 고용센터 number a viewer is not shown whole (docs/SECURITY.md: personal data masked for viewers). */
-const maskNo = (value: string | null) => (value ? `${value.slice(0, 2)}${'*'.repeat(Math.max(3, value.length - 2))}` : value);
+const maskNo = (value: string | null) =>
+  value ? `${value.slice(0, 2)}${'*'.repeat(Math.max(3, value.length - 2))}` : value;
 
 function toChange(row: repo.WorkplaceChangeRow, masked: boolean): WorkplaceChange {
   return {
@@ -88,7 +89,9 @@ async function checkFromEmployer(executor: Executor, id: number | null): Promise
     .where(and(eq(employers.id, id), isNull(employers.deletedAt)))
     .limit(1);
   if (!row) {
-    throw validationError([{ field: 'from_employer_id', message: workplaceChangeMessages.fromEmployerNotFound }]);
+    throw validationError([
+      { field: 'from_employer_id', message: workplaceChangeMessages.fromEmployerNotFound },
+    ]);
   }
 }
 
@@ -146,7 +149,12 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
       count: count && { used: count.used, limit: count.limit, left: count.left, basis: count.basis },
       jobSearch:
         open && deadline
-          ? { changeId: open.id, requestDate: open.requestDate, deadline: deadline.date, basis: deadline.basis }
+          ? {
+              changeId: open.id,
+              requestDate: open.requestDate,
+              deadline: deadline.date,
+              basis: deadline.basis,
+            }
           : null,
     };
   }
