@@ -126,6 +126,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   approvalNo: '고용센터 승인번호',
   fromEmployerId: '이전 사업장',
   changeId: '사업장 변경 번호',
+  workplaceChangeId: '사업장 변경 번호',
   studyCourse: '유학·연수 과정',
   partTimePermitNo: '시간제취업허가 번호',
   partTimePermitWeeklyHours: '시간제취업허가 주당 시간',

@@ -49,6 +49,15 @@ export const koWorkers = {
     extensionAppliedAt: '연장 신청일',
     extensionApprovedAt: '연장 승인일',
     visaExpiryRange: '만료일',
+    // 사업장 변경 records, as the worker's history names their fields
+    workplaceChangeId: '사업장 변경 번호',
+    requestDate: '사업장 변경 신청일',
+    cause: '사업장 변경 사유',
+    approved: '사업장 변경 승인',
+    approvalDate: '사업장 변경 승인일',
+    approvalNo: '고용센터 승인번호',
+    fromEmployerId: '이전 사업장',
+    note: '사업장 변경 메모',
   },
   sections: {
     basic: '기본 정보',
@@ -74,7 +83,8 @@ export const koWorkers = {
     addTitle: '사업장 변경 등록',
     editTitle: '사업장 변경 수정',
     count: '변경 횟수 (현재 기간)',
-    countValue: (used: number, limit: number, left: number) => `${used}회 사용 / ${limit}회 중 ${left}회 남음`,
+    countValue: (used: number, limit: number, left: number) =>
+      `${used}회 사용 / ${limit}회 중 ${left}회 남음`,
     noCount: 'E-9·H-2 근로자에게만 적용됩니다 (입국일 필요).',
     jobSearch: '구직 기한',
     jobSearchValue: (deadline: string, request: string) => `${deadline}까지 (${request} 신청)`,

@@ -138,7 +138,7 @@ describe('the records', () => {
     const logged = await ctx.db
       .select({ action: auditLogs.action, summary: auditLogs.summary })
       .from(auditLogs)
-      .where(and(eq(auditLogs.targetType, 'worker'), eq(auditLogs.targetId, worker.id)));
+      .where(and(eq(auditLogs.targetType, 'worker'), eq(auditLogs.targetId, String(worker.id))));
     expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['CREATE', 'UPDATE', 'DELETE']));
     expect(logged.every((l) => l.summary.includes('사업장 변경'))).toBe(true);
   });
@@ -305,6 +305,27 @@ describe('the limit in the rule engine', () => {
     expect((await admin.delete(`${base(worker.id)}/${oldest.id}`)).statusCode).toBe(200);
     const [check] = await runChecks(ctx.db, { branchIds: [branchId] }, ['held_workplace_changes']);
     expect(check!.violations).toEqual([]);
+  });
+
+  it('refuses a worker edit of the entry date that would count one more change under a held contract', async () => {
+    // A change dated before entry does not count: three counted, the third being this move.
+    const { worker } = await workerWith([
+      approved(addDays(ENTRY, -10)),
+      ...used.slice(0, 2),
+      approved(addDays(TODAY, -5)),
+    ]);
+    const { matching } = await acceptedAt(worker.id);
+    expect((await contract(matching)).statusCode).toBe(200);
+    const current = (await admin.get(`/workers/${worker.id}`)).json();
+    const earlier = await admin.patch(`/workers/${worker.id}`, {
+      entry_date: addDays(ENTRY, -20),
+      version: current.version,
+    });
+    expect(earlier.statusCode).toBe(409);
+    expect(earlier.json().error).toMatchObject({
+      code: 'MATCHINGS_AFFECTED',
+      details: [{ field: 'entry_date', resource: 'matchings', id: matching.id }],
+    });
   });
 
   it('check:data lists a held contract whose counted changes exceed the limit (I-29)', async () => {
