@@ -53,6 +53,8 @@ describe('사업장 변경 on the worker page', () => {
     server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
     server.on('GET', 'workers/20/workplace-changes', { status: 200, body: reply });
     renderApp('/workers/20', server);
+    // The page first (its lazy chunks are slow on a busy machine), then the section.
+    await screen.findByText('950412-5******');
     const section = within(await screen.findByTestId('workplace-changes'));
     expect(await section.findByText('3회 사용 / 3회 중 0회 남음')).toBeTruthy();
     expect(section.getByText('2027-01-01까지 (2026-10-01 신청)')).toBeTruthy();
@@ -85,6 +87,8 @@ describe('사업장 변경 on the worker page', () => {
     );
     const user = userEvent.setup({ delay: null });
     renderApp('/workers/20', server);
+    // The page first (its lazy chunks are slow on a busy machine), then the section.
+    await screen.findByText('950412-5******');
     const section = within(await screen.findByTestId('workplace-changes'));
     await user.click(await section.findByRole('button', { name: '변경 등록' }));
     const modal = await dialog('사업장 변경 등록');
