@@ -147,7 +147,7 @@ export function WorkplaceChangesSection({ worker, canWrite }: { worker: Worker; 
                   {t.countValue(reply.count.used, reply.count.limit, reply.count.left)}
                   {reply.count.left === 0 && (
                     <Tag color="red" style={{ marginInlineStart: 6 }}>
-                      0
+                      {t.exhausted}
                     </Tag>
                   )}
                 </span>

@@ -85,6 +85,7 @@ export const koWorkers = {
     count: '변경 횟수 (현재 기간)',
     countValue: (used: number, limit: number, left: number) =>
       `${used}회 사용 / ${limit}회 중 ${left}회 남음`,
+    exhausted: '새 사업장 계약 불가',
     noCount: 'E-9·H-2 근로자에게만 적용됩니다 (입국일 필요).',
     jobSearch: '구직 기한',
     jobSearchValue: (deadline: string, request: string) => `${deadline}까지 (${request} 신청)`,
