@@ -71,6 +71,8 @@ import { createViewsService } from './modules/views/views.service';
 import { createVisaExpiryService } from './modules/workers/visa-expiry.service';
 import { workersRoutes } from './modules/workers/workers.routes';
 import { createWorkersService } from './modules/workers/workers.service';
+import { workplaceChangesRoutes } from './modules/workplace-changes/workplace-changes.routes';
+import { createWorkplaceChangesService } from './modules/workplace-changes/workplace-changes.service';
 import { apiCompressionPlugin, DEFAULT_API_COMPRESS_THRESHOLD_BYTES } from './plugins/api-compression';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -306,6 +308,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(workersRoutes, {
         workers: records.workers,
         visaExpiry: createVisaExpiryService({ db: db.db, pii, settings, cacheSeconds }),
+      });
+      await api.register(workplaceChangesRoutes, {
+        workplaceChanges: createWorkplaceChangesService({ db: db.db, settings }),
       });
       await api.register(jobPostsRoutes, { jobPosts: records.jobPosts });
       await api.register(resumesRoutes, { resumes });

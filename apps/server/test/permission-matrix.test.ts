@@ -38,6 +38,7 @@ import {
   notices,
   payouts,
   reviews,
+  workerWorkplaceChanges,
 } from '../src/db/schema';
 import { seoulToday } from '../src/lib/dates';
 import { createTokenService } from '../src/lib/tokens';
@@ -324,6 +325,16 @@ const versioned = (record: { id: number; version: number }, payload: Record<stri
   id: record.id,
   payload: { ...payload, version: record.version },
 });
+
+/** A worker of the branch with a 사업장 변경 of its own. */
+async function freshWorkplaceChange(branch: Branch) {
+  const worker = await fresh.worker(branch);
+  const [row] = await ctx.db
+    .insert(workerWorkplaceChanges)
+    .values({ workerId: worker.id, requestDate: '2025-01-02', cause: 'worker_request' })
+    .returning({ id: workerWorkplaceChanges.id, workerId: workerWorkplaceChanges.workerId });
+  return row!;
+}
 
 /** An admin account of its own for a call (never one whose token the matrix uses); branch managers get A. */
 const freshAdmin = (role: Role, values: Parameters<typeof createAdmin>[1] = {}) =>
@@ -654,6 +665,18 @@ const WRITES = {
   'POST /workers/:id/status': async (_role, branch) =>
     versioned(await fresh.worker(branch), { status: 'inactive', reason: REASON }),
   'DELETE /workers/:id': async (_role, branch) => ({ id: (await fresh.worker(branch)).id }),
+  'POST /workers/:id/workplace-changes': async (_role, branch) => ({
+    id: (await fresh.worker(branch)).id,
+    payload: { request_date: '2025-01-02', cause: 'worker_request' },
+  }),
+  'PATCH /workers/:id/workplace-changes/:changeId': async (_role, branch) => {
+    const change = await freshWorkplaceChange(branch);
+    return { id: change.workerId, params: { changeId: change.id }, payload: { note: '메모', version: 1 } };
+  },
+  'DELETE /workers/:id/workplace-changes/:changeId': async (_role, branch) => {
+    const change = await freshWorkplaceChange(branch);
+    return { id: change.workerId, params: { changeId: change.id } };
+  },
   'PUT /me/list-settings/:list': async () => ({
     payload: { columns: ['company_name', 'status'], density: 'small', page_size: 50 },
   }),

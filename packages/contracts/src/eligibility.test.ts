@@ -372,3 +372,33 @@ describe('the dates a matching status needs', () => {
     expect(fields('accepted', '2026-03-01', '2026-02-01')).toEqual(['end_date']);
   });
 });
+
+describe('사업장 변경 in the steps (docs/law-as-data.md#workplace-changes)', () => {
+  const worker = { entryDate: '2025-03-10' };
+  const change = (date: string) => ({ date, employerCaused: false, approved: true });
+  const three = [change('2025-06-01'), change('2025-09-01'), change('2026-01-01')];
+  const issues = (workplaceChanges: EligibilityInput['workplaceChanges'], stage: EligibilityStage) =>
+    checkEligibility({ ...base, worker: { ...base.worker, ...worker }, workplaceChanges }, stage)
+      .filter((issue) => issue.code === 'WORKPLACE_CHANGES_EXHAUSTED')
+      .map((issue) => issue.severity);
+
+  it('warns at the proposal and acceptance, refuses the contract and the start, at a new employer only', () => {
+    const move = { events: three, toNewEmployer: true, recorded: false };
+    expect(issues(move, 'propose')).toEqual(['warning']);
+    expect(issues(move, 'accept')).toEqual(['warning']);
+    expect(issues(move, 'contract')).toEqual(['hard']);
+    expect(issues(move, 'start')).toEqual(['hard']);
+    expect(issues({ ...move, toNewEmployer: false }, 'contract')).toEqual([]);
+    expect(issues({ ...move, events: three.slice(0, 2) }, 'contract')).toEqual([]);
+    // Not given: not checked (an older caller).
+    expect(issues(undefined, 'contract')).toEqual([]);
+  });
+
+  it('takes a recorded change as this move, and holds a matching to the limit whatever its employer', () => {
+    expect(issues({ events: three, toNewEmployer: true, recorded: true }, 'contract')).toEqual([]);
+    const four = [...three, change('2026-02-01')];
+    expect(issues({ events: four, toNewEmployer: true, recorded: true }, 'contract')).toEqual(['hard']);
+    expect(issues({ events: three, toNewEmployer: false, recorded: false }, 'hold')).toEqual([]);
+    expect(issues({ events: four, toNewEmployer: false, recorded: false }, 'hold')).toEqual(['hard']);
+  });
+});

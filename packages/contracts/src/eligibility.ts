@@ -5,6 +5,7 @@ import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
 import { employmentPeriodIssues } from './law/employment';
 import type { StudyCourse } from './law/visas';
+import { type WorkplaceChangeEvent, workplaceChangeIssues } from './law/workplace-change';
 import {
   currentVisaIndustries,
   oneEmployerRule,
@@ -214,6 +215,16 @@ export type EligibilityInput = {
   } | null;
   /** The worker's other matchings that are contracted or working (blocks only one-employer visas, law/visas.ts). */
   engagedIn?: readonly RelatedRecord[];
+  /**
+   * The worker's recorded 사업장 변경 (law/workplace-change.ts); absent: not checked. `toNewEmployer`: the employer
+   * is not the one of the worker's most recent employment; `recorded`: an approved change recorded since that
+   * employment began stands for this move.
+   */
+  workplaceChanges?: {
+    events: readonly WorkplaceChangeEvent[];
+    toNewEmployer: boolean;
+    recorded: boolean;
+  };
   /** Today in Seoul. */
   today: string;
 };
@@ -339,6 +350,21 @@ export function checkEligibility(
     const message = `${josa(visa, '은/는')} 한 사업장에서만 일할 수 있습니다. 이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다: ${engaged.map((r) => r.label).join(', ')}`;
     if (stage === 'propose' || stage === 'accept') warn('WORKER_ENGAGED', message, [...engaged], oneEmployer);
     else hard('WORKER_ENGAGED', message, [...engaged], oneEmployer);
+  }
+  if (input.workplaceChanges) {
+    // 사업장 변경 (docs/law-as-data.md#workplace-changes): a warning at the proposal and acceptance, hard at the
+    // contract and the start; a held matching is kept under the limit whatever its employer (I-29).
+    const { events, toNewEmployer, recorded } = input.workplaceChanges;
+    const held = stage === 'hold';
+    for (const issue of workplaceChangeIssues({
+      worker,
+      events,
+      onDate: ruleDate,
+      toNewEmployer: held || toNewEmployer,
+      recorded: held || recorded,
+    })) {
+      issues.push({ ...issue, severity: stage === 'propose' || stage === 'accept' ? 'warning' : 'hard' });
+    }
   }
   if (stage === 'hold') return sortIssues(issues);
 

@@ -46,4 +46,5 @@ export * from './visas';
 export * from './wage';
 export * from './worker-identity';
 export * from './workers';
+export * from './workplace-changes';
 export { z } from './zod-setup';

@@ -23,6 +23,7 @@ import { trashApi } from './trash';
 import { undoApi } from './undo';
 import { viewsApi } from './views';
 import { workersApi } from './workers';
+import { workplaceChangesApi } from './workplace-changes';
 
 /**
  * Every endpoint, by resource (docs/ARCHITECTURE.md, "Endpoints"). The server registers these, the permission
@@ -58,6 +59,7 @@ export const API = {
   views: viewsApi,
   workers: workersApi,
   workerImports: workerImportsApi,
+  workplaceChanges: workplaceChangesApi,
 } as const;
 
 type Api = typeof API;

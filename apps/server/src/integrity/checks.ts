@@ -11,6 +11,7 @@ import {
   VISA_TYPES,
   type VisaType,
   visaPermitsIndustry,
+  WORKPLACE_CHANGE_ROWS,
 } from '@ilson/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
@@ -96,6 +97,36 @@ function employmentPeriodEnd(): { end: SQL; applies: SQL } {
   return {
     end: sql`(CASE WHEN w.employment_period_end_date > ${base} THEN LEAST(w.employment_period_end_date, ${cap}) ELSE ${base} END)`,
     applies: sql`w.visa_type IN ${visas} AND w.entry_date IS NOT NULL AND coalesce(m.start_date, ${TODAY}) >= ${from}::date`,
+  };
+}
+
+/**
+ * The 사업장 변경 a held matching is counted against, as SQL, from the rows of law/workplace-change.ts
+ * (docs/law-as-data.md#workplace-changes), as `workplaceChangesLeft` counts them on the matching's start (today
+ * without one): approved changes, the employer-caused ones left out, in the part of the period the day falls in —
+ * the first three years (limit 3) or 재고용 after them (limit 2).
+ */
+function workplaceChangeCount(): { used: SQL; limit: SQL; applies: SQL } {
+  const period = EMPLOYMENT_PERIOD_ROWS.find((row) => row.rule === 'period')!;
+  const initial = WORKPLACE_CHANGE_ROWS.find((row) => row.rule === 'limit_initial')!;
+  const again = WORKPLACE_CHANGE_ROWS.find((row) => row.rule === 'limit_reemployment')!;
+  const visas = sql.raw(`(${initial.visas.map((v) => `'${v}'`).join(', ')})`);
+  const on = sql`coalesce(m.start_date, ${TODAY})`;
+  const base = sql`(w.entry_date + ${sql.raw(`interval '${Number(period.months)} months'`)} - interval '1 day')::date`;
+  const later = sql`${on} > ${base}`;
+  const counted = (row: typeof initial) =>
+    row.excludesEmployerCaused ? sql`c.cause <> 'employer_caused'` : sql`TRUE`;
+  const from = [period, initial, again]
+    .map((row) => row.basis.effectiveFrom ?? '0001-01-01')
+    .sort()
+    .at(-1)!;
+  return {
+    used: sql`(SELECT count(*)::int FROM worker_workplace_changes c
+      WHERE c.worker_id = w.id AND c.deleted_at IS NULL AND c.approved AND c.request_date > w.entry_date
+        AND CASE WHEN ${later} THEN c.request_date > ${base} AND ${counted(again)}
+                 ELSE c.request_date <= ${base} AND ${counted(initial)} END)`,
+    limit: sql`(CASE WHEN ${later} THEN ${sql.raw(String(Number(again.count)))} ELSE ${sql.raw(String(Number(initial.count)))} END)`,
+    applies: sql`w.visa_type IN ${visas} AND w.entry_date IS NOT NULL AND ${on} >= ${from}::date`,
   };
 }
 
@@ -255,6 +286,19 @@ export const CHECKS: readonly Check[] = [
         sql`${applies} AND (coalesce(m.start_date, ${TODAY}) > ${end}
           OR (m.start_date IS NOT NULL AND p.contract_months > 0 AND ${contractEnd} > ${end}))`,
         sql`'period end ' || ${end}::text || ', start ' || coalesce(m.start_date::text, '-') || ', ' || coalesce(p.contract_months::text, '-') || ' months'`,
+      );
+    },
+  },
+  {
+    code: 'held_workplace_changes',
+    invariant: 'I-29',
+    title: '사업장 변경 허용 횟수를 넘긴 E-9·H-2 근로자의 합격·계약·근무 중 매칭',
+    query: (inputs) => {
+      const { used, limit, applies } = workplaceChangeCount();
+      return heldMatchings(
+        inputs,
+        sql`${applies} AND ${used} > ${limit}`,
+        sql`'changes ' || ${used}::text || ' > ' || ${limit}::text`,
       );
     },
   },

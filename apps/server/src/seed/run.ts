@@ -72,6 +72,12 @@ export const SEEDED_TABLES = [
   'branches',
 ] as const;
 
+/**
+ * Records the seed does not make but that hang on the ones it empties (a worker's 사업장 변경): emptied with them, or
+ * the TRUNCATE of their parents is refused.
+ */
+const EMPTIED_WITH_SEED: readonly string[] = ['worker_workplace_changes'];
+
 /** admins reference branches, so branches are deleted rather than truncated; admins stay untouched. */
 const TRUNCATED_TABLES: readonly string[] = SEEDED_TABLES.filter((table) => table !== 'branches');
 
@@ -223,7 +229,7 @@ function employerRefs(employers: Iterable<import('./employers').SeedEmployer>): 
 async function emptyOrReset(conn: SeedConnection, reset: boolean): Promise<void> {
   // One connection: the checks run one after another.
   const filled: string[] = [];
-  for (const table of SEEDED_TABLES) {
+  for (const table of [...EMPTIED_WITH_SEED, ...SEEDED_TABLES]) {
     const rows = await conn.query(`SELECT 1 FROM ${table} LIMIT 1`);
     if (rows.length > 0) filled.push(table);
   }
@@ -240,7 +246,7 @@ async function emptyOrReset(conn: SeedConnection, reset: boolean): Promise<void>
       `지점에 소속된 관리자 ${bound!.n}명이 있어 지점을 비울 수 없습니다. 관리자의 소속 지점을 먼저 해제해 주세요.`,
     );
   }
-  await conn.query(`TRUNCATE ${TRUNCATED_TABLES.join(', ')} RESTART IDENTITY`);
+  await conn.query(`TRUNCATE ${[...EMPTIED_WITH_SEED, ...TRUNCATED_TABLES].join(', ')} RESTART IDENTITY`);
   await conn.query('DELETE FROM branches');
 }
 

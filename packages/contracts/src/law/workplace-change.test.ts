@@ -93,3 +93,24 @@ describe('사업장 변경 rows', () => {
     );
   });
 });
+
+describe('a move already recorded', () => {
+  it('is refused only over the limit, not at it', () => {
+    const w = { visaType: 'E-9' as const, entryDate: '2020-03-10', employmentPeriodEndDate: null };
+    const three = ['2020-06-01', '2021-01-01', '2021-06-01'].map((date) => ({
+      date,
+      employerCaused: false,
+      approved: true,
+    }));
+    const issues = (events: WorkplaceChangeEvent[], recorded: boolean) =>
+      workplaceChangeIssues({ worker: w, events, onDate: '2022-01-01', toNewEmployer: true, recorded });
+    expect(issues(three, true)).toEqual([]);
+    expect(issues(three, false).map((i) => i.code)).toEqual(['WORKPLACE_CHANGES_EXHAUSTED']);
+    const four = [...three, { date: '2021-09-01', employerCaused: false, approved: true }];
+    expect(issues(four, true)[0]).toMatchObject({
+      code: 'WORKPLACE_CHANGES_EXHAUSTED',
+      message: '사업장 변경 횟수(4회)가 허용 횟수(3회)를 넘습니다.',
+      basis: { article: '제25조 제4항' },
+    });
+  });
+});

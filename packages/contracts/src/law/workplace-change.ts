@@ -119,21 +119,31 @@ export function jobSearchDeadline(
   return { date: target.toISOString().slice(0, 10), basis: row.basis };
 }
 
-/** A matching to a new employer is refused when no change is left (WORKPLACE_CHANGES_EXHAUSTED). */
+/**
+ * A matching to a new employer is refused when no change is left (WORKPLACE_CHANGES_EXHAUSTED). With `recorded`,
+ * the move itself is an approved change already among `events` (recorded since the worker's last employment
+ * began), so it is refused only when the count is over the limit; without it, the move would be one more change.
+ */
 export function workplaceChangeIssues(args: {
   worker: EmploymentPeriodWorker;
   events: readonly WorkplaceChangeEvent[];
   onDate: string;
   toNewEmployer: boolean;
+  recorded?: boolean;
 }): EligibilityIssue[] {
   if (!args.toNewEmployer) return [];
   const count = workplaceChangesLeft(args.worker, args.events, args.onDate);
-  if (!count || count.left > 0) return [];
+  if (!count) return [];
+  const refused = args.recorded ? count.used > count.limit : count.left === 0;
+  if (!refused) return [];
   return [
     {
       code: 'WORKPLACE_CHANGES_EXHAUSTED',
       severity: 'hard',
-      message: `사업장 변경 가능 횟수(${count.limit}회)를 모두 사용했습니다.`,
+      message:
+        count.used > count.limit
+          ? `사업장 변경 횟수(${count.used}회)가 허용 횟수(${count.limit}회)를 넘습니다.`
+          : `사업장 변경 가능 횟수(${count.limit}회)를 모두 사용했습니다.`,
       basis: count.basis,
     },
   ];

@@ -25,3 +25,4 @@ export * from './summary-cache';
 export * from './undo';
 export * from './views';
 export * from './workers';
+export * from './workplace-changes';

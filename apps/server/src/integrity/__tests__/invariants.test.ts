@@ -92,6 +92,16 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
     sql`UPDATE workers SET visa_type = 'E-9', entry_date = (${TODAY}::date - interval '34 months')::date,
       employment_period_end_date = NULL WHERE id = ${i.W}`,
   ],
+  held_workplace_changes: (i) => [
+    // Entered six months before the matching's start, four approved changes the worker asked for: one too many.
+    sql`UPDATE workers SET visa_type = 'E-9', employment_period_end_date = NULL,
+      entry_date = (SELECT coalesce(start_date, ${TODAY}) FROM matchings WHERE id = ${i.M}) - interval '6 months'
+      WHERE id = ${i.W}`,
+    sql`INSERT INTO worker_workplace_changes (worker_id, request_date, cause, approved, approval_date)
+      SELECT ${i.W}, (w.entry_date + n * interval '1 month')::date, 'worker_request', true,
+             (w.entry_date + n * interval '1 month')::date
+      FROM workers w, generate_series(1, 4) n WHERE w.id = ${i.W}`,
+  ],
   held_below_minimum_wage: (i) => [
     // 1,500,000원 a month over 209 hours is 7,177원 an hour.
     sql`UPDATE matchings SET agreed_salary_type = 'monthly', agreed_salary_amount = 1500000 WHERE id = ${i.M}`,

@@ -79,6 +79,8 @@ export function ruleInput(args: {
   pay?: Pay | null;
   minimumWageByYear?: Record<string, number>;
   engagedIn?: readonly RelatedRecord[];
+  /** The worker's 사업장 변경 and whether this is a move (workplace-changes.repository moveInput). */
+  workplaceChanges?: EligibilityInput['workplaceChanges'];
 }): EligibilityInput {
   const { worker, post, today } = args;
   const schedule = scheduleOf(post);
@@ -120,6 +122,7 @@ export function ruleInput(args: {
           }
         : null,
     engagedIn: args.engagedIn,
+    ...(args.workplaceChanges ? { workplaceChanges: args.workplaceChanges } : {}),
     today,
   };
 }

@@ -6,9 +6,11 @@ import {
   newHardIssues,
   type RelatedRecord,
   recordMessages,
+  type WorkplaceChangeEvent,
 } from '@ilson/contracts';
 import type { Executor } from '../../db/types';
 import { AppError } from '../../lib/errors';
+import { eventsOf } from '../workplace-changes/workplace-changes.repository';
 import { matchingLabel, ruleInput } from './matchings.eligibility';
 import * as repo from './matchings.repository';
 
@@ -32,6 +34,8 @@ export type HeldChange = {
     agreedSalaryType?: Row['agreedSalaryType'];
     agreedSalaryAmount?: number | null;
   };
+  /** The worker's 사업장 변경 as they would be after the write (I-29). */
+  workplaceChanges?: readonly WorkplaceChangeEvent[];
 };
 
 const payOf = (m: { agreedSalaryType: Row['agreedSalaryType']; agreedSalaryAmount: number | null }) =>
@@ -43,6 +47,7 @@ function inputOf(
   row: Row,
   change: HeldChange,
   context: { today: string; minimumWageByYear: Record<string, number> },
+  events: readonly WorkplaceChangeEvent[],
 ) {
   const matching = { ...row, ...change.matching };
   return ruleInput({
@@ -57,6 +62,8 @@ function inputOf(
     today: context.today,
     pay: payOf(matching),
     minimumWageByYear: context.minimumWageByYear,
+    // At `hold` the engine keeps the count within the limit whatever the employer (I-29).
+    workplaceChanges: { events: change.workplaceChanges ?? events, toNewEmployer: true, recorded: true },
   });
 }
 
@@ -72,11 +79,17 @@ export async function guardHeldMatchings(
   context: { today: string; minimumWageByYear: Record<string, number>; field: string },
 ): Promise<void> {
   const rows = await repo.matchingsWithInputs(tx, by, repo.MATCHING_HELD_STATUSES);
+  if (rows.length === 0) return;
+  const events = await eventsOf(
+    tx,
+    rows.map((row) => row.workerId),
+  );
   const details: ErrorDetail[] = [];
   let first: string | undefined;
   for (const row of rows) {
-    const before = checkEligibility(inputOf(row, {}, context), 'hold');
-    const after = checkEligibility(inputOf(row, change, context), 'hold');
+    const recorded = events.get(row.workerId) ?? [];
+    const before = checkEligibility(inputOf(row, {}, context, recorded), 'hold');
+    const after = checkEligibility(inputOf(row, change, context, recorded), 'hold');
     const broken = newHardIssues(before, after);
     if (broken.length === 0) continue;
     first ??= broken[0]!.message;

@@ -30,6 +30,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
+import { moveInput } from '../workplace-changes/workplace-changes.repository';
 import { eligibilityIssues, enforceEligibility, ruleInput } from './matchings.eligibility';
 import { followMatching } from './matchings.follow';
 import { ENGAGED_WORKER_INDEX, engagedElsewhere, guardHeldMatchings } from './matchings.integrity';
@@ -199,6 +200,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       startDate: query.startDate ?? null,
       today: seoulToday(),
       engagedIn: await engagedElsewhere(db, worker.id),
+      workplaceChanges: await moveInput(db, { workerId: worker.id, employerId: post.employerId }),
     });
     const issues = eligibilityIssues(input, 'propose');
     return { eligible: !hasHardIssue(issues), issues };
@@ -231,6 +233,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           startDate: input.startDate,
           today,
           engagedIn: await engagedElsewhere(tx, worker.id),
+          workplaceChanges: await moveInput(tx, { workerId: worker.id, employerId: post.employerId }),
         });
         const overridden = enforceEligibility(eligibilityIssues(rules, 'propose'), {
           overrideReason: input.overrideReason,
@@ -406,6 +409,12 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
                 : null,
             minimumWageByYear,
             engagedIn: await engagedElsewhere(tx, worker.id, id),
+            // 사업장 변경 (docs/law-as-data.md#workplace-changes): read under the worker's lock.
+            workplaceChanges: await moveInput(tx, {
+              workerId: worker.id,
+              employerId: post.employerId,
+              matchingId: id,
+            }),
           });
           const overridden = enforceEligibility(eligibilityIssues(rules, stage), {
             overrideReason: change.overrideReason,

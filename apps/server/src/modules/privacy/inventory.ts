@@ -521,6 +521,24 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
     derived: { token_hash: { what: '토큰 해시', expires: '세션과 함께 만료' } },
     none: ['session_id', 'created_at', 'used_at'],
   },
+  worker_workplace_changes: {
+    about: '근로자의 사업장 변경 기록 (외국인고용법 제25조)',
+    personal: {
+      note: { what: '사업장 변경 메모', ...WORKER },
+      approval_no: { what: '고용센터 승인번호 (근로자의 사건 번호)', ...WORKER },
+    },
+    none: [
+      ...BOOK,
+      'worker_id',
+      'request_date',
+      'cause',
+      'approved',
+      'approval_date',
+      'from_employer_id',
+      'created_by_admin_id',
+      'deleted_at',
+    ],
+  },
   resumes: {
     about: '이력서',
     personal: {

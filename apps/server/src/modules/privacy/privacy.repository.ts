@@ -357,6 +357,11 @@ export async function destroyWorkers(
   if (destroyed.length === 0) return [];
   await destroyResumeRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
   await destroyAppUserRows(executor, sql`worker_id = ANY(${idList(destroyed)})`);
+  // The 사업장 변경 records stay (the count the law limits); their free text and case number go.
+  await executor.execute(
+    sql`UPDATE worker_workplace_changes SET note = '', approval_no = NULL, updated_at = now(), version = version + 1
+        WHERE worker_id = ANY(${idList(destroyed)}) AND (note <> '' OR approval_no IS NOT NULL)`,
+  );
   return destroyed;
 }
 

@@ -6,8 +6,11 @@ import {
   type WORKER_SORTS,
   type Worker,
   type WorkerStatus,
+  type WorkplaceChangeCreate,
+  type WorkplaceChangeUpdate,
   type workerInputSchema,
   workersApi,
+  workplaceChangesApi,
   type z,
 } from '@ilson/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -158,5 +161,59 @@ export function useDeleteWorker(id: number) {
       queryClient.removeQueries({ queryKey: endpointKey(workersApi.get, { params: { id } }) });
       return queryClient.invalidateQueries({ queryKey: workerKeys.all });
     },
+  });
+}
+
+/** A worker's 사업장 변경 with the count used and left and the job-search deadline (docs/law-as-data.md#workplace-changes). */
+export const workplaceChangesQuery = (workerId: number) =>
+  queryOptions({
+    ...endpointQuery(workplaceChangesApi.list, { params: { id: workerId } }),
+    // The section says it could not load; the worker page itself stands.
+    meta: { errorToast: false },
+  });
+export const useWorkplaceChanges = (workerId: number) => useQuery(workplaceChangesQuery(workerId));
+
+/** The records and the worker's history (each write is logged on the worker) are read again after a write. */
+function useInvalidateWorkplaceChanges() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [workplaceChangesApi.list.tag] }),
+      queryClient.invalidateQueries({ queryKey: workerKeys.all }),
+    ]);
+}
+
+/** Create (no `changeId`) or edit (with its version) one record. */
+export function useSaveWorkplaceChange(workerId: number) {
+  const invalidate = useInvalidateWorkplaceChanges();
+  return useMutation({
+    mutationFn: async (
+      input:
+        | { changeId: null; body: WorkplaceChangeCreate }
+        | { changeId: number; body: WorkplaceChangeUpdate },
+    ) => {
+      if (input.changeId === null) {
+        return call(workplaceChangesApi.create, { params: { id: workerId }, body: input.body });
+      }
+      return call(workplaceChangesApi.update, {
+        params: { id: workerId, changeId: input.changeId },
+        body: input.body,
+      });
+    },
+    retry: retryMutation,
+    meta: { errorToast: false },
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteWorkplaceChange(workerId: number) {
+  const invalidate = useInvalidateWorkplaceChanges();
+  return useMutation({
+    mutationFn: async (changeId: number) => {
+      await call(workplaceChangesApi.remove, { params: { id: workerId, changeId } });
+    },
+    retry: retryMutation,
+    meta: { showsLinkedRecords: true },
+    onSettled: invalidate,
   });
 }

@@ -20,6 +20,7 @@ import { DdayTag, displayName, WorkerStatusTag } from './columns';
 import { ExtensionModal, type ExtensionTarget } from './extension-modal';
 import { WorkerEdit } from './worker-edit';
 import { WorkerInfo } from './worker-info';
+import { WorkplaceChangesSection } from './workplace-changes';
 
 const LIST_PATH = '/workers';
 const TABS = ['info', 'matchings', 'history'] as const;
@@ -110,7 +111,10 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
               key: 'info',
               label: koKit.detail.basicTab,
               children: (
-                <WorkerInfo worker={worker} onExtension={canWrite ? () => setExtending(true) : undefined} />
+                <>
+                  <WorkerInfo worker={worker} onExtension={canWrite ? () => setExtending(true) : undefined} />
+                  <WorkplaceChangesSection worker={worker} canWrite={canWrite} />
+                </>
               ),
             },
             {
