@@ -50,7 +50,7 @@ export type LawRowView = {
 };
 
 /** A row of any law table as the screen shows it: its own values (everything but the basis) and where it stands today. */
-export function lawRowView(row: { basis: LegalBasis }, today: string): LawRowView {
+export function lawRowView(row: { basis: LegalBasis } & Record<string, unknown>, today: string): LawRowView {
   const values = Object.entries(row)
     .filter(([key, value]) => key !== 'basis' && value !== undefined && value !== null)
     .map(([key, value]) => ({ label: t.fields[key] ?? key, value: formatValue(key, value) }));
