@@ -41,7 +41,10 @@ async function workerPath(api, headers, body) {
 
 /** Scrolls the section titled `title` to the top of the page, for a phone's picture of it. */
 const showSection = (title) => async (page) => {
-  await page.getByText(title, { exact: true }).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page
+    .getByText(title, { exact: true })
+    .first()
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
 };
 
 /**

@@ -21,7 +21,12 @@ test.describe.configure({ timeout: 150_000 });
  * 취업활동 기간 the rules compute, the 법령 기준표 lists every row, and the worker form asks a student for the permit.
  */
 
-function workerBody(branchId: number, lastName: string, visaType: string, extra: Record<string, unknown> = {}) {
+function workerBody(
+  branchId: number,
+  lastName: string,
+  visaType: string,
+  extra: Record<string, unknown> = {},
+) {
   return {
     first_name: 'LAW',
     last_name: lastName,
@@ -52,7 +57,10 @@ test('a worker a law rule refuses: the eligibility panel names the rule and its 
     phone: '041-500-2000',
     branch_id: branch.id,
   });
-  await apiPost(request, `employers/${employer.id}/status`, { status: 'approved', version: employer.version });
+  await apiPost(request, `employers/${employer.id}/status`, {
+    status: 'approved',
+    version: employer.version,
+  });
   const title = `축사 관리 ${uniqueDigits(5)}`;
   const post = await apiCreate<{ id: number; version: number }>(
     request,
