@@ -152,6 +152,11 @@ for (const view of VIEWS) {
       );
       await page.goto(paths.get(screen.name));
       await page.waitForLoadState('networkidle');
+      if (screen.signedIn !== false) {
+        // A lazily loaded page on a busy machine: its title, and no spinner left.
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+        await page.getByText('로딩 중...').first().waitFor({ state: 'detached', timeout: 60_000 });
+      }
       await screen.before?.(page);
       await page.waitForTimeout(600); // drawers and charts finish their entrance
       const file = join(out, `${screen.name}-${view.width}-${colorScheme}.png`);

@@ -139,6 +139,10 @@ test('the 법령 기준표 lists every table with its rows, and 확인 필요만
   await verifyOnly.click();
   await expect(verifyOnly).not.toBeChecked();
   await expect.poll(() => rows.count()).toBe(all);
+
+  // A phone reads it without scrolling sideways: cards and lists, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('the worker form asks a D-2 student for the 시간제취업허가, and the page shows it', async ({

@@ -1,5 +1,5 @@
 import { LAW_TABLES } from '@ilson/contracts';
-import { Card, Checkbox, Empty, Flex, Tag, Typography, theme } from 'antd';
+import { Card, Checkbox, Empty, Flex, Grid, Tag, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../layout/page-header';
@@ -12,7 +12,7 @@ const t = koLaw;
 const STATUS_COLORS = { inForce: 'green', upcoming: 'blue', ended: 'default' } as const;
 
 /** One row: what it decides, then its basis (law, article, 고시, 시행일, end) and, where there is one, its 확인 필요. */
-function LawRowItem({ row }: { row: LawRowView }) {
+function LawRowItem({ row, wide }: { row: LawRowView; wide: boolean }) {
   const { token } = theme.useToken();
   const { basis } = row;
   const facts = [
@@ -47,10 +47,17 @@ function LawRowItem({ row }: { row: LawRowView }) {
           </Typography.Text>
         ))}
       </Flex>
-      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px' }}>
+      {/* A desk reads the basis on one line or two; a phone as label and value lines. */}
+      <dl
+        style={
+          wide
+            ? { margin: 0, display: 'flex', flexWrap: 'wrap', gap: '2px 24px' }
+            : { margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px' }
+        }
+      >
         {facts.map((fact) => (
-          <div key={fact.label} style={{ display: 'contents' }}>
-            <dt style={{ color: token.colorTextSecondary, fontSize: 13 }}>{fact.label}</dt>
+          <div key={fact.label} style={wide ? { display: 'flex', gap: 8 } : { display: 'contents' }}>
+            <dt style={{ color: token.colorTextSecondary, fontSize: 13, flex: 'none' }}>{fact.label}</dt>
             <dd style={{ margin: 0, fontSize: 13 }}>{fact.value}</dd>
           </div>
         ))}
@@ -81,6 +88,7 @@ function LawRowItem({ row }: { row: LawRowView }) {
  */
 export default function LawTablesPage() {
   const [params, setParams] = useSearchParams();
+  const wide = !!Grid.useBreakpoint().lg;
   const verifyOnly = params.get('verify') === '1';
   const today = todayInSeoul();
   const tables = useMemo(() => lawTablesView(today, verifyOnly), [today, verifyOnly]);
@@ -135,7 +143,7 @@ export default function LawTablesPage() {
               {table.rows.map((row, index) => (
                 // Rows have no id of their own; their order in the table is fixed.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-                <LawRowItem key={index} row={row} />
+                <LawRowItem key={index} row={row} wide={wide} />
               ))}
             </ul>
           </Card>
