@@ -171,7 +171,7 @@ test('the worker form asks a D-2 student for the 시간제취업허가, and the 
   await expiry.fill(seoulDate(400));
   await expiry.press('Enter');
   await pickOption(page, page, '담당 지점', branch.name);
-  await pickOption(page, page, '유학 과정', '석사·박사');
+  await pickOption(page, page, '유학·연수 과정', '석사·박사');
   await page.getByLabel('시간제취업허가 번호').fill('PT-E2E-01');
   await page.getByLabel('허가 주당 시간', { exact: true }).fill('15');
   const from = page.getByLabel('허가 시작일', { exact: true });

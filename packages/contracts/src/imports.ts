@@ -166,12 +166,12 @@ export const IMPORT_COLUMNS: Record<ImportResource, readonly ImportColumn[]> = {
      */
     {
       key: 'studyCourse',
-      header: '유학 과정',
+      header: '유학·연수 과정',
       required: false,
       example: '',
       note: 'D-2·D-4만',
       list: labelsOf(STUDY_COURSES, STUDY_COURSE_LABELS),
-      aliases: ['과정', '학위과정'],
+      aliases: ['유학 과정', '과정', '학위과정'],
     },
     {
       key: 'partTimePermitNo',

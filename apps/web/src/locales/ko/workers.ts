@@ -34,7 +34,7 @@ export const koWorkers = {
     visaExpiryDate: '체류 만료일',
     entryDate: '입국일',
     employmentPeriodEndDate: '취업활동 만료일',
-    studyCourse: '유학 과정',
+    studyCourse: '유학·연수 과정',
     partTimePermitNo: '시간제취업허가 번호',
     partTimePermitWeeklyHours: '허가 주당 시간',
     partTimePermitValidFrom: '허가 시작일',

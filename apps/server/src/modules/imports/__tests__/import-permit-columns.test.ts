@@ -38,7 +38,7 @@ describe('worker import: the 시간제취업허가 columns', () => {
   it('the template names them and the automatic mapping finds them by header and alias', () => {
     const headers = importHeaders('workers');
     for (const header of [
-      '유학 과정',
+      '유학·연수 과정',
       '시간제취업허가 번호',
       '허가 주당 시간',
       '허가 시작일',
