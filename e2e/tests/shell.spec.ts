@@ -80,6 +80,7 @@ test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
       ['/settings', '시스템 설정'],
       ['/settings/admins', '관리자 계정'],
       ['/settings/logs', '접속기록'],
+      ['/settings/law', '법령 기준표'],
     ];
     const breadcrumb = page.getByRole('navigation', { name: '이동 경로' });
     for (const [path, title] of routes) {

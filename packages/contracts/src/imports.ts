@@ -1,6 +1,7 @@
 import { BIZ_ENTITY_TYPE_LABELS, BIZ_ENTITY_TYPES } from './employers';
 import { defineEndpoints } from './endpoint';
 import { INDUSTRIES, INDUSTRY_LABELS } from './industries';
+import { STUDY_COURSE_LABELS, STUDY_COURSES } from './law/visas';
 import { NATIONALITY_CODES, nationalityLabel } from './nationalities';
 import { listMetaSchema } from './pagination';
 import { REGIONS } from './regions';
@@ -159,6 +160,51 @@ export const IMPORT_COLUMNS: Record<ImportResource, readonly ImportColumn[]> = {
       aliases: ['체류기간 만료일', '비자 만료일'],
     },
     { key: 'entryDate', header: '입국일', required: false, example: '2024-07-01', note: 'YYYY-MM-DD' },
+    /*
+     * D-2/D-4 only (docs/law-as-data.md#visas): the course of study and the recorded 시간제취업허가, as the worker form
+     * has them. Empty in the example row, whose worker is an E-9.
+     */
+    {
+      key: 'studyCourse',
+      header: '유학·연수 과정',
+      required: false,
+      example: '',
+      note: 'D-2·D-4만',
+      list: labelsOf(STUDY_COURSES, STUDY_COURSE_LABELS),
+      aliases: ['유학 과정', '과정', '학위과정'],
+    },
+    {
+      key: 'partTimePermitNo',
+      header: '시간제취업허가 번호',
+      required: false,
+      example: '',
+      note: 'D-2·D-4만',
+      aliases: ['시간제취업허가번호', '허가번호'],
+    },
+    {
+      key: 'partTimePermitWeeklyHours',
+      header: '허가 주당 시간',
+      required: false,
+      example: '',
+      note: '1~40',
+      aliases: ['주당 허가 시간', '허가시간'],
+    },
+    {
+      key: 'partTimePermitValidFrom',
+      header: '허가 시작일',
+      required: false,
+      example: '',
+      note: 'YYYY-MM-DD',
+      aliases: ['시간제취업허가 시작일'],
+    },
+    {
+      key: 'partTimePermitValidTo',
+      header: '허가 종료일',
+      required: false,
+      example: '',
+      note: 'YYYY-MM-DD',
+      aliases: ['시간제취업허가 종료일'],
+    },
     {
       key: 'koreanLevel',
       header: '한국어 수준',
@@ -527,6 +573,13 @@ const VISA_BY_TEXT = lookup(
   Object.fromEntries(VISA_TYPES.map((v) => [v.replace('-', ''), v])),
 );
 const KOREAN_LEVEL_BY_TEXT = lookup(KOREAN_LEVELS, KOREAN_LEVEL_LABELS);
+const STUDY_COURSE_BY_TEXT = lookup(STUDY_COURSES, STUDY_COURSE_LABELS, {
+  어학: 'language',
+  어학과정: 'language',
+  석사: 'graduate',
+  박사: 'graduate',
+  대학원: 'graduate',
+});
 const INDUSTRY_BY_TEXT = lookup(INDUSTRIES, INDUSTRY_LABELS);
 const ENTITY_BY_TEXT = lookup(BIZ_ENTITY_TYPES, BIZ_ENTITY_TYPE_LABELS, {
   개인사업자: 'individual',
@@ -613,6 +666,14 @@ export function importInput(
     put('visaType', pick('visaType', VISA_BY_TEXT));
     put('visaExpiryDate', dateOrNull('visaExpiryDate'));
     put('entryDate', dateOrNull('entryDate'));
+    put('studyCourse', pick('studyCourse', STUDY_COURSE_BY_TEXT) ?? null);
+    put('partTimePermitNo', text('partTimePermitNo') || null);
+    const hours = text('partTimePermitWeeklyHours').replace(/[\s시간h]/gi, '');
+    if (!hours) input.partTimePermitWeeklyHours = null;
+    else if (/^\d+$/.test(hours)) input.partTimePermitWeeklyHours = Number(hours);
+    else errors.push({ field: 'partTimePermitWeeklyHours', message: importMessages.number });
+    put('partTimePermitValidFrom', dateOrNull('partTimePermitValidFrom'));
+    put('partTimePermitValidTo', dateOrNull('partTimePermitValidTo'));
     put('koreanLevel', pick('koreanLevel', KOREAN_LEVEL_BY_TEXT));
     const industries = text('desiredIndustries')
       .split(/[,;/·]/)

@@ -42,6 +42,7 @@ export * from './settings';
 export * from './trash';
 export * from './undo';
 export * from './views';
+export { studentHoursLimit } from './visa-work';
 export * from './visas';
 export * from './wage';
 export * from './worker-identity';

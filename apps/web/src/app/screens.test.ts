@@ -45,6 +45,7 @@ const SPEC_ROUTES = [
   '/settings',
   '/settings/admins',
   '/settings/logs',
+  '/settings/law',
   '/trash',
   '/privacy/requests',
   '/privacy/destructions',

@@ -497,6 +497,15 @@ export const SCREENS = [
     page: lazyPage(() => import('../features/audit-logs/audit-log-page')),
     permission: 'audit_logs:read',
   }),
+  screen({
+    id: 'settings-law',
+    path: '/settings/law',
+    title: p.settingsLaw,
+    section: settings,
+    page: lazyPage(() => import('../features/settings/law-tables-page')),
+    // Read-only and no personal data: every admin may see which rules the product applies.
+    permission: 'settings:read',
+  }),
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

@@ -10,11 +10,12 @@ const SECTIONS: { path: string; label: string; permission: Permission }[] = [
   { path: '/settings', label: t.settings, permission: 'settings:read' },
   { path: '/settings/admins', label: t.admins, permission: 'admins:manage' },
   { path: '/settings/logs', label: t.logs, permission: 'audit_logs:read' },
+  { path: '/settings/law', label: t.law, permission: 'settings:read' },
 ];
 
 /**
- * The settings area's own navigation (the sidebar has one 설정 entry): system settings, admin accounts and the
- * access log, each shown only to those whose role may open it.
+ * The settings area's own navigation (the sidebar has one 설정 entry): system settings, admin accounts, the
+ * access log and the law tables, each shown only to those whose role may open it.
  */
 export function SettingsNav() {
   const can = useCan();

@@ -5,14 +5,20 @@ import {
   GENDERS,
   KOREAN_LEVEL_LABELS,
   KOREAN_LEVELS,
+  type KoreanLevel,
+  STUDY_COURSE_LABELS,
+  STUDY_COURSES,
+  type StudyCourse,
+  studentHoursLimit,
   VISA_STATUS_LABELS,
   VISA_STATUSES,
   VISA_TYPE_LABELS,
   VISA_TYPES,
+  type VisaType,
   type Worker,
   workerInputSchema,
 } from '@ilson/contracts';
-import { DatePicker, Form, Input, Radio, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { BranchSelect } from '../../components/branch-select';
 import { AddressInput } from '../../components/form/address-input';
@@ -21,7 +27,7 @@ import { FormSection, WideField } from '../../components/form/form-layout';
 import { typeAlienRegNo, typePassportNo, typePhone, typePostalCode } from '../../components/form/formatters';
 import { IndustrySelect } from '../../components/industry-select';
 import { NationalitySelect } from '../../components/nationality-select';
-import { parseDate, toDateString } from '../../lib/datetime';
+import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
@@ -51,6 +57,12 @@ export type WorkerFormValues = {
   visaExpiryDate: Dayjs | null;
   entryDate: Dayjs | null;
   employmentPeriodEndDate: Dayjs | null;
+  /** D-2/D-4 only: the course of study and the recorded 시간제취업허가. */
+  studyCourse?: string | null;
+  partTimePermitNo: string;
+  partTimePermitWeeklyHours: number | null;
+  partTimePermitValidFrom: Dayjs | null;
+  partTimePermitValidTo: Dayjs | null;
   koreanLevel: string;
   desiredIndustries: string[];
   streetAddress: string;
@@ -70,7 +82,13 @@ const DATE_FIELDS = [
   'visaExpiryDate',
   'entryDate',
   'employmentPeriodEndDate',
+  'partTimePermitValidFrom',
+  'partTimePermitValidTo',
 ] as const;
+
+/** The visas whose holders work on a 시간제취업허가 (docs/law-as-data.md#visas): the form asks for it only then. */
+export const STUDENT_VISAS: readonly string[] = ['D-2', 'D-4'] satisfies VisaType[];
+export const isStudentVisa = (visa: string | null | undefined) => !!visa && STUDENT_VISAS.includes(visa);
 
 export function emptyWorkerValues(branchId: number | null): WorkerFormValues {
   return {
@@ -87,6 +105,11 @@ export function emptyWorkerValues(branchId: number | null): WorkerFormValues {
     visaExpiryDate: null,
     entryDate: null,
     employmentPeriodEndDate: null,
+    studyCourse: null,
+    partTimePermitNo: '',
+    partTimePermitWeeklyHours: null,
+    partTimePermitValidFrom: null,
+    partTimePermitValidTo: null,
     koreanLevel: 'none',
     desiredIndustries: [],
     streetAddress: '',
@@ -118,6 +141,11 @@ export function workerToValues(worker: Worker): WorkerFormValues {
     visaExpiryDate: parseDate(worker.visaExpiryDate),
     entryDate: parseDate(worker.entryDate),
     employmentPeriodEndDate: parseDate(worker.employmentPeriodEndDate),
+    studyCourse: worker.studyCourse,
+    partTimePermitNo: worker.partTimePermitNo ?? '',
+    partTimePermitWeeklyHours: worker.partTimePermitWeeklyHours,
+    partTimePermitValidFrom: parseDate(worker.partTimePermitValidFrom),
+    partTimePermitValidTo: parseDate(worker.partTimePermitValidTo),
     koreanLevel: worker.koreanLevel,
     desiredIndustries: worker.desiredIndustries,
     streetAddress: worker.streetAddress,
@@ -136,6 +164,15 @@ export function workerValuesToInput(values: WorkerFormValues): unknown {
   for (const field of DATE_FIELDS) input[field] = toDateString(values[field]);
   input.alienRegNo = values.alienRegNo || undefined;
   input.passportNo = values.passportNo || undefined;
+  // The permit belongs to a student visa: any other visa clears what a D-2/D-4 worker had recorded.
+  const student = isStudentVisa(values.visaType);
+  input.studyCourse = student ? (values.studyCourse ?? null) : null;
+  input.partTimePermitNo = student ? values.partTimePermitNo?.trim() || null : null;
+  input.partTimePermitWeeklyHours = student ? (values.partTimePermitWeeklyHours ?? null) : null;
+  if (!student) {
+    input.partTimePermitValidFrom = null;
+    input.partTimePermitValidTo = null;
+  }
   return input;
 }
 
@@ -150,6 +187,7 @@ const visaStatusOptions = VISA_STATUSES.map((value) => ({
   disabled: value === 'pending',
 }));
 const koreanOptions = KOREAN_LEVELS.map(option(KOREAN_LEVEL_LABELS));
+const studyCourseOptions = STUDY_COURSES.map(option(STUDY_COURSE_LABELS));
 
 type WorkerFormFieldsProps = {
   /** On an edit: the stored identifiers, masked, shown as what an empty input keeps. */
@@ -234,6 +272,8 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
         </Form.Item>
       </FormSection>
 
+      <PartTimePermitSection />
+
       <FormSection title={t.sections.contact}>
         <Form.Item
           name="phoneNumber"
@@ -295,5 +335,69 @@ export function WorkerFormFields({ masked }: WorkerFormFieldsProps) {
         </WideField>
       </FormSection>
     </>
+  );
+}
+
+/** The permit's end may not come before its start (the form's own check; the engine reads both dates). */
+const validToRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_rule: unknown, value: Dayjs | null | undefined) => {
+    const from = getFieldValue('partTimePermitValidFrom') as Dayjs | null | undefined;
+    if (value && from && value.isBefore(from, 'day')) throw new Error(t.partTimePermit.validToBeforeFrom);
+  },
+});
+
+/**
+ * D-2/D-4 only (docs/law-as-data.md#visas): the course of study and the recorded 시간제취업허가, which the matching's
+ * eligibility checks; the weekly hours the law table allows for the course and Korean level are shown beside them.
+ */
+function PartTimePermitSection() {
+  const visaType = Form.useWatch<string | undefined>('visaType');
+  const course = Form.useWatch<StudyCourse | null | undefined>('studyCourse');
+  const level = Form.useWatch<KoreanLevel | undefined>('koreanLevel');
+  if (!isStudentVisa(visaType)) return null;
+  const limit = studentHoursLimit(visaType as VisaType, course, level ?? 'none', todayInSeoul());
+  const p = t.partTimePermit;
+  return (
+    <FormSection title={t.sections.partTimePermit}>
+      <Form.Item name="studyCourse" label={f.studyCourse} rules={[rule('studyCourse')]}>
+        <Select options={studyCourseOptions} placeholder={select} allowClear />
+      </Form.Item>
+      <Form.Item name="partTimePermitNo" label={f.partTimePermitNo} rules={[{ max: 40 }]}>
+        <Input maxLength={40} autoComplete="off" placeholder={p.numberPlaceholder} />
+      </Form.Item>
+      <Form.Item
+        name="partTimePermitWeeklyHours"
+        label={f.partTimePermitWeeklyHours}
+        rules={[rule('partTimePermitWeeklyHours')]}
+        extra={
+          limit
+            ? p.lawHours(
+                limit.weeklyHours,
+                limit.minKoreanLevel === 'none' ? null : KOREAN_LEVEL_LABELS[limit.minKoreanLevel],
+              )
+            : undefined
+        }
+      >
+        <InputNumber<number>
+          min={1}
+          max={40}
+          precision={0}
+          suffix={p.hoursUnit}
+          style={{ width: '100%' }}
+          inputMode="numeric"
+        />
+      </Form.Item>
+      <Form.Item name="partTimePermitValidFrom" label={f.partTimePermitValidFrom}>
+        {dateInput}
+      </Form.Item>
+      <Form.Item
+        name="partTimePermitValidTo"
+        label={f.partTimePermitValidTo}
+        dependencies={['partTimePermitValidFrom']}
+        rules={[validToRule]}
+      >
+        {dateInput}
+      </Form.Item>
+    </FormSection>
   );
 }

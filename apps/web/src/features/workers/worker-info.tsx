@@ -5,6 +5,8 @@ import {
   INDUSTRY_LABELS,
   KOREAN_LEVEL_LABELS,
   nationalityLabel,
+  STUDY_COURSE_LABELS,
+  studentHoursLimit,
   VISA_TYPE_LABELS,
   type Worker,
 } from '@ilson/contracts';
@@ -72,6 +74,63 @@ function employmentPeriodItems(w: Worker) {
         ),
     },
   ];
+}
+
+/**
+ * A D-2/D-4 worker's course of study and recorded 시간제취업허가 (docs/law-as-data.md#visas), with the weekly hours the
+ * law table allows the course and Korean level today and its basis. Other visas have no such section.
+ */
+function PartTimePermitInfo({ worker: w }: { worker: Worker }) {
+  if (w.visaType !== 'D-2' && w.visaType !== 'D-4') return null;
+  const p = t.partTimePermit;
+  const limit = studentHoursLimit(w.visaType, w.studyCourse, w.koreanLevel, todayInSeoul());
+  const hours =
+    w.partTimePermitWeeklyHours === null ? (
+      none
+    ) : (
+      <Flex vertical gap={2} align="flex-start">
+        <span>
+          {p.hours(w.partTimePermitWeeklyHours)}
+          {limit && w.partTimePermitWeeklyHours > limit.weeklyHours && (
+            <Tag color="red" style={{ marginInlineStart: 6 }}>
+              {p.overLaw(limit.weeklyHours)}
+            </Tag>
+          )}
+        </span>
+        {limit && (
+          <>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {p.lawHours(
+                limit.weeklyHours,
+                limit.minKoreanLevel === 'none' ? null : KOREAN_LEVEL_LABELS[limit.minKoreanLevel],
+              )}
+            </Typography.Text>
+            <LegalBasisNote basis={limit.basis} />
+          </>
+        )}
+      </Flex>
+    );
+  return (
+    <InfoSection
+      title={t.sections.partTimePermit}
+      items={[
+        {
+          key: 'studyCourse',
+          label: f.studyCourse,
+          children: w.studyCourse ? STUDY_COURSE_LABELS[w.studyCourse] : none,
+        },
+        { key: 'partTimePermitNo', label: f.partTimePermitNo, children: w.partTimePermitNo || p.none },
+        { key: 'partTimePermitWeeklyHours', label: f.partTimePermitWeeklyHours, children: hours },
+        {
+          key: 'partTimePermitPeriod',
+          label: p.periodLabel,
+          children: w.partTimePermitValidFrom
+            ? p.period(w.partTimePermitValidFrom, w.partTimePermitValidTo)
+            : none,
+        },
+      ]}
+    />
+  );
 }
 
 /** Every field of a worker in the form's sections; identifiers masked, each with its own "열람". */
@@ -148,6 +207,7 @@ export function WorkerInfo({ worker: w, onExtension }: WorkerInfoProps) {
           ...employmentPeriodItems(w),
         ]}
       />
+      <PartTimePermitInfo worker={w} />
       <InfoSection
         title={t.sections.extension}
         extra={

@@ -403,3 +403,74 @@ describe('worker detail: 취업활동 기간', () => {
     expect(screen.getByText('재고용 기록됨')).toBeTruthy();
   });
 });
+
+describe('worker: 시간제취업허가 (D-2·D-4)', () => {
+  const student = () =>
+    wireWorker({
+      visa_type: 'D-2',
+      study_course: 'bachelor',
+      part_time_permit_no: 'PT-2025-0001',
+      part_time_permit_weekly_hours: 20,
+      part_time_permit_valid_from: '2025-03-01',
+      part_time_permit_valid_to: '2025-08-31',
+    });
+
+  it('shows the course, the permit and the hours the law allows on the worker page', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: student() });
+    renderApp('/workers/20', server);
+    expect(await screen.findByText('시간제취업허가 (D-2·D-4)')).toBeTruthy();
+    expect(screen.getByText('학사')).toBeTruthy();
+    expect(screen.getByText('PT-2025-0001')).toBeTruthy();
+    expect(screen.getByText('2025-03-01 ~ 2025-08-31')).toBeTruthy();
+    const hours = screen.getByText('주 20시간').closest('td') as HTMLElement;
+    expect(within(hours).getByTestId('legal-basis').textContent).toContain('출입국관리법');
+  });
+
+  it('asks for them only for D-2/D-4, sends them, and puts the server’s refusal on the field', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: student() });
+    server.on(
+      'PATCH',
+      'workers/20',
+      errorReply(422, 'VALIDATION_ERROR', '입력한 정보를 확인해 주세요.', [
+        { field: 'part_time_permit_weekly_hours', message: '허가 시간을 확인해 주세요.' },
+      ]),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp('/workers/20?mode=edit', server);
+    const hours = (await screen.findByLabelText('허가 주당 시간')) as HTMLInputElement;
+    expect(hours.value).toBe('20');
+    expect(screen.getByLabelText('시간제취업허가 번호')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('허가 시간을 확인해 주세요.')).toBeTruthy();
+    expect(server.callsTo('PATCH', 'workers/20')[0]?.body).toMatchObject({
+      study_course: 'bachelor',
+      part_time_permit_no: 'PT-2025-0001',
+      part_time_permit_weekly_hours: 20,
+      part_time_permit_valid_from: '2025-03-01',
+      part_time_permit_valid_to: '2025-08-31',
+    });
+  }, 45_000);
+
+  it('has no permit fields for an E-9 worker, and clears them when the visa leaves D-2', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'workers/20', { status: 200, body: student() });
+    server.on('PATCH', 'workers/20', { status: 200, body: wireWorker({ version: 3 }) });
+    const user = userEvent.setup({ delay: null });
+    const view = renderApp('/workers/20?mode=edit', server);
+    await screen.findByLabelText('허가 주당 시간');
+    await pickOption(user, '체류자격', 'E-9 비전문취업');
+    await waitFor(() => expect(screen.queryByLabelText('허가 주당 시간')).toBeNull());
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(view.location()).toBe('/workers/20'));
+    expect(server.callsTo('PATCH', 'workers/20')[0]?.body).toMatchObject({
+      visa_type: 'E-9',
+      study_course: null,
+      part_time_permit_no: null,
+      part_time_permit_weekly_hours: null,
+      part_time_permit_valid_from: null,
+      part_time_permit_valid_to: null,
+    });
+  }, 45_000);
+});

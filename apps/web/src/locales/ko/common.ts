@@ -154,6 +154,7 @@ export const ko = {
     settings: '시스템 설정',
     settingsAdmins: '관리자 계정',
     settingsLogs: '접속기록',
+    settingsLaw: '법령 기준표',
     trash: '휴지통',
     destructions: '파기 대장',
     privacyRequests: '정보주체 요청',
