@@ -278,8 +278,8 @@ describe('payout fee rules', () => {
     expect(within(panel).getByTestId('legal-basis').textContent).toContain('외국인고용법 제8조제6항');
     expect(screen.queryByLabelText('수수료 법적 근거')).toBeNull();
     expect(server.callsTo('GET', 'payouts/fee-rule')[0]?.params).toMatchObject({
-      matching_id: '90',
-      amount: '300000',
+      matching_id: 90,
+      amount: 300_000,
     });
   });
 

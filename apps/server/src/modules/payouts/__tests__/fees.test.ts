@@ -11,6 +11,7 @@ import {
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { auditLogs, jobPosts, matchings, payouts } from '../../../db/schema';
+import { runChecks } from '../../../integrity/checks';
 
 /** docs/law-as-data.md#fees: who may charge a placement fee and how much, on every door of a payout. */
 
@@ -214,6 +215,36 @@ describe('the fee cap (PLACEMENT_FEE_CAP_ROWS)', () => {
       .from(payouts)
       .where(eq(payouts.id, created.json().id));
     expect(row?.status).toBe('cancelled');
+  });
+});
+
+describe('check:data I-31 (fee_not_lawful) reads the same rules in SQL', () => {
+  it('reports a fee without a basis and one a won over the cap, not the fee at the cap or with a basis', async () => {
+    const insert = async (matchingId: number, amount: number, basis = false) => {
+      const [row] = await ctx.db
+        .insert(payouts)
+        .values({
+          employerId: employer,
+          matchingId,
+          type: 'matching_fee',
+          amount,
+          ...(basis ? { legalBasisNote: '근거', legalBasisAt: new Date() } : {}),
+        })
+        .returning({ id: payouts.id });
+      return row!.id;
+    };
+    const hourly = { agreedSalaryType: 'hourly', agreedSalaryAmount: 10_320 } as const;
+    const daily = { agreedSalaryType: 'daily', agreedSalaryAmount: 82_560 } as const;
+    const over = await insert((await matchingOf('F-5', hourly)).id, 1_941_193);
+    const at = await insert((await matchingOf('F-5', hourly)).id, 1_941_192);
+    const dailyAt = await insert((await matchingOf('F-5', daily)).id, 1_941_192);
+    const noBasis = await insert((await matchingOf('E-8')).id, 100_000);
+    const withBasis = await insert((await matchingOf('E-9')).id, 100_000, true);
+    const [result] = await runChecks(ctx.db, { branchIds: [branch] }, ['fee_not_lawful']);
+    const found = new Map(result!.violations.map((v) => [v.targetId, v.detail]));
+    expect(found.get(over)).toBe('1941193 > 상한 1941192');
+    expect(found.get(noBasis)).toBe('E-8 법적 근거 없음');
+    for (const id of [at, dailyAt, withBasis]) expect(found.has(id), String(id)).toBe(false);
   });
 });
 
