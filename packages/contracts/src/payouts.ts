@@ -224,7 +224,7 @@ export const payoutStatusChangeSchema = statusChangeSchema(PAYOUT_STATUSES).exte
 export const payoutFeeRuleQuerySchema = z.object({
   matchingId: idQueryField.optional(),
   workerId: idQueryField.optional(),
-  amount: z.coerce.number().int().min(0).max(10_000_000_000),
+  amount: z.coerce.number().int().min(0).max(10_000_000_000).default(0),
 });
 export const payoutFeeRuleResponseSchema = z.object({
   issues: z.array(feeIssueSchema),

@@ -165,9 +165,12 @@ describe('one job per worker only for the one-employer visas (docs/law-as-data.m
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'MATCHINGS_AFFECTED' });
     expect(refused.json().error.message).toContain('E-9 체류자격은 한 사업장에서만 일할 수 있습니다');
-    expect(refused.json().error.details.map((d: { id: number }) => d.id).sort()).toEqual(
-      [first.id, second.id].sort(),
-    );
+    expect(
+      refused
+        .json()
+        .error.details.map((d: { id: number }) => d.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
     const [stored] = await ctx.db.select().from(workers).where(eq(workers.id, worker.id));
     expect(stored?.visaType).toBe('F-5');
     const f2 = await admin.patch(`/workers/${worker.id}`, {
