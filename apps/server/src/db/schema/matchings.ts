@@ -17,7 +17,7 @@ import { resumes } from './resumes';
 import { workers } from './workers';
 
 /** The one-job index's predicate: engaged, of a visa a one-employer row binds (the contracts' list, not restated). */
-export const ENGAGED_ONE_EMPLOYER = sql.raw(
+const ENGAGED_ONE_EMPLOYER = sql.raw(
   `status IN ('contracted', 'working') AND worker_visa_type IN (${ONE_EMPLOYER_VISAS.map((v) => `'${v}'`).join(', ')})`,
 );
 
