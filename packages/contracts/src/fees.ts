@@ -87,10 +87,11 @@ export function placementFeeCap(pay: FeePay, date: string): FeeCap | null {
 }
 
 export const feeRuleMessages = {
-  publicPlacement: (visa: VisaType, note: string, basis: LegalBasis) =>
-    `${visa} 근로자의 알선 수수료는 받을 수 없습니다(${cite(basis)}). ${note} 최고관리자가 법적 근거를 기록한 경우에만 등록·승인할 수 있습니다.`,
-  aboveCap: (amount: number, cap: FeeCap) =>
-    `매칭 수수료 ${won(amount)}이 상한 ${won(cap.cap)}을 넘습니다: 월 환산 임금 ${won(cap.monthly)} × ${cap.months}개월 × ${Math.round(cap.share * 100)}% (${cite(cap.basis)}${cap.basis.notice ? `, ${cap.basis.notice}` : ''}).`,
+  /** `cite`: the law and article (and 고시) the row reads. */
+  publicPlacement: (visa: string, note: string, cite: string) =>
+    `${visa} 근로자의 알선 수수료는 받을 수 없습니다(${cite}). ${note} 최고관리자가 법적 근거를 기록한 경우에만 등록·승인할 수 있습니다.`,
+  aboveCap: (amount: number, cap: number, monthly: number, months: number, percent: number, cite: string) =>
+    `매칭 수수료 ${won(amount)}이 상한 ${won(cap)}을 넘습니다: 월 환산 임금 ${won(monthly)} × ${months}개월 × ${percent}% (${cite}).`,
   legalBasisSuperAdminOnly: '수수료의 법적 근거는 최고관리자만 기록할 수 있습니다.',
   legalBasisRecorded: '법적 근거 기록',
 } as const;
@@ -102,7 +103,7 @@ export function placementFeeIssues(input: FeeRuleInput): FeeIssue[] {
   if (row) {
     issues.push({
       code: 'FEE_PUBLIC_PLACEMENT',
-      message: feeRuleMessages.publicPlacement(row.visa, row.note, row.basis),
+      message: feeRuleMessages.publicPlacement(row.visa, row.note, cite(row.basis)),
       basis: row.basis,
       cap: null,
     });
@@ -111,7 +112,14 @@ export function placementFeeIssues(input: FeeRuleInput): FeeIssue[] {
   if (cap && input.amount > cap.cap) {
     issues.push({
       code: 'FEE_ABOVE_CAP',
-      message: feeRuleMessages.aboveCap(input.amount, cap),
+      message: feeRuleMessages.aboveCap(
+        input.amount,
+        cap.cap,
+        cap.monthly,
+        cap.months,
+        Math.round(cap.share * 100),
+        [cite(cap.basis), cap.basis.notice].filter(Boolean).join(', '),
+      ),
       basis: cap.basis,
       cap: cap.cap,
     });
