@@ -36,6 +36,10 @@ export const ERROR_CODES = {
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   /** 409: the record's personal data was destroyed at the end of its retention; it cannot be changed or restored. */
   RECORD_DESTROYED: 'RECORD_DESTROYED',
+  /** 422: a fee for an E-9 or E-8 worker, whose placement is the public service's, without a recorded legal basis. */
+  FEE_PUBLIC_PLACEMENT: 'FEE_PUBLIC_PLACEMENT',
+  /** 422: a fee above the 직업안정법 cap computed from the matching's pay (docs/law-as-data.md#fees). */
+  FEE_ABOVE_CAP: 'FEE_ABOVE_CAP',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

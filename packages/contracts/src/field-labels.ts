@@ -245,6 +245,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   dateTo: '기간 종료일',
   totals: '상태별 합계',
   totalsAsOf: '합계 기준 시각',
+  legalBasisNote: '수수료 법적 근거',
+  legalBasisBy: '법적 근거 기록자',
+  legalBasisAt: '법적 근거 기록일시',
 
   // notices
   content: '내용',

@@ -17,6 +17,7 @@ export * from './employers';
 export * from './endpoint';
 export * from './errors';
 export * from './exports';
+export * from './fees';
 export * from './field-labels';
 export * from './imports';
 export * from './industries';

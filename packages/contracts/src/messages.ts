@@ -45,6 +45,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산은 승인할 수 없습니다. 다른 승인 권한자에게 요청해 주세요.',
   PASSWORD_CHANGE_REQUIRED: '임시 비밀번호로 로그인했습니다. 비밀번호를 변경한 뒤 이용해 주세요.',
   RECORD_DESTROYED: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
+  FEE_PUBLIC_PLACEMENT: '이 체류자격 근로자의 알선 수수료는 법적 근거 없이 받을 수 없습니다.',
+  FEE_ABOVE_CAP: '매칭 수수료가 법정 상한을 넘습니다.',
 };
 
 /** Korean messages of the record rules, shown by the server and the forms alike. */
@@ -120,7 +122,9 @@ export const recordMessages = {
   resumeHasLiveMatchings: '진행 중인 매칭에 쓰인 이력서는 삭제할 수 없습니다.',
   workerDepartsWithMatchings: '합격·계약·근무 중인 매칭이 있는 근로자는 출국 처리할 수 없습니다.',
   workerEngaged:
-    '이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다. 한 근로자는 한 곳과만 계약할 수 있습니다.',
+    '이 근로자는 다른 매칭에서 이미 계약 완료 또는 근무 중입니다. 한 사업장에서만 일할 수 있는 체류자격(E-9·E-8·E-10·H-2·E-7)은 한 곳과만 계약할 수 있습니다.',
+  oneEmployerVisaEngaged: (visa: string, count: number, cite: string) =>
+    `${visa} 체류자격은 한 사업장에서만 일할 수 있습니다(${cite}). 이 근로자는 계약 완료·근무 중인 매칭이 ${count}건이라 ${visa}(으)로 바꿀 수 없습니다. 한 곳을 남기고 먼저 종료해 주세요.`,
   startDateInFuture:
     '근무 시작일이 오늘 이후입니다. 근무 중으로 바꾸려면 시작일이 오늘이거나 지난 날이어야 합니다.',
   endDateInFuture: '종료일이 오늘 이후입니다. 종료 처리는 종료일이 오늘이거나 지난 날이어야 합니다.',

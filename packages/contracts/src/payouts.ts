@@ -10,6 +10,7 @@ import {
   versionField,
 } from './common';
 import { defineEndpoints } from './endpoint';
+import { feeIssueSchema } from './fees';
 import { listMetaSchema, listQuerySchema } from './pagination';
 import type { Permission } from './roles';
 import { z } from './zod-setup';
@@ -143,6 +144,11 @@ export const payoutInputSchema = z.object({
   accountHolder: optionalText(50),
   scheduledDate: dateString.nullable().default(null),
   memo: optionalText(2000),
+  /**
+   * The legal basis on which a fee for an E-9 or E-8 worker is charged (docs/law-as-data.md#fees): a super admin's
+   * only (403 otherwise); null clears it. Omit to keep it.
+   */
+  legalBasisNote: z.string().trim().max(1000).nullable().optional(),
 });
 export const payoutCreateSchema = payoutInputSchema;
 export const payoutUpdateSchema = patchOf(payoutInputSchema).extend({ version: versionField });
@@ -172,6 +178,11 @@ export const payoutSchema = z.object({
   memo: z.string(),
   status: z.enum(PAYOUT_STATUSES),
   statusReason: z.string().nullable(),
+  /** The super admin's legal basis for a fee the law gives to the public service, who recorded it and when. */
+  legalBasisNote: z.string().nullable(),
+  legalBasisBy: z.number().int().nullable(),
+  legalBasisByName: z.string().nullable(),
+  legalBasisAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -209,6 +220,19 @@ export const payoutStatusChangeSchema = statusChangeSchema(PAYOUT_STATUSES).exte
   /** With `paid`: when the money left (defaults to now). */
   paidAt: z.iso.datetime({ offset: true }).optional(),
 });
+/** The fee rules a payout would meet (the form's preview; the detail's panel): what refuses it and on which basis. */
+export const payoutFeeRuleQuerySchema = z.object({
+  matchingId: idQueryField.optional(),
+  workerId: idQueryField.optional(),
+  amount: z.coerce.number().int().min(0).max(10_000_000_000).default(0),
+});
+export const payoutFeeRuleResponseSchema = z.object({
+  issues: z.array(feeIssueSchema),
+  /** The month's wage and months the cap was computed from, when the matching's pay is known. */
+  cap: z
+    .object({ cap: z.number().int(), monthly: z.number().int(), months: z.number(), share: z.number() })
+    .nullable(),
+});
 export const payoutRevealSchema = z.object({
   reason: z.string().trim().min(2, '열람 사유를 2자 이상 입력해 주세요.').max(200),
 });
@@ -222,6 +246,14 @@ export const payoutsApi = defineEndpoints('payouts', {
     summary: '정산 목록 (상태·유형·사업주·지점·정산일(예정일, 없으면 등록일)·검색어; 상태별 합계)',
     query: payoutListQuerySchema,
     response: payoutListResponseSchema,
+  },
+  feeRule: {
+    method: 'GET',
+    path: '/payouts/fee-rule',
+    access: 'payouts:read',
+    summary: '매칭 수수료 규칙 확인 (E-9·E-8 민간 알선 금지, 직업안정법 상한)',
+    query: payoutFeeRuleQuerySchema,
+    response: payoutFeeRuleResponseSchema,
   },
   get: {
     method: 'GET',

@@ -5,6 +5,10 @@ import {
   expiringVisaTypes,
   INDUSTRIES,
   MATCHING_OPEN_STATUSES,
+  ONE_EMPLOYER_ROWS,
+  ONE_EMPLOYER_VISAS,
+  PLACEMENT_FEE_CAP_ROWS,
+  PUBLIC_PLACEMENT_ROWS,
   rowsInForce,
   seoulDay,
   VISA_RULES,
@@ -39,7 +43,52 @@ type Check = { code: string; invariant: string; title: string; query: (inputs: C
 const TODAY = sql`(now() AT TIME ZONE 'Asia/Seoul')::date`;
 const HELD = sql`('accepted', 'contracted', 'working')`;
 const ENGAGED = sql`('contracted', 'working')`;
+const ONE_EMPLOYER_TODAY = () =>
+  sql.raw(
+    `(${[...new Set(rowsInForce(ONE_EMPLOYER_ROWS, seoulDay()).map((r) => `'${r.visa}'`))].join(', ')})`,
+  );
 const OPEN = sql.raw(`(${MATCHING_OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
+/** The visas of the one-job index (migration 0042): what it covers, as the matching took the visa. */
+const ONE_JOB_VISAS = sql.raw(`(${ONE_EMPLOYER_VISAS.map((v) => `'${v}'`).join(', ')})`);
+
+/** A law table's rows as SQL `VALUES`, each with the days it is in force (`from` null: since always). */
+function lawRowsTable<T extends { basis: { effectiveFrom: string | null; effectiveTo?: string | null } }>(
+  rows: readonly T[],
+  alias: string,
+  columns: string[],
+  values: (row: T) => SQL[],
+): SQL {
+  const list = rows.map(
+    (row) =>
+      sql`(${sql.join(values(row), sql`, `)}, ${row.basis.effectiveFrom}::date, ${row.basis.effectiveTo ?? null}::date)`,
+  );
+  return sql`(VALUES ${sql.join(list, sql`, `)}) AS ${sql.raw(alias)}(${sql.raw([...columns, 'valid_from', 'valid_to'].join(', '))})`;
+}
+const inForceOnDay = (alias: string, day: SQL) =>
+  sql`(${sql.raw(alias)}.valid_from IS NULL OR ${day} >= ${sql.raw(alias)}.valid_from)
+      AND (${sql.raw(alias)}.valid_to IS NULL OR ${day} < ${sql.raw(alias)}.valid_to)`;
+
+/**
+ * A pay as a month's wage, as packages/contracts/src/fees.ts `monthlyPayEquivalent` computes it (no 제56조 premium):
+ * monthly as is, annual a twelfth, hourly and daily by their hourly equivalent × the month's paid hours with 주휴
+ * (rounded half up). Reads `pay(type, amount)` and the post `p`.
+ */
+const MONTHLY_PAY = sql`(
+  SELECT CASE pay.type
+           WHEN 'monthly' THEN floor(pay.amount)
+           WHEN 'annual' THEN floor(pay.amount / 12)
+           WHEN 'hourly' THEN floor(pay.amount * hr.monthly)
+           WHEN 'daily' THEN CASE WHEN dy.daily > 0 THEN floor(pay.amount / dy.daily * hr.monthly) END
+         END
+  FROM LATERAL (SELECT (split_part(p.work_end_time, ':', 1)::int * 60 + split_part(p.work_end_time, ':', 2)::int)
+                     - (split_part(p.work_start_time, ':', 1)::int * 60 + split_part(p.work_start_time, ':', 2)::int)
+                       AS minutes) span,
+       LATERAL (SELECT greatest(0, CASE WHEN span.minutes <= 0 THEN span.minutes + 1440 ELSE span.minutes END
+                                   - p.break_minutes)::float8 / 60 AS daily) dy,
+       LATERAL (SELECT dy.daily * cardinality(p.work_days) AS weekly) wk,
+       LATERAL (SELECT floor(((wk.weekly + CASE WHEN wk.weekly >= 15 THEN least(8, (wk.weekly / 40) * 8) ELSE 0 END)
+                              * 365) / 7 / 12 + 0.5) AS monthly) hr)`;
 
 const inBranches = (column: SQL, scope: CheckScope) =>
   scope.branchIds
@@ -185,12 +234,12 @@ export const CHECKS: readonly Check[] = [
   {
     code: 'worker_engaged_twice',
     invariant: 'I-1',
-    title: '한 근로자가 두 곳 이상과 계약 완료·근무 중',
+    title: '한 사업장 체류자격(매칭 당시)의 근로자가 두 곳 이상과 계약 완료·근무 중',
     query: ({ scope }) => sql`
       SELECT 'worker' AS target_type, worker_id AS target_id,
              'matchings ' || string_agg(id::text, ', ' ORDER BY id) AS detail
       FROM matchings
-      WHERE status IN ${ENGAGED} AND ${inBranches(sql`branch_id`, scope)}
+      WHERE status IN ${ENGAGED} AND worker_visa_type IN ${ONE_JOB_VISAS} AND ${inBranches(sql`branch_id`, scope)}
       GROUP BY worker_id HAVING count(*) > 1`,
   },
   {
@@ -574,6 +623,74 @@ export const CHECKS: readonly Check[] = [
                       AND NOT EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulDay())}
                                       WHERE pd.visa = v.visa AND pd.industry = p.industry AND pd.duty = p.duty))
       ORDER BY p.id`,
+  },
+  {
+    code: 'fee_not_lawful',
+    invariant: 'I-31',
+    title: 'E-9·E-8 근로자의 매칭 수수료에 법적 근거 기록이 없거나, 수수료가 직업안정법 상한을 넘음',
+    // The rows in force on the matching's start date (today without one), as packages/contracts/src/fees.ts reads
+    // them; a cancelled fee is not charged.
+    query: ({ scope }) => {
+      const publicRows = lawRowsTable(PUBLIC_PLACEMENT_ROWS, 'pr', ['visa'], (row) => [
+        sql`${row.visa}::text`,
+      ]);
+      const capRows = lawRowsTable(
+        PLACEMENT_FEE_CAP_ROWS,
+        'cr',
+        ['short_months', 'short_share', 'long_share'],
+        (row) => [
+          sql`${row.shortMonths}::int`,
+          sql`${row.shortShare}::float8`,
+          sql`${row.longShare}::float8`,
+        ],
+      );
+      return sql`
+      SELECT 'payout' AS target_type, pay_row.id AS target_id,
+             concat_ws('; ',
+               CASE WHEN pub.public THEN x.visa || ' 법적 근거 없음' END,
+               CASE WHEN pay_row.amount > cap.cap THEN pay_row.amount || ' > 상한 ' || cap.cap::bigint END) AS detail
+      FROM payouts pay_row
+      JOIN employers e ON e.id = pay_row.employer_id
+      LEFT JOIN matchings m ON m.id = pay_row.matching_id
+      LEFT JOIN job_posts p ON p.id = m.job_post_id
+      LEFT JOIN workers w ON w.id = pay_row.worker_id
+      CROSS JOIN LATERAL (SELECT coalesce(m.start_date, ${TODAY}) AS day,
+                                 CASE WHEN m.id IS NOT NULL THEN m.worker_visa_type::text ELSE w.visa_type::text END AS visa) x
+      CROSS JOIN LATERAL (SELECT pay_row.legal_basis_note IS NULL AND EXISTS (
+                            SELECT 1 FROM ${publicRows} WHERE pr.visa = x.visa AND ${inForceOnDay('pr', sql`x.day`)}) AS public) pub
+      LEFT JOIN LATERAL (
+        SELECT floor(mp.monthly * round((CASE WHEN sh.short THEN cr.short_share ELSE cr.long_share END)
+                                        * (CASE WHEN sh.short THEN p.contract_months ELSE cr.short_months END) * 100) / 100) AS cap
+        FROM ${capRows}
+        CROSS JOIN LATERAL (SELECT p.contract_months IS NOT NULL AND p.contract_months > 0
+                                   AND p.contract_months < cr.short_months AS short) sh
+        CROSS JOIN LATERAL (SELECT ${MONTHLY_PAY} AS monthly
+                            FROM (SELECT CASE WHEN m.agreed_salary_type IS NOT NULL AND m.agreed_salary_amount > 0
+                                              THEN m.agreed_salary_type::text ELSE p.salary_type::text END AS type,
+                                         CASE WHEN m.agreed_salary_type IS NOT NULL AND m.agreed_salary_amount > 0
+                                              THEN m.agreed_salary_amount ELSE p.salary_amount END::float8 AS amount) pay) mp
+        WHERE p.id IS NOT NULL AND ${inForceOnDay('cr', sql`x.day`)}
+        LIMIT 1) cap ON TRUE
+      WHERE pay_row.type = 'matching_fee' AND pay_row.status <> 'cancelled'
+        AND ${inBranches(sql`e.branch_id`, scope)}
+        AND (pub.public OR pay_row.amount > cap.cap)
+      ORDER BY pay_row.id`;
+    },
+  },
+  {
+    code: 'one_employer_visa_engaged_twice',
+    invariant: 'I-32',
+    title: '지금 한 사업장 체류자격인 근로자가 두 곳 이상과 계약 완료·근무 중 (매칭 후 체류자격 변경)',
+    // What the one-job index cannot see: matchings that took another visa (F-5) before the worker's changed. Two of
+    // a one-employer visa are I-1's.
+    query: ({ scope }) => sql`
+      SELECT 'worker' AS target_type, w.id AS target_id,
+             w.visa_type || ': matchings ' || string_agg(m.id::text, ', ' ORDER BY m.id) AS detail
+      FROM workers w JOIN matchings m ON m.worker_id = w.id
+      WHERE m.status IN ${ENGAGED} AND w.visa_type IN ${ONE_EMPLOYER_TODAY()}
+        AND ${inBranches(sql`w.branch_id`, scope)}
+      GROUP BY w.id, w.visa_type
+      HAVING count(*) > 1 AND count(*) FILTER (WHERE m.worker_visa_type IN ${ONE_JOB_VISAS}) <= 1`,
   },
 ];
 

@@ -1,4 +1,10 @@
-import { defaultPayoutVat, type PayoutMethod, type PayoutStatus, type PayoutType } from '@ilson/contracts';
+import {
+  defaultPayoutVat,
+  type PayoutMethod,
+  type PayoutStatus,
+  type PayoutType,
+  publicPlacementRow,
+} from '@ilson/contracts';
 import { addDays, fromDay, instantOn, toDay } from './dates';
 import type { SeedMatching } from './matchings';
 import { createRng, type Weighted } from './random';
@@ -49,7 +55,7 @@ const CANCEL_REASONS = ['중복 등록', '매칭 취소에 따른 정산 취소'
 const FAIL_REASONS = ['계좌번호 오류로 이체 실패', '예금주 불일치'];
 
 /**
- * Payouts follow the matchings that reached a contract: the matching fee (VAT 10%), monthly wages while the
+ * Payouts follow the matchings that reached a contract: the matching fee (VAT 10%; none for E-9 and E-8 workers), monthly wages while the
  * worker worked, a refund now and then for a contract ended early. A payout due in the future is not yet paid.
  */
 export function* generatePayouts(
@@ -67,7 +73,9 @@ export function* generatePayouts(
     if (id >= count) return;
     if (!m.contractDate) continue;
     const planned: { type: PayoutType; day: number; amount: number }[] = [];
-    if (rng.chance(0.9))
+    // No private fee where the law gives the placement to the public service (E-9, E-8: docs/law-as-data.md#fees);
+    // the draw is made all the same, so the rest of the demo data stays as it was.
+    if (rng.chance(0.9) && !publicPlacementRow(m.workerVisaType, m.contractDate))
       planned.push({
         type: 'matching_fee',
         day: toDay(m.contractDate) + rng.int(3, 14),
@@ -81,7 +89,11 @@ export function* generatePayouts(
         if (rng.chance(0.9)) planned.push({ type: 'wage', day, amount: monthly });
       }
     }
-    if (m.status === 'terminated' && rng.chance(0.3)) {
+    if (
+      m.status === 'terminated' &&
+      rng.chance(0.3) &&
+      !publicPlacementRow(m.workerVisaType, m.contractDate)
+    ) {
       planned.push({
         type: 'refund',
         day: toDay(m.endDate!) + rng.int(3, 20),

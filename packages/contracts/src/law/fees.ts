@@ -2,8 +2,8 @@ import type { VisaType } from '../visas';
 import type { LawRow } from './basis';
 
 /**
- * Placement fees as law rows (docs/law-as-data.md#fees). Rows only so far: the payouts module does not yet refuse a
- * fee on their account (what is left is listed in docs/law-as-data.md#fees).
+ * Placement fees as law rows (docs/law-as-data.md#fees), applied by `placementFeeIssues` (fees.ts) on every write of
+ * a fee payout and by `npm run check:data` (I-31).
  */
 
 /** Visas whose placement no private broker may charge for, and why. */

@@ -299,3 +299,9 @@ export const ONE_EMPLOYER_ROWS: readonly OneEmployerRow[] = (
         }
       : WORKPLACE_CHANGE,
 }));
+
+/**
+ * Every visa some one-employer row binds, whatever its dates: the database's one-job index
+ * (`matchings_worker_engaged_key`) covers matchings of these visas, built from this list (docs/law-as-data.md#visas).
+ */
+export const ONE_EMPLOYER_VISAS: readonly VisaType[] = [...new Set(ONE_EMPLOYER_ROWS.map((row) => row.visa))];

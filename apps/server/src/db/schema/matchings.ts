@@ -1,4 +1,11 @@
-import { INDUSTRIES, MATCHING_SOURCES, MATCHING_STATUSES, SALARY_TYPES, VISA_TYPES } from '@ilson/contracts';
+import {
+  INDUSTRIES,
+  MATCHING_SOURCES,
+  MATCHING_STATUSES,
+  ONE_EMPLOYER_VISAS,
+  SALARY_TYPES,
+  VISA_TYPES,
+} from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
@@ -8,6 +15,11 @@ import { employers } from './employers';
 import { jobPosts } from './job-posts';
 import { resumes } from './resumes';
 import { workers } from './workers';
+
+/** The one-job index's predicate: engaged, of a visa a one-employer row binds (the contracts' list, not restated). */
+const ENGAGED_ONE_EMPLOYER = sql.raw(
+  `status IN ('contracted', 'working') AND worker_visa_type IN (${ONE_EMPLOYER_VISAS.map((v) => `'${v}'`).join(', ')})`,
+);
 
 /**
  * 매칭. Employer and branch come from the post; the worker's nationality and visa and the post's industry
@@ -59,11 +71,10 @@ export const matchings = pgTable(
       'matchings_destroyed_check',
       sql`${t.destroyedAt} IS NULL OR (${t.memo} = '' AND ${t.cancelReason} IS NULL AND ${t.overrideReason} IS NULL)`,
     ),
-    // A worker is contracted or working in one matching at a time (E-9: one employer): two requests
-    // contracting the same worker at once cannot both win (docs/domain-integrity.md).
-    uniqueIndex('matchings_worker_engaged_key')
-      .on(t.workerId)
-      .where(sql`status IN ('contracted', 'working')`),
+    // A worker of a one-employer visa (E-9, E-8, E-10, H-2, E-7: law/visas.ts ONE_EMPLOYER_ROWS, the visa the
+    // matching took) is contracted or working in one matching at a time: two requests contracting the same worker
+    // at once cannot both win; an F-5 worker may hold two jobs (docs/law-as-data.md#visas, migration 0042).
+    uniqueIndex('matchings_worker_engaged_key').on(t.workerId).where(ENGAGED_ONE_EMPLOYER),
     // The dates each status must have; "on or before today" is the service's part.
     check(
       'matchings_start_date_check',

@@ -61,6 +61,13 @@ export const payouts = pgTable(
     lastEditedBy: integer().references(() => admins.id, { onDelete: 'set null' }),
     ...timestamps,
     version: version(),
+    /**
+     * A super admin's legal basis for a fee whose placement the law gives to the public service (E-9, E-8;
+     * docs/law-as-data.md#fees): the note, who recorded it and when.
+     */
+    legalBasisNote: text(),
+    legalBasisBy: integer().references(() => admins.id, { onDelete: 'set null' }),
+    legalBasisAt: tstz(),
     /** When the payee's account and the free text were destroyed at the end of its retention (docs/privacy-lifecycle.md). */
     destroyedAt: tstz(),
   },
@@ -69,6 +76,12 @@ export const payouts = pgTable(
       'payouts_destroyed_check',
       sql`${t.destroyedAt} IS NULL OR (${t.accountNoEnc} IS NULL AND ${t.accountNoHash} IS NULL
         AND ${t.accountNoMasked} IS NULL AND ${t.accountHolder} = '' AND ${t.memo} = '' AND ${t.statusReason} IS NULL)`,
+    ),
+    // A basis is a note with its time; whoever recorded it (kept unless the admin row goes) wrote a note.
+    check(
+      'payouts_legal_basis_check',
+      sql`(${t.legalBasisNote} IS NULL AND ${t.legalBasisBy} IS NULL AND ${t.legalBasisAt} IS NULL)
+        OR (${t.legalBasisNote} IS NOT NULL AND btrim(${t.legalBasisNote}) <> '' AND ${t.legalBasisAt} IS NOT NULL)`,
     ),
     check('payouts_amounts_check', sql`${t.amount} > 0 AND ${t.vat} >= 0`),
     // Plain ascending (…, id) serves both orders by a forward or backward scan.

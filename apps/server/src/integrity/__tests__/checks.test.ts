@@ -1,3 +1,4 @@
+import { ONE_EMPLOYER_ROWS } from '@ilson/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
@@ -144,6 +145,18 @@ describe('the invariant checks', () => {
       sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'matchings_worker_engaged_key'`,
     );
     expect(index?.n).toBe(1);
+  });
+
+  it('the one-job index covers exactly the one-employer visas of the contracts table (migration 0042)', async () => {
+    const [row] = await queryRows<{ def: string }>(
+      ctx.db,
+      sql`SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'matchings_worker_engaged_key'`,
+    );
+    const visas = [
+      ...(row?.def.match(/worker_visa_type\b[^)]*\)/)?.[0].matchAll(/'([A-Z]-\d+)'/g) ?? []),
+    ].map((m) => m[1]);
+    expect(visas.sort()).toEqual([...new Set(ONE_EMPLOYER_ROWS.map((r) => r.visa))].sort());
+    expect(row?.def).toMatch(/status.*contracted.*working/);
   });
 
   it('covers every check it declares', () => {

@@ -124,8 +124,20 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
   post_branch_not_employers: (i) => [sql`UPDATE job_posts SET branch_id = ${i.B2} WHERE id = ${i.Q}`],
   duplicate_matching_fee: (i) => [
     sql`DROP INDEX payouts_matching_fee_key`,
-    sql`INSERT INTO payouts (employer_id, matching_id, type, amount)
-        VALUES (${i.E}, ${i.M}, 'matching_fee', 300000), (${i.E}, ${i.M}, 'matching_fee', 300000)`,
+    // Both with a recorded legal basis: W holds E-9, whose fee needs one (I-31, fee_not_lawful).
+    sql`INSERT INTO payouts (employer_id, matching_id, type, amount, legal_basis_note, legal_basis_at)
+        VALUES (${i.E}, ${i.M}, 'matching_fee', 300000, '근거', now()),
+               (${i.E}, ${i.M}, 'matching_fee', 300000, '근거', now())`,
+  ],
+  fee_not_lawful: (i) => [
+    // A fee for W (E-9) kept from before the rule, without a super admin's legal basis.
+    sql`INSERT INTO payouts (employer_id, matching_id, type, amount) VALUES (${i.E}, ${i.M}, 'matching_fee', 300000)`,
+  ],
+  one_employer_visa_engaged_twice: (i) => [
+    // A second job taken while W held F-5 (the index covers one-employer visas only); W holds E-9 now.
+    sql`INSERT INTO matchings (${MATCHING_COLUMNS})
+        VALUES (${i.Q}, ${i.E2}, ${i.W}, ${i.B}, 'VN', 'F-5', 'manufacturing', 'contracted', ${addDays(TODAY, 10)})`,
+    sql`UPDATE job_posts SET filled_count = 1 WHERE id = ${i.Q}`,
   ],
   filled_count_drift: (i) => [sql`UPDATE job_posts SET filled_count = 3 WHERE id = ${i.P}`],
   record_in_closed_branch: (i) => [

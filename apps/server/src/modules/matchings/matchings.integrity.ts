@@ -4,8 +4,11 @@ import {
   MATCHING_OPEN_STATUSES,
   type MatchingStatus,
   newHardIssues,
+  ONE_EMPLOYER_ROWS,
   type RelatedRecord,
   recordMessages,
+  rowsInForce,
+  type VisaType,
   type WorkplaceChangeEvent,
 } from '@ilson/contracts';
 import type { Executor } from '../../db/types';
@@ -150,5 +153,29 @@ export async function engagedElsewhere(
     .map((row) => ({ resource: 'matchings', id: row.id, label: matchingLabel(row) }));
 }
 
-/** The unique index behind "one contracted or working matching per worker" (migration 0010). */
+/**
+ * The unique index behind "one contracted or working matching per worker of a one-employer visa" (migration 0010,
+ * narrowed by 0042 to the visas of ONE_EMPLOYER_ROWS as the matching took them: an F-5 worker may hold two jobs).
+ * A matching of another visa does not meet it; the contract step's rule engine, under the worker's lock, still
+ * refuses a second job to a worker whose visa is now a one-employer one (docs/law-as-data.md#visas).
+ */
 export const ENGAGED_WORKER_INDEX = 'matchings_worker_engaged_key';
+
+/**
+ * Refuses (409 MATCHINGS_AFFECTED) a worker's visa change to one whose holder works for one employer only (in force
+ * today) while they hold two or more contracted or working matchings, listing them (docs/DOMAIN.md I-32). The caller
+ * has locked the worker, as the contract step does, so neither can slip past the other.
+ */
+export async function guardOneEmployerVisa(tx: Executor, workerId: number, visa: VisaType, today: string) {
+  const basis = rowsInForce(ONE_EMPLOYER_ROWS, today).find((row) => row.visa === visa)?.basis;
+  if (!basis) return;
+  const rows = await repo.matchingsWithInputs(tx, { workerId }, ENGAGED);
+  if (rows.length < 2) return;
+  const message = recordMessages.oneEmployerVisaEngaged(visa, rows.length, `${basis.law} ${basis.article}`);
+  throw new AppError(
+    'MATCHINGS_AFFECTED',
+    409,
+    message,
+    linked(rows).map((detail) => ({ ...detail, field: 'visa_type' })),
+  );
+}

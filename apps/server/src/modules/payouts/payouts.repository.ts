@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { builtOnce, containsPattern, sortedTablePage } from '../../db/list';
-import { admins, employers, matchings, payoutDay, payouts, workers } from '../../db/schema';
+import { admins, employers, jobPosts, matchings, payoutDay, payouts, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { lockLive, updateVersioned } from '../../db/versioned';
 import { type Scope, scopeWhere } from '../../lib/scope';
@@ -49,6 +49,7 @@ export const SORT_COLUMNS = {
 } as const;
 
 const lastEditor = alias(admins, 'last_editor');
+const basisRecorder = alias(admins, 'basis_recorder');
 
 // Replies never carry the ciphertext or the search hash: only the masked form is selected.
 const { accountNoEnc: _enc, accountNoHash: _hash, ...visibleColumns } = getTableColumns(payouts);
@@ -60,6 +61,7 @@ const payoutColumns = {
   workerFirstName: workers.firstName,
   workerLastName: workers.lastName,
   lastEditorName: lastEditor.name,
+  legalBasisByName: basisRecorder.name,
 };
 
 function selectPayouts(executor: Executor) {
@@ -68,7 +70,8 @@ function selectPayouts(executor: Executor) {
     .from(payouts)
     .innerJoin(employers, eq(employers.id, payouts.employerId))
     .leftJoin(workers, eq(workers.id, payouts.workerId))
-    .leftJoin(lastEditor, eq(lastEditor.id, payouts.lastEditedBy));
+    .leftJoin(lastEditor, eq(lastEditor.id, payouts.lastEditedBy))
+    .leftJoin(basisRecorder, eq(basisRecorder.id, payouts.legalBasisBy));
 }
 export type PayoutRow = Awaited<ReturnType<ReturnType<typeof selectPayouts>['execute']>>[number];
 
@@ -217,4 +220,43 @@ export async function liveMatchingFee(executor: Executor, matchingId: number, ex
     )
     .limit(1);
   return row;
+}
+
+/**
+ * What the fee rules read of a matching (docs/law-as-data.md#fees): the visa it took, its start date, its agreed pay
+ * and its post's pay, schedule and contract months. Both rows are held `FOR SHARE` to the end of the transaction, so
+ * an edit of the pay or the schedule waits for the fee, or the fee sees it.
+ */
+export async function feeMatching(executor: Executor, matchingId: number, options: { lock?: boolean } = {}) {
+  const query = executor
+    .select({
+      visaType: matchings.workerVisaType,
+      startDate: matchings.startDate,
+      agreedSalaryType: matchings.agreedSalaryType,
+      agreedSalaryAmount: matchings.agreedSalaryAmount,
+      salaryType: jobPosts.salaryType,
+      salaryAmount: jobPosts.salaryAmount,
+      workDays: jobPosts.workDays,
+      workStartTime: jobPosts.workStartTime,
+      workEndTime: jobPosts.workEndTime,
+      breakMinutes: jobPosts.breakMinutes,
+      contractMonths: jobPosts.contractMonths,
+    })
+    .from(matchings)
+    .innerJoin(jobPosts, eq(jobPosts.id, matchings.jobPostId))
+    .where(eq(matchings.id, matchingId))
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock === false ? query : query.for('share'));
+  return row;
+}
+
+/** The worker's visa, for a fee that names a worker but no matching. */
+export async function workerVisa(executor: Executor, workerId: number) {
+  const [row] = await executor
+    .select({ visaType: workers.visaType })
+    .from(workers)
+    .where(eq(workers.id, workerId))
+    .limit(1);
+  return row?.visaType ?? null;
 }

@@ -14,6 +14,8 @@ const api = payoutsApi;
 export const payoutsRoutes: FastifyPluginAsync<{ payouts: PayoutsService }> = async (app, { payouts }) => {
   route(app, api.list, async (request) => payouts.list(request.query, actorOf(request)));
 
+  route(app, api.feeRule, async (request) => payouts.feeRule(request.query, actorOf(request)));
+
   route(app, api.get, async (request) => payouts.get(request.params.id, actorOf(request)));
 
   route(app, api.create, async (request) => payouts.create(request.body, actorOf(request)));

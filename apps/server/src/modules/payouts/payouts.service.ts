@@ -38,6 +38,7 @@ import {
   type UndoMove,
   undoRecorder,
 } from '../undo/undo';
+import { enforceFeeRules, feeRule, legalBasisColumns } from './payouts.fees';
 import * as repo from './payouts.repository';
 import { accountNoColumns, defaultVat, totalsByStatus } from './payouts.rules';
 
@@ -80,6 +81,10 @@ export function toPayout(row: repo.PayoutRow): Payout {
     lastEditorName: row.lastEditorName,
     status: row.status,
     statusReason: row.statusReason,
+    legalBasisNote: row.legalBasisNote,
+    legalBasisBy: row.legalBasisBy,
+    legalBasisByName: row.legalBasisByName,
+    legalBasisAt: isoOrNull(row.legalBasisAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
@@ -200,12 +205,14 @@ export function createPayoutsService({
   }
 
   async function create(input: PayoutCreate, actor: Actor): Promise<Payout> {
-    const { accountNo, vat, ...fields } = input;
+    const { accountNo, vat, legalBasisNote, ...fields } = input;
     const account = accountNoColumns(pii, accountNo ?? null);
+    const basis = legalBasisColumns(legalBasisNote, null, actor);
     const values: repo.PayoutValues = {
       ...fields,
       vat: vat ?? defaultVat(fields.type, fields.amount),
       ...account,
+      ...basis,
       createdBy: actor.adminId,
       lastEditedBy: actor.adminId,
       statusChangedAt: new Date(),
@@ -216,13 +223,19 @@ export function createPayoutsService({
       () =>
         db.transaction(async (tx) => {
           await checkLinks(tx, fields, actor);
+          await enforceFeeRules(tx, { ...fields, legalBasisNote: basis?.legalBasisNote ?? null });
           const id = await repo.insertPayout(tx, values);
           await appendAudit(tx, actor.audit, {
             action: 'CREATE',
             targetType: 'payout',
             targetId: id,
             summary: `정산 등록: ${input.amount.toLocaleString('ko-KR')}원`,
-            diff: creationDiff({ ...fields, vat: values.vat, accountNo: account.accountNoMasked }),
+            diff: creationDiff({
+              ...fields,
+              vat: values.vat,
+              accountNo: account.accountNoMasked,
+              ...(basis ? { legalBasisNote: basis.legalBasisNote } : {}),
+            }),
           });
           return detail(tx, id, actor);
         }),
@@ -234,7 +247,7 @@ export function createPayoutsService({
    * becomes the default again; the account number is kept unless sent.
    */
   async function update(id: number, input: PayoutUpdate, actor: Actor): Promise<Payout> {
-    const { version, accountNo, vat, ...changes } = input;
+    const { version, accountNo, vat, legalBasisNote, ...changes } = input;
     return onUniqueViolation(
       MATCHING_FEE_INDEX,
       () => duplicateFee(),
@@ -258,6 +271,11 @@ export function createPayoutsService({
           if (diff.employerId || diff.matchingId || diff.workerId || diff.type) {
             await checkLinks(tx, next, actor, id);
           }
+          const basis = legalBasisColumns(legalBasisNote, current.legalBasisNote, actor);
+          if (basis) {
+            Object.assign(values, basis);
+            diff.legalBasisNote = { before: current.legalBasisNote, after: basis.legalBasisNote };
+          }
           if (accountNo !== undefined) {
             const account = accountNoColumns(pii, accountNo);
             if (account.accountNoHash !== current.accountNoHash) {
@@ -266,6 +284,11 @@ export function createPayoutsService({
             }
           }
           if (Object.keys(diff).length === 0) return detail(tx, id, actor);
+          // Every edit of a fee meets the fee rules as it will stand (docs/law-as-data.md#fees).
+          await enforceFeeRules(tx, {
+            ...next,
+            legalBasisNote: basis ? basis.legalBasisNote : current.legalBasisNote,
+          });
           // docs/SECURITY.md: whoever changes the money is its maker; an approved payout goes back to review.
           const money = PAYOUT_MONEY_FIELDS.some((field) => diff[field]);
           let reason: string | null = null;
@@ -314,6 +337,11 @@ export function createPayoutsService({
           reason: change.reason,
           role: actor.role,
         });
+      }
+      // A fee that goes on towards paying, or comes back from cancelled (an undo too), meets the fee rules; a cancel
+      // or a failure never is refused on their account (docs/law-as-data.md#fees).
+      if (change.status === 'approved' || change.status === 'paid' || current.status === 'cancelled') {
+        await enforceFeeRules(tx, current);
       }
       let reason = change.reason || null;
       // An undo approves nothing: it moves back a step the admin just took.
@@ -399,8 +427,25 @@ export function createPayoutsService({
     return { data: await listTargetHistory(db, { type: 'payout', id }) };
   }
 
+  /** The fee rules a fee would meet, for the form's preview (the matching and worker read within the admin's branches). */
+  async function feeRulePreview(
+    query: { matchingId?: number; workerId?: number; amount: number },
+    actor: Actor,
+  ) {
+    const matchingId =
+      query.matchingId !== undefined && (await repo.matchingFor(db, query.matchingId, actor.scope))
+        ? query.matchingId
+        : null;
+    const workerId =
+      query.workerId !== undefined && (await repo.workerFor(db, query.workerId, actor.scope))
+        ? query.workerId
+        : null;
+    return feeRule(db, { type: 'matching_fee', matchingId, workerId, amount: query.amount });
+  }
+
   return {
     list,
+    feeRule: feeRulePreview,
     get: (id: number, actor: Actor) => detail(db, id, actor),
     create,
     update,

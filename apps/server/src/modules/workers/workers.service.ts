@@ -30,7 +30,11 @@ import type { ImportedRow } from '../../lib/imported';
 import type { PiiCipher } from '../../lib/pii';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
 import { checkRecordBranch } from '../branches/branches.rules';
-import { guardHeldMatchings, guardNoLiveMatchings } from '../matchings/matchings.integrity';
+import {
+  guardHeldMatchings,
+  guardNoLiveMatchings,
+  guardOneEmployerVisa,
+} from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
@@ -173,6 +177,7 @@ export function createWorkersService({
   ) {
     const changed = RULE_FIELDS.filter((field) => change[field] !== undefined);
     if (changed.length === 0) return;
+    if (change.visaType) await guardOneEmployerVisa(tx, workerId, change.visaType, seoulToday());
     const { minimumWageByYear } = await settings.get(tx);
     const field = changed.includes('visaExpiryDate')
       ? 'visa_expiry_date'

@@ -13,6 +13,7 @@ import {
 import { Button, DatePicker, Form, type FormInstance, Input, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useSession } from '../../auth/session-context';
 import { schemaRule } from '../../components/form/field-errors';
 import { FormSection, WideField } from '../../components/form/form-layout';
 import { formatWon, parseWon } from '../../components/form/formatters';
@@ -22,6 +23,7 @@ import { koKit } from '../../locales/ko/kit';
 import { koPayouts } from '../../locales/ko/payouts';
 import { defaultVat } from './api';
 import { formatKrw } from './columns';
+import { FeeRulePanel, useFeeRule } from './fee-rule';
 import './payouts.css';
 
 const t = koPayouts;
@@ -41,6 +43,8 @@ export type PayoutFormValues = {
   accountHolder: string;
   scheduledDate: Dayjs | null;
   memo: string;
+  /** A super admin's legal basis for an E-9 or E-8 worker's fee (docs/law-as-data.md#fees). */
+  legalBasisNote: string;
 };
 
 export const PAYOUT_FORM_FIELDS = Object.keys(payoutInputSchema.shape);
@@ -57,6 +61,7 @@ export const emptyPayoutValues: PayoutFormValues = {
   accountHolder: '',
   scheduledDate: null,
   memo: '',
+  legalBasisNote: '',
 };
 
 export function payoutToValues(payout: Payout): PayoutFormValues {
@@ -73,6 +78,7 @@ export function payoutToValues(payout: Payout): PayoutFormValues {
     accountHolder: payout.accountHolder,
     scheduledDate: parseDate(payout.scheduledDate),
     memo: payout.memo,
+    legalBasisNote: payout.legalBasisNote ?? '',
   };
 }
 
@@ -86,6 +92,9 @@ export function payoutValuesToInput(values: PayoutFormValues): unknown {
     vat: values.vat ?? null,
     accountNo: values.accountNo?.trim() || undefined,
     scheduledDate: toDateString(values.scheduledDate),
+    // Left out when the field is not shown (only a super admin sees it; the server answers 403 to anyone else who
+    // changes it); sent as it stands otherwise, blank clearing it.
+    legalBasisNote: values.legalBasisNote === undefined ? undefined : values.legalBasisNote.trim() || null,
   };
 }
 
@@ -113,6 +122,15 @@ export function PayoutFormFields({ form, current }: PayoutFormFieldsProps) {
   const amount = Form.useWatch('amount', form);
   const vat = Form.useWatch('vat', form);
   const employerId = Form.useWatch('employerId', form);
+  const matchingId = Form.useWatch('matchingId', form);
+  const workerId = Form.useWatch('workerId', form);
+  const legalBasisNote = Form.useWatch('legalBasisNote', form);
+  const superAdmin = useSession().user?.role === 'super_admin';
+  const feeTarget = { type, matchingId, workerId, amount };
+  const feeRule = useFeeRule(feeTarget);
+  const publicPlacement = Boolean(
+    feeRule.data?.issues.some((issue) => issue.code === 'FEE_PUBLIC_PLACEMENT'),
+  );
   const [vatTouched, setVatTouched] = useState(
     current ? current.vat !== defaultVat(current.type, current.amount) : false,
   );
@@ -208,6 +226,21 @@ export function PayoutFormFields({ form, current }: PayoutFormFieldsProps) {
         >
           <InputNumber<number> {...wonInput} max={1_000_000_000} onChange={() => setVatTouched(true)} />
         </Form.Item>
+        <WideField>
+          <FeeRulePanel target={feeTarget} legalBasisNote={legalBasisNote} />
+        </WideField>
+        {superAdmin && (publicPlacement || current?.legalBasisNote) && (
+          <WideField>
+            <Form.Item
+              name="legalBasisNote"
+              label={f.legalBasisNote}
+              extra={t.feeRule.legalBasisHelp}
+              rules={[{ max: 1000 }]}
+            >
+              <Input.TextArea rows={2} maxLength={1000} placeholder={t.feeRule.legalBasisPlaceholder} />
+            </Form.Item>
+          </WideField>
+        )}
         <Form.Item label={f.total} extra={t.totalHelp}>
           <output aria-label={f.total} className="payout-form-total" style={{ fontSize: 20 }}>
             {formatKrw(total)}

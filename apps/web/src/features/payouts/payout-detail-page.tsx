@@ -14,6 +14,7 @@ import { koPayouts } from '../../locales/ko/payouts';
 import { AccountValue } from './account-value';
 import { isLocked, usePayout, usePayoutHistory } from './api';
 import { PayoutStatusTag, PayoutTypeTag } from './columns';
+import { FeeRulePanel, LegalBasisRecorded } from './fee-rule';
 import { PayoutStatusActions } from './payout-status-actions';
 
 const LIST_PATH = '/payouts';
@@ -111,6 +112,16 @@ function PayoutInfo({ payout }: { payout: Payout }) {
             children: <span style={{ whiteSpace: 'pre-wrap' }}>{payout.memo || none}</span>,
           },
           { key: 'lastEditor', label: f.lastEditor, children: payout.lastEditorName ?? none },
+          ...(payout.legalBasisNote
+            ? [
+                {
+                  key: 'legalBasis',
+                  label: f.legalBasisNote,
+                  span: 'filled' as const,
+                  children: <LegalBasisRecorded payout={payout} />,
+                },
+              ]
+            : []),
           { key: 'createdAt', label: f.createdAt, children: formatDateTime(payout.createdAt) },
           { key: 'updatedAt', label: f.updatedAt, children: formatDateTime(payout.updatedAt) },
         ]}
@@ -153,6 +164,17 @@ function PayoutView({ payout }: { payout: Payout }) {
           showIcon
           title={`${reasonLabel}: ${payout.statusReason}`}
           style={{ marginBottom: 16 }}
+        />
+      )}
+      {!isLocked(payout) && (
+        <FeeRulePanel
+          target={{
+            type: payout.type,
+            matchingId: payout.matchingId,
+            workerId: payout.workerId,
+            amount: payout.amount,
+          }}
+          legalBasisNote={payout.legalBasisNote}
         />
       )}
       <Amounts payout={payout} />

@@ -253,3 +253,69 @@ describe('payout detail', () => {
     expect(typeof body.paid_at).toBe('string');
   });
 });
+
+/** docs/law-as-data.md#fees: the fee rules the server applies, shown with their basis. */
+describe('payout fee rules', () => {
+  const E9_ISSUE = {
+    code: 'FEE_PUBLIC_PLACEMENT',
+    message: 'E-9 근로자의 알선 수수료는 받을 수 없습니다(외국인근로자의 고용 등에 관한 법률 제8조제6항).',
+    basis: {
+      law: '외국인근로자의 고용 등에 관한 법률',
+      article: '제8조제6항',
+      effective_from: null,
+      verify: '시행일 확인 필요',
+    },
+    cap: null,
+  };
+  const refused = { status: 200, body: { issues: [E9_ISSUE], cap: null } };
+
+  it('shows the refusal of an E-9 fee with its law and article, and no basis field to an admin', async () => {
+    server.on('GET', 'payouts/fee-rule', refused);
+    server.on('GET', 'payouts/200', { status: 200, body: wirePayout() });
+    renderApp('/payouts/200/edit', server);
+    const panel = await screen.findByTestId('fee-rule');
+    expect(within(panel).getByText(/제8조제6항/, { selector: '.ant-alert-title' })).toBeTruthy();
+    expect(within(panel).getByTestId('legal-basis').textContent).toContain('외국인고용법 제8조제6항');
+    expect(screen.queryByLabelText('수수료 법적 근거')).toBeNull();
+    expect(server.callsTo('GET', 'payouts/fee-rule')[0]?.params).toMatchObject({
+      matching_id: 90,
+      amount: 300_000,
+    });
+  });
+
+  it('gives a super admin the legal basis field, and sends what they record', async () => {
+    signedInAs(server, 'super_admin');
+    server.on('GET', 'payouts/fee-rule', refused);
+    server.on('GET', 'payouts/200', { status: 200, body: wirePayout() });
+    server.on('PATCH', 'payouts/200', {
+      status: 200,
+      body: wirePayout({ legal_basis_note: '위탁 협약 제5조', version: 3 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/payouts/200/edit', server);
+    await user.type(await screen.findByLabelText('수수료 법적 근거'), '위탁 협약 제5조');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(server.callsTo('PATCH', 'payouts/200')).toHaveLength(1));
+    expect(server.callsTo('PATCH', 'payouts/200')[0]?.body).toMatchObject({
+      legal_basis_note: '위탁 협약 제5조',
+    });
+  });
+
+  it('shows a recorded basis on the detail page, with who recorded it', async () => {
+    server.on('GET', 'payouts/fee-rule', refused);
+    server.on('GET', 'payouts/200', {
+      status: 200,
+      body: wirePayout({
+        legal_basis_note: '위탁 협약 제5조',
+        legal_basis_by: 1,
+        legal_basis_by_name: '최고관리자',
+        legal_basis_at: '2026-01-02T01:00:00.000Z',
+      }),
+    });
+    renderApp('/payouts/200', server);
+    expect(await screen.findByText(/위탁 협약 제5조/, { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText(/최고관리자/)).toBeTruthy();
+    const panel = await screen.findByTestId('fee-rule');
+    expect(within(panel).getByText(/법적 근거를 기록했습니다/)).toBeTruthy();
+  });
+});

@@ -30,6 +30,20 @@ export const koPayouts = {
     updatedAt: '최근 수정일시',
     lastEditor: '금액·계좌 작성자',
     count: '건수',
+    legalBasisNote: '수수료 법적 근거',
+    legalBasisBy: '법적 근거 기록자',
+    legalBasisAt: '법적 근거 기록일시',
+  },
+  /** docs/law-as-data.md#fees: who may charge a placement fee and how much. */
+  feeRule: {
+    title: '수수료 규칙',
+    capLine: (cap: string, monthly: string, months: number, percent: number) =>
+      `상한 ${cap} (월 환산 임금 ${monthly} × ${months}개월 × ${percent}%)`,
+    basisRecorded: '최고관리자가 법적 근거를 기록했습니다. 이 근거로 등록·승인할 수 있습니다.',
+    legalBasisHelp:
+      '최고관리자만 기록할 수 있습니다. 근거가 된 계약·지침의 이름과 조항, 날짜를 적어 주세요. 접속기록에 남습니다.',
+    legalBasisPlaceholder: '예: ○○시 계절근로 위탁 협약서 제5조 (2026-01-02)',
+    recordedBy: (name: string, at: string) => `${name} · ${at}`,
   },
   sections: {
     parties: '정산 대상',

@@ -103,6 +103,8 @@ beforeAll(async () => {
     ctx,
     { employerId: employerA.id, workerId: workerA.id, branchId: branchA },
     {
+      // F-5: its fee below is a private placement's (E-9 and E-8 are the public service's, docs/law-as-data.md#fees).
+      workerVisaType: 'F-5',
       agreedSalaryType: 'monthly',
       agreedSalaryAmount: 2_600_000,
       feeAmount: 300_000,

@@ -132,6 +132,56 @@ describe('a worker contracted or working works for one employer', () => {
   });
 });
 
+describe('one job per worker only for the one-employer visas (docs/law-as-data.md#visas, migration 0042)', () => {
+  const contract = (m: { id: number; version: number }) =>
+    superAdmin.post(`/matchings/${m.id}/status`, {
+      status: 'contracted',
+      start_date: START,
+      override_reason: '동시 계약 시험',
+      version: m.version,
+    });
+
+  it('lets an F-5 worker take two jobs at once: both simultaneous contracts succeed', async () => {
+    const worker = await insertWorker(ctx, branchId, { visaType: 'F-5', visaExpiryDate: null });
+    const [a, b] = [await matchingIn('accepted', worker.id), await matchingIn('accepted', worker.id)];
+    const results = await Promise.all([contract(a!), contract(b!)]);
+    expect(
+      results.map((r) => r.statusCode),
+      `${engine}: ${results.map((r) => r.body).join(' / ')}`,
+    ).toEqual([200, 200]);
+  });
+
+  it('refuses a visa edit to E-9 while the worker holds two jobs (409, listing them); F-2 is no bar', async () => {
+    const worker = await insertWorker(ctx, branchId, { visaType: 'F-5', visaExpiryDate: null });
+    const first = await matchingIn('contracted', worker.id);
+    const second = await matchingIn('contracted', worker.id);
+    const versionOf = async () =>
+      (await ctx.db.select().from(workers).where(eq(workers.id, worker.id)))[0]!.version;
+    const refused = await admin.patch(`/workers/${worker.id}`, {
+      visa_type: 'E-9',
+      visa_expiry_date: '2030-01-01',
+      version: await versionOf(),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'MATCHINGS_AFFECTED' });
+    expect(refused.json().error.message).toContain('E-9 체류자격은 한 사업장에서만 일할 수 있습니다');
+    expect(
+      refused
+        .json()
+        .error.details.map((d: { id: number }) => d.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
+    const [stored] = await ctx.db.select().from(workers).where(eq(workers.id, worker.id));
+    expect(stored?.visaType).toBe('F-5');
+    const f2 = await admin.patch(`/workers/${worker.id}`, {
+      visa_type: 'F-2',
+      visa_expiry_date: '2030-01-01',
+      version: await versionOf(),
+    });
+    expect(f2.statusCode, f2.body).toBe(200);
+  });
+});
+
 describe('a visa is judged by its dates and its cancellation', () => {
   it('refuses a worker whose visa is cancelled, or expired last year but stored as 유효', async () => {
     const cancelled = await insertWorker(ctx, branchId, { visaStatus: 'cancelled' });

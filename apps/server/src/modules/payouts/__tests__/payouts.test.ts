@@ -15,6 +15,9 @@ import { queryRows } from '../../../db/client';
 import { auditLogs, payouts } from '../../../db/schema';
 
 let ctx: TestContext;
+/** Matchings of an F-5 worker: a private fee for one is lawful (E-9 and E-8 are the public service's: fees.test.ts). */
+const F5 = { workerVisaType: 'F-5' } as const;
+const F5_WORKER = { visaType: 'F-5', visaExpiryDate: null } as const;
 let admin: Api;
 let manager: Api;
 let viewer: Api;
@@ -43,9 +46,10 @@ beforeAll(async () => {
   employerA = (await insertEmployer(ctx, branchA, { companyName: '(주)안산정밀' })).id;
   employerA2 = (await insertEmployer(ctx, branchA, { companyName: '(주)시화금속' })).id;
   employerB = (await insertEmployer(ctx, branchB, { companyName: '(주)부산해운' })).id;
-  workerA = (await insertWorker(ctx, branchA, { nameKo: '응우옌 반 안' })).id;
+  workerA = (await insertWorker(ctx, branchA, { nameKo: '응우옌 반 안', ...F5_WORKER })).id;
   workerB = (await insertWorker(ctx, branchB, { nameKo: '바트 도르지' })).id;
-  matchingA = (await insertMatching(ctx, { employerId: employerA, workerId: workerA, branchId: branchA })).id;
+  matchingA = (await insertMatching(ctx, { employerId: employerA, workerId: workerA, branchId: branchA }, F5))
+    .id;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -378,11 +382,15 @@ describe('payouts: flow and edits', () => {
   });
 
   it('keeps one live matching fee per matching: create, retype and relink are refused, a cancelled one frees it', async () => {
-    const matching = await insertMatching(ctx, {
-      employerId: employerA2,
-      workerId: workerB,
-      branchId: branchB,
-    });
+    const matching = await insertMatching(
+      ctx,
+      {
+        employerId: employerA2,
+        workerId: workerB,
+        branchId: branchB,
+      },
+      F5,
+    );
     const body = { employer_id: employerA2, matching_id: matching.id, type: 'matching_fee', amount: 300_000 };
     const first = await admin.post('/payouts', body);
     expect(first.statusCode, first.body).toBe(201);
