@@ -27,6 +27,7 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { employerQuotaInput } from '../employers/employer-permits.repository';
 import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
@@ -140,10 +141,15 @@ type MatchingFilterQuery = Omit<MatchingListQuery, 'page' | 'pageSize' | 'sort' 
  * post's employer takes them in (docs/domain-integrity.md#locks). The post is read first only to learn them; one
  * moved to another employer in between is a stale write.
  */
-async function lockPostWithStanding(tx: Executor, jobPostId: number, scope?: Actor['scope']) {
+async function lockPostWithStanding(
+  tx: Executor,
+  jobPostId: number,
+  scope?: Actor['scope'],
+  employerLock: true | 'update' = true,
+) {
   const seen = await repo.jobPostFor(tx, jobPostId, { scope, lock: false });
   if (!seen) return undefined;
-  const standing = await repo.postStanding(tx, seen, { lock: true });
+  const standing = await repo.postStanding(tx, seen, { lock: employerLock });
   const post = await repo.jobPostFor(tx, jobPostId, { scope });
   if (!post) return undefined;
   if (post.employerId !== seen.employerId || post.branchId !== seen.branchId) throw versionConflict();
@@ -199,6 +205,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       startDate: query.startDate ?? null,
       today: seoulToday(),
       engagedIn: await engagedElsewhere(db, worker.id),
+      employerQuota: await employerQuotaInput(db, post.employerId),
     });
     const issues = eligibilityIssues(input, 'propose');
     return { eligible: !hasHardIssue(issues), issues };
@@ -231,6 +238,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           startDate: input.startDate,
           today,
           engagedIn: await engagedElsewhere(tx, worker.id),
+          employerQuota: await employerQuotaInput(tx, post.employerId),
         });
         const overridden = enforceEligibility(eligibilityIssues(rules, 'propose'), {
           overrideReason: input.overrideReason,
@@ -389,7 +397,14 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
         if (stage) {
           // Employer and branch shared, post and worker locked, in that order: a change of any of them waits for
           // this step, or this one sees it (docs/domain-integrity.md#locks).
-          const locked = await lockPostWithStanding(tx, current.jobPostId);
+          // A contract counts against the employer's permits and 고용허용인원: the employer is taken for this
+          // step alone, so a second contract at the employer waits and then counts this one (law/quota.ts).
+          const locked = await lockPostWithStanding(
+            tx,
+            current.jobPostId,
+            undefined,
+            stage === 'contract' ? 'update' : true,
+          );
           const worker = await repo.workerFor(tx, current.workerId);
           if (!locked || !worker) throw notFound();
           const { post, standing } = locked;
@@ -406,6 +421,8 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
                 : null,
             minimumWageByYear,
             engagedIn: await engagedElsewhere(tx, worker.id, id),
+            employerQuota:
+              stage === 'start' ? null : await employerQuotaInput(tx, post.employerId, id),
           });
           const overridden = enforceEligibility(eligibilityIssues(rules, stage), {
             overrideReason: change.overrideReason,
