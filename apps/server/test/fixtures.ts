@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { arcBirthDate, arcDigitRow, type Role, SETTINGS_DEFAULTS } from '@ilson/contracts';
+import { eq, sql } from 'drizzle-orm';
 import {
   appUsers,
   branches,

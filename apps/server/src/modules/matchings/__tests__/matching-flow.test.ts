@@ -2,8 +2,8 @@ import { MATCHING_TRANSITIONS, recordMessages } from '@ilson/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  activeJobPost,
   type Api,
+  activeJobPost,
   grantPermits,
   insertBranch,
   insertEmployer,

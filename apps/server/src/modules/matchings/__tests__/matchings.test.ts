@@ -2,8 +2,8 @@ import { minimumWageUnknownMessage, recordMessages, SETTINGS_DEFAULTS } from '@i
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  activeJobPost,
   type Api,
+  activeJobPost,
   grantPermits,
   insertBranch,
   insertEmployer,
