@@ -40,9 +40,7 @@ export const employersRoutes: FastifyPluginAsync<{
 
   // 고용허가 (docs/law-as-data.md#employer-permits-and-quota): a child record, edited as the employer is.
   const permitsApi = employerPermitsApi;
-  route(app, permitsApi.listPermits, async (request) =>
-    permits.list(request.params.id, actorOf(request)),
-  );
+  route(app, permitsApi.listPermits, async (request) => permits.list(request.params.id, actorOf(request)));
   route(app, permitsApi.createPermit, async (request) =>
     permits.create(request.params.id, request.body, actorOf(request)),
   );
