@@ -48,6 +48,7 @@ import {
   businessRegNo,
   employerBody,
   grantPermit,
+  grantPermits,
   insertAppUser,
   insertBranch,
   insertEmployer,
@@ -134,6 +135,8 @@ async function committedImport(api: Api, resource: ImportResource, branchName: s
 
 async function recordsOf(branch: number, api: Api, manager: Api, branchName: string): Promise<Ids> {
   const employer = await insertEmployer(ctx, branch);
+  // The proposals of its E-9 workers need a 고용허가서 (docs/law-as-data.md#employer-permits-and-quota).
+  await grantPermits(ctx, employer.id);
   const worker = await insertWorker(ctx, branch);
   const matching = await insertMatching(ctx, {
     employerId: employer.id,
