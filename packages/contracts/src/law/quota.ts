@@ -126,7 +126,8 @@ export const QUOTA_ROWS: readonly LawRow<QuotaRule>[] = [
     measure: 'farm_size',
     basis: {
       ...QUOTA_BASIS,
-      verify: '농축산업은 작물·축종별 영농규모로 한도를 정합니다. 영농규모를 기록하지 않으므로 고용허가서 인원만 검사합니다.',
+      verify:
+        '농축산업은 작물·축종별 영농규모로 한도를 정합니다. 영농규모를 기록하지 않으므로 고용허가서 인원만 검사합니다.',
     },
   },
   {
@@ -136,7 +137,8 @@ export const QUOTA_ROWS: readonly LawRow<QuotaRule>[] = [
     measure: 'vessels',
     basis: {
       ...QUOTA_BASIS,
-      verify: '어업은 어선 척수·양식장 면적으로 한도를 정합니다. 이를 기록하지 않으므로 고용허가서 인원만 검사합니다.',
+      verify:
+        '어업은 어선 척수·양식장 면적으로 한도를 정합니다. 이를 기록하지 않으므로 고용허가서 인원만 검사합니다.',
     },
   },
   {
@@ -146,7 +148,8 @@ export const QUOTA_ROWS: readonly LawRow<QuotaRule>[] = [
     measure: 'construction_amount',
     basis: {
       ...QUOTA_BASIS,
-      verify: '건설업은 연평균 공사금액으로 한도를 정합니다. 공사금액을 기록하지 않으므로 고용허가서 인원만 검사합니다.',
+      verify:
+        '건설업은 연평균 공사금액으로 한도를 정합니다. 공사금액을 기록하지 않으므로 고용허가서 인원만 검사합니다.',
     },
   },
 ];
@@ -244,7 +247,9 @@ function peak(
 ): { count: number; on: string } {
   const days = [
     start,
-    ...held.filter((h) => which(h) && h.startDate > start && (end === null || h.startDate <= end)).map((h) => h.startDate),
+    ...held
+      .filter((h) => which(h) && h.startDate > start && (end === null || h.startDate <= end))
+      .map((h) => h.startDate),
   ];
   let best = { count: -1, on: start };
   for (const day of days) {
@@ -311,10 +316,7 @@ export function employerQuotaIssues(args: {
 }
 
 /** The employer's use of its 고용허용인원 on the day (the detail page's 고용허가 section). */
-export function employerQuotaUsage(args: {
-  employer: EmployerQuotaInput;
-  date: string;
-}): {
+export function employerQuotaUsage(args: { employer: EmployerQuotaInput; date: string }): {
   visa: PermitVisa;
   permit: EmployerPermitType;
   used: number;
