@@ -32,8 +32,8 @@ import { type BulkService, createBulkService } from './modules/bulk/bulk.service
 import { bulkTargets } from './modules/bulk/bulk.targets';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
-import { employersRoutes } from './modules/employers/employers.routes';
 import { createEmployerPermitsService } from './modules/employers/employer-permits.service';
+import { employersRoutes } from './modules/employers/employers.routes';
 import { createEmployersService } from './modules/employers/employers.service';
 import { exportsRoutes } from './modules/exports/exports.routes';
 import { createExportsService } from './modules/exports/exports.service';

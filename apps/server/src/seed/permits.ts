@@ -43,7 +43,7 @@ export async function seedPermits(conn: SeedConnection, today: string): Promise<
   const rows = rowsInForce(QUOTA_ROWS, today);
   for (const c of counts) {
     const row = rows.find((r) => r.industries.some((i) => i === c.industry));
-    if (!row || row.measure !== 'insured' || !row.bands) continue;
+    if (row?.measure !== 'insured' || !row.bands) continue;
     let least = 0;
     for (const band of row.bands) {
       if (band.limit >= c.n) {

@@ -25,8 +25,12 @@ const employer = (overrides: Partial<EmployerQuotaInput> = {}): EmployerQuotaInp
   held: [],
   ...overrides,
 });
-const working = (n: number, startDate = '2026-06-01', endDate: string | null = null, visa = 'E-9' as const) =>
-  Array.from({ length: n }, () => ({ visa, startDate, endDate }));
+const working = (
+  n: number,
+  startDate = '2026-06-01',
+  endDate: string | null = null,
+  visa: 'E-9' | 'H-2' = 'E-9',
+) => Array.from({ length: n }, () => ({ visa, startDate, endDate }));
 const codes = (args: Partial<Parameters<typeof employerQuotaIssues>[0]>) =>
   employerQuotaIssues({
     visa: 'E-9',

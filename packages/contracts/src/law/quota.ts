@@ -174,7 +174,7 @@ export function quotaFor(
   const row = rowsInForce(QUOTA_ROWS, date).find(
     (r) => r.industries.includes(industry) && r.visas.includes(visa),
   );
-  if (!row || row.measure !== 'insured' || !row.bands) return null;
+  if (row?.measure !== 'insured' || !row.bands) return null;
   const band = row.bands.find((b) => b.maxInsured === null || insuredEmployees <= b.maxInsured);
   return band ? { limit: band.limit, basis: row.basis, sector: row.sector } : null;
 }

@@ -421,8 +421,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
                 : null,
             minimumWageByYear,
             engagedIn: await engagedElsewhere(tx, worker.id, id),
-            employerQuota:
-              stage === 'start' ? null : await employerQuotaInput(tx, post.employerId, id),
+            employerQuota: stage === 'start' ? null : await employerQuotaInput(tx, post.employerId, id),
           });
           const overridden = enforceEligibility(eligibilityIssues(rules, stage), {
             overrideReason: change.overrideReason,
