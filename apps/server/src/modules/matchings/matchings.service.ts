@@ -1,6 +1,7 @@
 import {
   type EligibilityIssue,
   type EligibilityStage,
+  employerQuotaIssues,
   hasHardIssue,
   MATCHING_STATUS_LABELS,
   MATCHING_TRANSITIONS,
@@ -318,9 +319,32 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       const next = { ...current, ...changes };
       if (diff.startDate || diff.endDate) checkDates(next.status, next);
       if (diff.agreedSalaryType || diff.agreedSalaryAmount || diff.startDate) {
+        // A contract moved to another start is counted against the employer's permits on that day (I-30): the
+        // employer is taken first, as at the contract step, then post and worker (docs/domain-integrity.md).
+        const moved = Boolean(diff.startDate) && (next.status === 'contracted' || next.status === 'working');
+        if (moved) await repo.postStanding(tx, current, { lock: 'update' });
         // Post, then worker: the order every matching write locks them in (docs/domain-integrity.md).
         const post = await repo.jobPostFor(tx, current.jobPostId);
-        await repo.workerFor(tx, current.workerId);
+        const worker = await repo.workerFor(tx, current.workerId);
+        if (moved && post && worker) {
+          const quota = await employerQuotaInput(tx, current.employerId, id);
+          const on = (startDate: string | null) =>
+            quota
+              ? employerQuotaIssues({
+                  visa: worker.visaType,
+                  startDate,
+                  contractMonths: post.contractMonths,
+                  today: seoulToday(),
+                  employer: quota,
+                })
+              : [];
+          // What the old start already broke does not block (as guardHeldMatchings compares hard issues).
+          const had = new Set(on(current.startDate).map((issue) => issue.code));
+          const broken = on(next.startDate).filter((issue) => !had.has(issue.code));
+          if (broken.length > 0) {
+            throw validationError(broken.map((issue) => ({ field: 'start_date', message: issue.message })));
+          }
+        }
         if (post && next.agreedSalaryType && next.agreedSalaryAmount) {
           const salary = { salaryType: next.agreedSalaryType, salaryAmount: next.agreedSalaryAmount };
           await checkPay(tx, salary, post, next.startDate);

@@ -255,6 +255,20 @@ describe('the contract of an E-9 or H-2 worker', () => {
   });
 });
 
+describe('a contract’s start moved', () => {
+  it('is refused past the permit’s validity or onto a day already full, and allowed inside it', async () => {
+    const employer = await insertEmployer(ctx, branchId, { employeeCount: 100 });
+    await grantPermit(ctx, employer.id, { headcount: 1, validFrom: '2026-01-01', validTo: '2027-12-31' });
+    const m = await contracted(employer.id);
+    const late = await admin.patch(`/matchings/${m.id}`, { start_date: '2028-02-01', version: m.version });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().error.details[0]).toMatchObject({ field: 'start_date' });
+    expect(late.json().error.details[0].message).toContain('고용허가서');
+    const inside = await admin.patch(`/matchings/${m.id}`, { start_date: '2027-02-01', version: m.version });
+    expect(inside.statusCode, inside.body).toBe(200);
+  });
+});
+
 describe('a permit’s change while contracts rely on it', () => {
   it('refuses a delete, a shorter validity or a lower headcount that leaves contracts uncovered, naming them', async () => {
     const employer = await insertEmployer(ctx, branchId, { employeeCount: 100 });
