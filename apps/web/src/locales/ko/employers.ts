@@ -29,6 +29,16 @@ export const koEmployers = {
     approvedBy: '승인자',
     createdAt: '등록일',
     registeredRange: '등록일',
+    // A permit's change, logged on the employer (its history shows these).
+    permitId: '고용허가 ID',
+    type: '허가 종류',
+    permitNo: '허가 번호',
+    validFrom: '유효기간 시작일',
+    validTo: '유효기간 종료일',
+    headcount: '허가 인원',
+    visa: '체류자격',
+    note: '메모',
+    createdBy: '등록자',
   },
   sections: {
     business: '사업자 정보',
