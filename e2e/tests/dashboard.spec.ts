@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiCreate, apiGet, businessRegNo, createBranch, seoulDate, uniqueDigits } from './records';
+import {
+  apiCreate,
+  apiGet,
+  businessRegNo,
+  createBranch,
+  grantPermits,
+  seoulDate,
+  uniqueDigits,
+} from './records';
 import { apiHeaders, apiLogin, signIn } from './support';
 
 type Dashboard = { employers: { pending: number } };
@@ -34,6 +42,7 @@ async function workersAndMatchings(request: APIRequestContext, branchId: number)
     employerBody(branchId, `대시보드정밀 ${uniqueDigits(5)}`),
   );
   await post(request, `employers/${employer.id}/status`, { status: 'approved', version: employer.version });
+  await grantPermits(request, employer.id);
   const jobPost = await apiCreate<{ id: number; version: number }>(request, 'job-posts', {
     employer_id: employer.id,
     title: `조립 ${uniqueDigits(4)}`,

@@ -3,6 +3,7 @@ import {
   apiCreate,
   businessRegNo,
   createBranch,
+  grantPermits,
   pickOption,
   seoulDate,
   statusStep,
@@ -30,6 +31,7 @@ async function approvedEmployer(request: Parameters<typeof apiCreate>[0], branch
     data: { status: 'approved', version: employer.version },
   });
   expect(approved.status(), await approved.text()).toBe(200);
+  await grantPermits(request, employer.id);
   return employer;
 }
 

@@ -3,6 +3,7 @@ import {
   apiCreate,
   businessRegNo,
   createBranch,
+  grantPermits,
   pickDate,
   seoulDate,
   statusStep,
@@ -33,6 +34,7 @@ async function proposedMatching(request: APIRequestContext) {
     branch_id: branch.id,
   });
   await post(request, `employers/${employer.id}/status`, { status: 'approved', version: employer.version });
+  await grantPermits(request, employer.id);
   const title = `용접공 모집 ${uniqueDigits(5)}`;
   const jobPost = await apiCreate<{ id: number; version: number }>(request, 'job-posts', {
     employer_id: employer.id,

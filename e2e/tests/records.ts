@@ -150,6 +150,23 @@ export async function apiPost(request: APIRequestContext, path: string, data: un
   return response.json();
 }
 
+/**
+ * A 고용허가서 (E-9) and a 특례고용가능확인서 (H-2) of the employer, valid from a year ago for three years: an E-9 or
+ * H-2 worker is proposed only with a warning, and contracted not at all, without one
+ * (docs/law-as-data.md#employer-permits-and-quota).
+ */
+export async function grantPermits(request: APIRequestContext, employerId: number) {
+  for (const type of ['employment_permit', 'special_employment_confirmation']) {
+    await apiCreate(request, `employers/${employerId}/permits`, {
+      type,
+      permit_no: `E2E-${uniqueDigits(6)}`,
+      valid_from: seoulDate(-365),
+      valid_to: seoulDate(1095),
+      headcount: 10,
+    });
+  }
+}
+
 /** An approved employer, an active post and `count` workers matched to it and working. */
 export async function workingMatchings(request: APIRequestContext, count: number) {
   const branch = await createBranch(request, `E2E 리뷰지점 ${uniqueDigits(4)}`);
@@ -169,6 +186,7 @@ export async function workingMatchings(request: APIRequestContext, count: number
     status: 'approved',
     version: employer.version,
   });
+  await grantPermits(request, employer.id);
   const jobPost = await apiCreate<{ id: number; version: number }>(
     request,
     'job-posts',

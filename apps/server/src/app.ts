@@ -32,6 +32,7 @@ import { type BulkService, createBulkService } from './modules/bulk/bulk.service
 import { bulkTargets } from './modules/bulk/bulk.targets';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createEmployerPermitsService } from './modules/employers/employer-permits.service';
 import { employersRoutes } from './modules/employers/employers.routes';
 import { createEmployersService } from './modules/employers/employers.service';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -304,7 +305,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(settingsRoutes);
       await api.register(adminsRoutes, { admins: records.admins });
       await api.register(branchesRoutes, { branches: records.branches });
-      await api.register(employersRoutes, { employers: records.employers });
+      await api.register(employersRoutes, {
+        employers: records.employers,
+        permits: createEmployerPermitsService({ db: db.db }),
+      });
       await api.register(workersRoutes, {
         workers: records.workers,
         visaExpiry: createVisaExpiryService({ db: db.db, pii, settings, cacheSeconds }),

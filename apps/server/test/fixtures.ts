@@ -1,7 +1,9 @@
 import { arcBirthDate, arcDigitRow, type Role, SETTINGS_DEFAULTS } from '@ilson/contracts';
+import { eq, sql } from 'drizzle-orm';
 import {
   appUsers,
   branches,
+  employerPermits,
   employers,
   jobPosts,
   matchings,
@@ -164,6 +166,49 @@ export async function insertEmployer(
     })
     .returning();
   return row!;
+}
+
+let permitCounter = 0;
+
+/**
+ * A permit of the employer written straight to the database (docs/law-as-data.md#employer-permits-and-quota): a
+ * 고용허가서 for E-9 unless told, 40 places, valid 2020 to 2035. A contract of an E-9 or H-2 worker needs one valid on
+ * its start; `grantPermits` gives both kinds.
+ */
+export async function grantPermit(
+  ctx: Pick<TestContext, 'db'>,
+  employerId: number,
+  values: Partial<typeof employerPermits.$inferInsert> = {},
+) {
+  const type = values.type ?? 'employment_permit';
+  const [row] = await ctx.db
+    .insert(employerPermits)
+    .values({
+      employerId,
+      type,
+      visa: type === 'employment_permit' ? 'E-9' : 'H-2',
+      permitNo: `2026-${String(++permitCounter).padStart(5, '0')}`,
+      validFrom: '2020-01-01',
+      validTo: '2035-12-31',
+      headcount: 40,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A 고용허가서 (E-9) and a 특례고용가능확인서 (H-2) for the employer, 40 places each, and room in the 고용허용인원
+ * for them: an employer with fewer than 301 employees (상시 근로자 수, read as insured employees) is given 301, which
+ * the manufacturing table allows 40 foreign workers. 301 is past the wage premium's 5 either way.
+ */
+export async function grantPermits(ctx: Pick<TestContext, 'db'>, employerId: number) {
+  await grantPermit(ctx, employerId);
+  await grantPermit(ctx, employerId, { type: 'special_employment_confirmation' });
+  await ctx.db
+    .update(employers)
+    .set({ employeeCount: sql`GREATEST(${employers.employeeCount}, 301)` })
+    .where(eq(employers.id, employerId));
 }
 
 let workerCounter = 0;

@@ -211,6 +211,7 @@ const createEmployer = fc.record({ approve: fc.boolean(), spare: fc.boolean() })
       if (reply.statusCode !== 201) return;
       const employer = reply.json() as Found;
       m.employers.push(employer.id);
+      await grantPermitsByApi(employer.id);
       if (approve) {
         answered(
           'approveEmployer',
@@ -1166,6 +1167,24 @@ const setupArb = fc.record({
   ),
 });
 
+/**
+ * The employer's 고용허가서 and 특례고용가능확인서 (docs/law-as-data.md#employer-permits-and-quota), through the API:
+ * without them every E-9/H-2 proposal asks for an override and no contract goes through. Its 0 employees leave a
+ * 고용허용인원 of 5, which the contracts may reach (the contract step then refuses, and I-30 is checked after it).
+ */
+async function grantPermitsByApi(employerId: number) {
+  for (const type of ['employment_permit', 'special_employment_confirmation']) {
+    const reply = await api.post(`/employers/${employerId}/permits`, {
+      type,
+      permit_no: `M-${employerId}-${type.length}`,
+      valid_from: '2020-01-01',
+      valid_to: '2035-12-31',
+      headcount: 40,
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+  }
+}
+
 async function setUp(model: Model, setup: typeof setupArb extends fc.Arbitrary<infer T> ? T : never) {
   for (let i = 0; i < 2; i++) {
     serial++;
@@ -1178,6 +1197,7 @@ async function setUp(model: Model, setup: typeof setupArb extends fc.Arbitrary<i
     );
     const employer = reply.json();
     await api.post(`/employers/${employer.id}/status`, { status: 'approved', version: employer.version });
+    await grantPermitsByApi(employer.id);
     model.employers.push(employer.id);
   }
   for (const [i, p] of setup.posts.entries()) {

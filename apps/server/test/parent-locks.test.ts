@@ -18,6 +18,7 @@ import {
   apiAs,
   businessRegNo,
   employerBody,
+  grantPermit,
   insertBranch,
   insertEmployer,
   insertMatching,
@@ -283,6 +284,7 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
       const pair = [];
       for (let i = 0; i < 2; i++) {
         const employer = await insertEmployer(ctx, branch.id);
+        await grantPermit(ctx, employer.id);
         pair.push(
           await insertMatching(
             ctx,
@@ -309,11 +311,58 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
     expect(twice).toEqual([]);
   });
 
+  it(`two workers contracted at once for an employer's last permitted place, ${ROUNDS} rounds: one contract at most`, async () => {
+    // The contract step locks the employer FOR UPDATE: the second waits and then counts the first (law/quota.ts).
+    const branch = await insertBranch(ctx);
+    const employers: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const employer = await insertEmployer(ctx, branch.id, { employeeCount: 100 });
+      employers.push(employer.id);
+      await grantPermit(ctx, employer.id, { headcount: 1 });
+      const accepted = {
+        status: 'accepted' as const,
+        startDate: START,
+        agreedSalaryType: 'monthly' as const,
+        agreedSalaryAmount: 2_500_000,
+      };
+      const pair = [];
+      for (let i = 0; i < 2; i++) {
+        const worker = await insertWorker(ctx, branch.id);
+        pair.push(
+          await insertMatching(
+            ctx,
+            { employerId: employer.id, workerId: worker.id, branchId: branch.id },
+            accepted,
+          ),
+        );
+      }
+      const replies = await Promise.all(
+        pair.map((m, i) =>
+          (i === 0 ? a : b).post(`/matchings/${m.id}/status`, {
+            status: 'contracted',
+            start_date: START,
+            version: m.version,
+          }),
+        ),
+      );
+      expect(replies.map((r) => r.statusCode).sort(), replies.map((r) => r.body).join('\n')).toEqual([
+        200, 422,
+      ]);
+    }
+    const over = await rows(
+      sql`SELECT employer_id FROM matchings
+          WHERE status IN ('contracted', 'working') AND employer_id = ANY(${sql.raw(`ARRAY[${employers.join(',')}]::int[]`)})
+          GROUP BY employer_id HAVING count(*) > 1`,
+    );
+    expect(over).toEqual([]);
+  });
+
   it(`employer suspended while its matching on a closed post is contracted, ${ROUNDS} rounds: no contract after the suspension`, async () => {
     const late: number[] = [];
     const branch = await insertBranch(ctx);
     for (let round = 0; round < ROUNDS; round++) {
       const employer = await insertEmployer(ctx, branch.id);
+      await grantPermit(ctx, employer.id);
       const worker = await insertWorker(ctx, branch.id);
       const m = await insertMatching(
         ctx,

@@ -48,6 +48,8 @@ import {
   apiAs,
   businessRegNo,
   employerBody,
+  grantPermit,
+  grantPermits,
   insertAppUser,
   insertBranch,
   insertEmployer,
@@ -134,6 +136,8 @@ async function committedImport(api: Api, resource: ImportResource, branchName: s
 
 async function recordsOf(branch: number, api: Api, manager: Api, branchName: string): Promise<Ids> {
   const employer = await insertEmployer(ctx, branch);
+  // The proposals of its E-9 workers need a 고용허가서 (docs/law-as-data.md#employer-permits-and-quota).
+  await grantPermits(ctx, employer.id);
   const worker = await insertWorker(ctx, branch);
   const matching = await insertMatching(ctx, {
     employerId: employer.id,
@@ -537,6 +541,30 @@ const WRITES = {
       payload: { ids: [employer.id], status: 'approved' },
       verify: (body) => expect((body as { data: unknown }).data).toEqual([{ id: employer.id, ok: true }]),
     };
+  },
+  // 고용허가: a child record, written as the employer is (a fresh employer each, so nothing holds its permits).
+  'POST /employers/:id/permits': async (_role, branch) => ({
+    id: (await fresh.employer(branch)).id,
+    payload: {
+      type: 'employment_permit',
+      permit_no: `2026-${++serial}`,
+      valid_from: '2026-01-01',
+      valid_to: '2028-12-31',
+      headcount: 3,
+    },
+  }),
+  'PATCH /employers/:id/permits/:permitId': async (_role, branch) => {
+    const employer = await fresh.employer(branch);
+    const permit = await grantPermit(ctx, employer.id);
+    return {
+      id: employer.id,
+      params: { permitId: permit.id },
+      payload: { headcount: 5, version: permit.version },
+    };
+  },
+  'DELETE /employers/:id/permits/:permitId': async (_role, branch) => {
+    const employer = await fresh.employer(branch);
+    return { id: employer.id, params: { permitId: (await grantPermit(ctx, employer.id)).id } };
   },
   // Only a pending or rejected employer may be deleted.
   'DELETE /employers/:id': async (_role, branch) => ({

@@ -4,6 +4,7 @@ import { EMPLOYER_STATUS_LABELS, type EmployerStatus } from './employers';
 import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
 import { employmentPeriodIssues } from './law/employment';
+import { type EmployerQuotaInput, employerQuotaIssues } from './law/quota';
 import type { StudyCourse } from './law/visas';
 import { type WorkplaceChangeEvent, workplaceChangeIssues } from './law/workplace-change';
 import {
@@ -147,6 +148,8 @@ export const ELIGIBILITY_CODES = [
   'EMPLOYMENT_PERIOD_ENDED',
   'EMPLOYMENT_PERIOD_EXCEEDED',
   'WORKPLACE_CHANGES_EXHAUSTED',
+  'EMPLOYER_PERMIT_MISSING',
+  'EMPLOYER_QUOTA_EXCEEDED',
 ] as const;
 export type EligibilityCode = (typeof ELIGIBILITY_CODES)[number];
 
@@ -225,6 +228,11 @@ export type EligibilityInput = {
     toNewEmployer: boolean;
     recorded: boolean;
   };
+  /**
+   * The employer's permits and E-9/H-2 contracts (law/quota.ts): checked for E-9 and H-2 workers, a warning at the
+   * proposal and acceptance, hard at the contract; absent: not checked (an older caller).
+   */
+  employerQuota?: EmployerQuotaInput | null;
   /** Today in Seoul. */
   today: string;
 };
@@ -367,6 +375,20 @@ export function checkEligibility(
     }
   }
   if (stage === 'hold') return sortIssues(issues);
+  // 고용허가·고용허용인원 (docs/law-as-data.md#employer-permits-and-quota): refused at the contract, which is when
+  // the worker starts to count against the employer; before it the operator is told what is missing.
+  if (input.employerQuota && stage !== 'start') {
+    const quotaIssues = employerQuotaIssues({
+      visa: worker.visaType,
+      startDate,
+      contractMonths: post.contractMonths,
+      today,
+      employer: input.employerQuota,
+    });
+    for (const issue of quotaIssues) {
+      issues.push(stage === 'contract' ? issue : { ...issue, severity: 'warning' });
+    }
+  }
 
   if (stage === 'propose') {
     if (post.status !== 'active') {

@@ -13,6 +13,7 @@ export * from './constants';
 export * from './dashboard';
 export * from './duties';
 export * from './eligibility';
+export * from './employer-permits';
 export * from './employers';
 export * from './endpoint';
 export * from './errors';

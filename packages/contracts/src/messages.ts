@@ -114,6 +114,8 @@ export const recordMessages = {
   payoutWorkerMismatch: '선택한 매칭의 근로자가 정산 근로자와 다릅니다.',
   payoutWorkerRequired: '임금 지급 정산에는 근로자를 선택해 주세요.',
   paidAtInFuture: '지급일시는 현재 시각 이후일 수 없습니다.',
+  permitHeld: (permit: string, count: number) =>
+    `이 ${permit}에 기대어 계약·근무 중인 매칭이 ${count}건 있어 변경할 수 없습니다. 매칭을 먼저 정리하거나 새 허가를 등록해 주세요.`,
   matchingsAffected: (count: number, first: string) =>
     `진행 중인 매칭 ${count}건의 조건이 깨지므로 변경할 수 없습니다. ${first}`,
   workerHasLiveMatchings:

@@ -5,6 +5,7 @@ import { authApi } from './auth';
 import { branchesApi } from './branches';
 import { BULK_API } from './bulk';
 import { dashboardApi } from './dashboard';
+import { employerPermitsApi } from './employer-permits';
 import { employersApi } from './employers';
 import type { Endpoint, RouteAccess } from './endpoint';
 import { exportsApi } from './exports';
@@ -41,6 +42,7 @@ export const API = {
   workerBulkJobs: BULK_API.workers,
   dashboard: dashboardApi,
   employers: employersApi,
+  employerPermits: employerPermitsApi,
   employerImports: employerImportsApi,
   exports: exportsApi,
   jobPosts: jobPostsApi,

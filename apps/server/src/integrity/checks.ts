@@ -7,8 +7,10 @@ import {
   MATCHING_OPEN_STATUSES,
   ONE_EMPLOYER_ROWS,
   ONE_EMPLOYER_VISAS,
+  PERMIT_RULE_ROWS,
   PLACEMENT_FEE_CAP_ROWS,
   PUBLIC_PLACEMENT_ROWS,
+  QUOTA_ROWS,
   rowsInForce,
   seoulDay,
   VISA_RULES,
@@ -188,6 +190,35 @@ const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => s
   ORDER BY m.id`;
 
 /**
+ * The 고용허용인원 bands in force today (law/quota.ts) as a table: per industry counted by insured employees, up to
+ * `max_insured` (null: any more) employees, `lim` foreign workers of the 고용허가제 (E-9 and H-2 together).
+ */
+function quotaBandsTable(): SQL {
+  const rows = rowsInForce(QUOTA_ROWS, seoulDay()).flatMap((row) =>
+    row.measure === 'insured' && row.bands
+      ? row.industries.flatMap((industry) =>
+          row.bands!.map((band) => sql`(${industry}::text, ${band.maxInsured}::int, ${band.limit}::int)`),
+        )
+      : [],
+  );
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS q(industry, max_insured, lim)`;
+}
+
+/** PERMIT_RULE_ROWS as a table: the visa, the permit type it needs and the first day it does. */
+function permitRulesTable(): SQL {
+  const rows = PERMIT_RULE_ROWS.map(
+    (row) => sql`(${row.visa}::text, ${row.permit}::text, ${row.basis.effectiveFrom ?? '0001-01-01'}::date)`,
+  );
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS pr(visa, permit, from_date)`;
+}
+
+/** The last day a contracted or working matching runs: its end, else start + the post's months, else open. */
+const heldUntil = (m: string, p: string) =>
+  sql.raw(
+    `coalesce(${m}.end_date, (${m}.start_date + make_interval(months => ${p}.contract_months) - interval '1 day')::date, 'infinity'::date)`,
+  );
+
+/**
  * The people behind the live worker records (docs/domain-integrity.md#one-person-several-records): records are one
  * person when they share the keyed hash of a 외국인등록번호 or of a 여권번호, or the same name, birth date and
  * nationality while no identifier of one kind differs between them. Only records that share a key with another
@@ -350,6 +381,49 @@ export const CHECKS: readonly Check[] = [
         sql`'changes ' || ${used}::text || ' > ' || ${limit}::text`,
       );
     },
+  },
+  {
+    code: 'held_over_permit_or_quota',
+    invariant: 'I-30',
+    title:
+      '고용허가서·특례고용가능확인서 없이, 또는 허가 인원·고용허용인원을 넘겨 계약·근무 중인 E-9·H-2 매칭',
+    // Counted on each contract's start: the number working at once only grows on a start, so a day over the limit
+    // is some contract's start (docs/law-as-data.md#employer-permits-and-quota).
+    query: ({ scope }) => sql`
+      WITH eps AS MATERIALIZED (
+        SELECT m.id, m.employer_id, m.branch_id, m.start_date, w.visa_type AS visa, pr.permit,
+               ${heldUntil('m', 'p')} AS until
+        FROM matchings m
+        JOIN workers w ON w.id = m.worker_id
+        JOIN job_posts p ON p.id = m.job_post_id
+        JOIN ${permitRulesTable()} ON pr.visa = w.visa_type
+        WHERE m.status IN ${ENGAGED} AND m.start_date IS NOT NULL AND m.start_date >= pr.from_date
+      ),
+      counted AS (
+        SELECT x.id, x.branch_id, x.start_date, x.visa,
+               (SELECT count(*) FROM employer_permits ep
+                 WHERE ep.employer_id = x.employer_id AND ep.type = x.permit
+                   AND x.start_date BETWEEN ep.valid_from AND ep.valid_to) AS permits,
+               (SELECT coalesce(sum(ep.headcount), 0) FROM employer_permits ep
+                 WHERE ep.employer_id = x.employer_id AND ep.type = x.permit
+                   AND x.start_date BETWEEN ep.valid_from AND ep.valid_to) AS places,
+               (SELECT count(*) FROM eps o WHERE o.employer_id = x.employer_id AND o.visa = x.visa
+                   AND o.start_date <= x.start_date AND o.until >= x.start_date) AS same_visa,
+               (SELECT count(*) FROM eps o WHERE o.employer_id = x.employer_id
+                   AND o.start_date <= x.start_date AND o.until >= x.start_date) AS all_eps,
+               (SELECT q.lim FROM employers e JOIN ${quotaBandsTable()} ON q.industry = e.industry
+                 WHERE e.id = x.employer_id AND (q.max_insured IS NULL OR e.employee_count <= q.max_insured)
+                 ORDER BY q.max_insured NULLS LAST LIMIT 1) AS quota
+        FROM eps x
+      )
+      SELECT 'matching' AS target_type, id AS target_id,
+             CASE WHEN permits = 0 THEN 'no ' || visa || ' permit on ' || start_date::text
+                  WHEN same_visa > places THEN visa || ' ' || same_visa || ' > permitted ' || places || ' on ' || start_date::text
+                  ELSE 'E-9/H-2 ' || all_eps || ' > quota ' || quota || ' on ' || start_date::text END AS detail
+      FROM counted
+      WHERE ${inBranches(sql`branch_id`, scope)}
+        AND (permits = 0 OR same_visa > places OR (quota IS NOT NULL AND all_eps > quota))
+      ORDER BY id`,
   },
   {
     code: 'held_below_minimum_wage',

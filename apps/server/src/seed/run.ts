@@ -23,6 +23,7 @@ import {
 } from './matchings';
 import { generatePayouts } from './payouts';
 import { type ConsentSubject, generateAppUsers, generateConsents, generateReviews } from './people';
+import { seedPermits } from './permits';
 import { fakerPools } from './pools';
 import { generateResumes } from './resumes';
 import {
@@ -68,6 +69,7 @@ export const SEEDED_TABLES = [
   'resumes',
   'job_posts',
   'workers',
+  'employer_permits',
   'employers',
   'branches',
 ] as const;
@@ -332,6 +334,10 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     const indexesStarted = performance.now();
     await putBack();
     log(`색인·외래 키 다시 만들기 ${((performance.now() - indexesStarted) / 1000).toFixed(1)}초`);
+    // The permits the contracted E-9/H-2 workers need, from the matchings just loaded (I-30).
+    const permits = await seedPermits(conn, today);
+    tables.push({ table: 'employer_permits', rows: permits, ms: 0, waitMs: 0 });
+    log(`employer_permits: ${permits.toLocaleString('ko-KR')}행`);
     // The access log: chained onto its last row under the lock appendAudit takes (audit/trail.ts).
     await conn.query(`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
     const [last] = await conn.query<{ hash: string }>('SELECT hash FROM audit_logs ORDER BY id DESC LIMIT 1');

@@ -2,7 +2,7 @@ export * from './basis';
 export * from './employment';
 export * from './fees';
 export * from './identity';
-export * from './tables';
+export * from './quota';
 export * from './tables';
 export * from './visas';
 export * from './wages';

@@ -2,6 +2,7 @@ import type { LegalBasis } from './basis';
 import { EMPLOYMENT_PERIOD_ROWS } from './employment';
 import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './identity';
+import { PERMIT_RULE_ROWS, QUOTA_ROWS } from './quota';
 import {
   ONE_EMPLOYER_ROWS,
   STUDENT_HOURS_ROWS,
@@ -60,4 +61,10 @@ export const LAW_TABLES: readonly LawTable[] = [
   { key: 'one-employer', title: '한 사업장에서만 일할 수 있는 체류자격', rows: ONE_EMPLOYER_ROWS },
   { key: 'employment-period', title: '취업활동 기간과 재고용', rows: EMPLOYMENT_PERIOD_ROWS },
   { key: 'workplace-change', title: '사업장 변경 횟수와 구직 기간', rows: WORKPLACE_CHANGE_ROWS },
+  {
+    key: 'employer-permit',
+    title: '체류자격별 사업주의 고용허가(고용허가서·특례고용가능확인서)',
+    rows: PERMIT_RULE_ROWS,
+  },
+  { key: 'employer-quota', title: '업종·내국인 피보험자 수별 외국인근로자 고용허용인원', rows: QUOTA_ROWS },
 ];

@@ -9,6 +9,7 @@ export * from './bulk-jobs';
 export * from './consents';
 export * from './data-repairs';
 export * from './destructions';
+export * from './employer-permits';
 export * from './employers';
 export * from './idempotency-keys';
 export * from './imports';

@@ -12,7 +12,13 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBranch, insertEmployer, insertMatching, insertWorker } from '../../../test/fixtures';
+import {
+  grantPermit,
+  insertBranch,
+  insertEmployer,
+  insertMatching,
+  insertWorker,
+} from '../../../test/fixtures';
 import { createTestContext, type TestContext, testConfig } from '../../../test/helpers';
 import { queryRows } from '../../db/client';
 import { jobPosts, resumes } from '../../db/schema';
@@ -102,6 +108,7 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
              (w.entry_date + n * interval '1 month')::date
       FROM workers w, generate_series(1, 4) n WHERE w.id = ${i.W}`,
   ],
+  held_over_permit_or_quota: (i) => [sql`DELETE FROM employer_permits WHERE employer_id = ${i.E}`],
   held_below_minimum_wage: (i) => [
     // 1,500,000원 a month over 209 hours is 7,177원 an hour.
     sql`UPDATE matchings SET agreed_salary_type = 'monthly', agreed_salary_amount = 1500000 WHERE id = ${i.M}`,
@@ -179,6 +186,9 @@ beforeAll(async () => {
   const B2 = (await insertBranch(ctx)).id;
   const E = (await insertEmployer(ctx, B)).id;
   const E2 = (await insertEmployer(ctx, B)).id;
+  // The 고용허가서 its E-9 matchings need (I-30); the employers keep their 0 employees (고용허용인원 5).
+  await grantPermit(ctx, E);
+  await grantPermit(ctx, E2);
   const W = (await insertWorker(ctx, B, { alienRegNoHash: 'arc-w', passportNoHash: 'passport-w' })).id;
   const W2 = (
     await insertWorker(ctx, B, {
@@ -264,6 +274,56 @@ describe('the minimum wage check, with the 제56조 premium and no earlier year 
     expect(wage(results)).toEqual([
       { targetType: 'matching', targetId: ids.M, detail: '2099년 최저임금 미설정' },
     ]);
+  });
+});
+
+describe('the permit and quota check (I-30, docs/law-as-data.md#employer-permits-and-quota)', () => {
+  const over = (results: CheckResult[]) =>
+    results.find((r) => r.code === 'held_over_permit_or_quota')!.violations;
+  /** `n` more E-9 workers working at E from the start date, each on its own post. */
+  const more = (n: number, start = '2026-02-02', visa = 'E-9') =>
+    Array.from({ length: n }, (_, k) => [
+      sql`INSERT INTO workers (first_name, last_name, gender, date_of_birth, nationality, visa_type, visa_expiry_date,
+            branch_id) VALUES ('Quota', ${`Worker${k}`}, 'male', ${`1990-01-${String(k + 1).padStart(2, '0')}`}, 'VN',
+            ${visa}, '2030-01-01', ${ids.B})`,
+      sql`INSERT INTO matchings (${MATCHING_COLUMNS})
+          SELECT ${ids.P}, ${ids.E}, max(id), ${ids.B}, 'VN', ${visa}, 'manufacturing', 'working', ${start}::date
+          FROM workers`,
+    ]).flat();
+
+  it('reports the sixth E-9 worker at an employer of 0 insured employees (고용허용인원 5), not the fifth', async () => {
+    // M works from 2026-01-05; four more make five, a fifth more six.
+    expect(over(await checksAfter(more(4)))).toEqual([]);
+    const six = over(await checksAfter(more(5)));
+    expect(six).toHaveLength(5);
+    expect(six[0]!.detail).toBe('E-9/H-2 6 > quota 5 on 2026-02-02');
+  });
+
+  it('reports contracts past the permits’ headcount, and an H-2 worker without a 특례고용가능확인서', async () => {
+    const results = await checksAfter([
+      sql`UPDATE employer_permits SET headcount = 1 WHERE employer_id = ${ids.E}`,
+      ...more(1),
+    ]);
+    expect(over(results).map((v) => v.detail)).toEqual(['E-9 2 > permitted 1 on 2026-02-02']);
+    const h2 = over(await checksAfter(more(1, '2026-02-02', 'H-2')));
+    expect(h2.map((v) => v.detail)).toEqual(['no H-2 permit on 2026-02-02']);
+  });
+
+  it('counts an ended contract no more, and a permit only inside its dates', async () => {
+    expect(
+      over(
+        await checksAfter([
+          ...more(5),
+          sql`UPDATE matchings SET status = 'completed', end_date = '2026-01-31' WHERE id = ${ids.M}`,
+        ]),
+      ),
+    ).toEqual([]);
+    const lapsed = over(
+      await checksAfter([
+        sql`UPDATE employer_permits SET valid_from = '2026-01-06' WHERE employer_id = ${ids.E}`,
+      ]),
+    );
+    expect(lapsed.map((v) => v.detail)).toEqual(['no E-9 permit on 2026-01-05']);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type EligibilityInput,
   type EligibilityIssue,
   type EligibilityStage,
+  type EmployerQuotaInput,
   type ErrorDetail,
   MATCHING_STATUS_LABELS,
   type RelatedRecord,
@@ -81,6 +82,8 @@ export function ruleInput(args: {
   engagedIn?: readonly RelatedRecord[];
   /** The worker's 사업장 변경 and whether this is a move (workplace-changes.repository moveInput). */
   workplaceChanges?: EligibilityInput['workplaceChanges'];
+  /** The employer's permits and E-9/H-2 contracts (law/quota.ts); absent: not checked. */
+  employerQuota?: EmployerQuotaInput | null;
 }): EligibilityInput {
   const { worker, post, today } = args;
   const schedule = scheduleOf(post);
@@ -123,6 +126,7 @@ export function ruleInput(args: {
         : null,
     engagedIn: args.engagedIn,
     ...(args.workplaceChanges ? { workplaceChanges: args.workplaceChanges } : {}),
+    employerQuota: args.employerQuota ?? null,
     today,
   };
 }
@@ -152,6 +156,8 @@ const HARD_FIELDS: Partial<Record<EligibilityCode, string>> = {
   POST_NOT_MATCHABLE: 'job_post_id',
   BRANCH_INACTIVE: 'job_post_id',
   EMPLOYER_NOT_APPROVED: 'job_post_id',
+  EMPLOYER_PERMIT_MISSING: 'start_date',
+  EMPLOYER_QUOTA_EXCEEDED: 'start_date',
 };
 
 /** An issue as error details: its message, and a linked detail per record it points at. */

@@ -339,14 +339,20 @@ export async function setWorkerStatus(
 export async function postStanding(
   executor: Executor,
   post: { employerId: number; branchId: number },
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean | 'update' } = {},
 ) {
   const employerQuery = executor
     .select({ status: employers.status, employeeCount: employers.employeeCount })
     .from(employers)
     .where(eq(employers.id, post.employerId))
     .$dynamic();
-  const [employer] = await (options.lock ? employerQuery.for('share') : employerQuery);
+  // `update`: a contract, which counts against the employer's permits and 고용허용인원, takes the employer for
+  // itself, so two contracts at one employer are one after the other (docs/domain-integrity.md#locks).
+  const [employer] = await (options.lock === 'update'
+    ? employerQuery.for('update')
+    : options.lock
+      ? employerQuery.for('share')
+      : employerQuery);
   const branchQuery = executor
     .select({ status: branches.status })
     .from(branches)

@@ -1,6 +1,7 @@
 import {
   type EligibilityIssue,
   type EligibilityStage,
+  employerQuotaIssues,
   hasHardIssue,
   MATCHING_STATUS_LABELS,
   MATCHING_TRANSITIONS,
@@ -27,6 +28,7 @@ import { onUniqueViolation } from '../../lib/db-errors';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { conflict, notFound, validationError } from '../../lib/errors';
 import { checkTransition, statusSummary, versionConflict } from '../../lib/status-change';
+import { employerQuotaInput } from '../employers/employer-permits.repository';
 import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
 import type { SettingsService } from '../settings/settings.service';
@@ -141,10 +143,15 @@ type MatchingFilterQuery = Omit<MatchingListQuery, 'page' | 'pageSize' | 'sort' 
  * post's employer takes them in (docs/domain-integrity.md#locks). The post is read first only to learn them; one
  * moved to another employer in between is a stale write.
  */
-async function lockPostWithStanding(tx: Executor, jobPostId: number, scope?: Actor['scope']) {
+async function lockPostWithStanding(
+  tx: Executor,
+  jobPostId: number,
+  scope?: Actor['scope'],
+  employerLock: true | 'update' = true,
+) {
   const seen = await repo.jobPostFor(tx, jobPostId, { scope, lock: false });
   if (!seen) return undefined;
-  const standing = await repo.postStanding(tx, seen, { lock: true });
+  const standing = await repo.postStanding(tx, seen, { lock: employerLock });
   const post = await repo.jobPostFor(tx, jobPostId, { scope });
   if (!post) return undefined;
   if (post.employerId !== seen.employerId || post.branchId !== seen.branchId) throw versionConflict();
@@ -201,6 +208,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       today: seoulToday(),
       engagedIn: await engagedElsewhere(db, worker.id),
       workplaceChanges: await moveInput(db, { workerId: worker.id, employerId: post.employerId }),
+      employerQuota: await employerQuotaInput(db, post.employerId),
     });
     const issues = eligibilityIssues(input, 'propose');
     return { eligible: !hasHardIssue(issues), issues };
@@ -234,6 +242,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           today,
           engagedIn: await engagedElsewhere(tx, worker.id),
           workplaceChanges: await moveInput(tx, { workerId: worker.id, employerId: post.employerId }),
+          employerQuota: await employerQuotaInput(tx, post.employerId),
         });
         const overridden = enforceEligibility(eligibilityIssues(rules, 'propose'), {
           overrideReason: input.overrideReason,
@@ -313,9 +322,32 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       const next = { ...current, ...changes };
       if (diff.startDate || diff.endDate) checkDates(next.status, next);
       if (diff.agreedSalaryType || diff.agreedSalaryAmount || diff.startDate) {
+        // A contract moved to another start is counted against the employer's permits on that day (I-30): the
+        // employer is taken first, as at the contract step, then post and worker (docs/domain-integrity.md).
+        const moved = Boolean(diff.startDate) && (next.status === 'contracted' || next.status === 'working');
+        if (moved) await repo.postStanding(tx, current, { lock: 'update' });
         // Post, then worker: the order every matching write locks them in (docs/domain-integrity.md).
         const post = await repo.jobPostFor(tx, current.jobPostId);
-        await repo.workerFor(tx, current.workerId);
+        const worker = await repo.workerFor(tx, current.workerId);
+        if (moved && post && worker) {
+          const quota = await employerQuotaInput(tx, current.employerId, id);
+          const on = (startDate: string | null) =>
+            quota
+              ? employerQuotaIssues({
+                  visa: worker.visaType,
+                  startDate,
+                  contractMonths: post.contractMonths,
+                  today: seoulToday(),
+                  employer: quota,
+                })
+              : [];
+          // What the old start already broke does not block (as guardHeldMatchings compares hard issues).
+          const had = new Set(on(current.startDate).map((issue) => issue.code));
+          const broken = on(next.startDate).filter((issue) => !had.has(issue.code));
+          if (broken.length > 0) {
+            throw validationError(broken.map((issue) => ({ field: 'start_date', message: issue.message })));
+          }
+        }
         if (post && next.agreedSalaryType && next.agreedSalaryAmount) {
           const salary = { salaryType: next.agreedSalaryType, salaryAmount: next.agreedSalaryAmount };
           await checkPay(tx, salary, post, next.startDate);
@@ -392,7 +424,14 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
         if (stage) {
           // Employer and branch shared, post and worker locked, in that order: a change of any of them waits for
           // this step, or this one sees it (docs/domain-integrity.md#locks).
-          const locked = await lockPostWithStanding(tx, current.jobPostId);
+          // A contract counts against the employer's permits and 고용허용인원: the employer is taken for this
+          // step alone, so a second contract at the employer waits and then counts this one (law/quota.ts).
+          const locked = await lockPostWithStanding(
+            tx,
+            current.jobPostId,
+            undefined,
+            stage === 'contract' ? 'update' : true,
+          );
           const worker = await repo.workerFor(tx, current.workerId);
           if (!locked || !worker) throw notFound();
           const { post, standing } = locked;
@@ -415,6 +454,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
               employerId: post.employerId,
               matchingId: id,
             }),
+            employerQuota: stage === 'start' ? null : await employerQuotaInput(tx, post.employerId, id),
           });
           const overridden = enforceEligibility(eligibilityIssues(rules, stage), {
             overrideReason: change.overrideReason,

@@ -862,8 +862,17 @@ describe('seed loader (COPY) on the test database', () => {
       ['reviews', data.reviews.length],
       ['app_users', data.appUsers.length],
       ['app_user_consents', data.consents.length],
+      // The permits the contracted E-9/H-2 workers need, read from the loaded matchings (seed/permits.ts).
+      ['employer_permits', expect.any(Number)],
       ['audit_logs', data.counts.accessLog],
     ]);
+    const permits = result.tables.find((t) => t.table === 'employer_permits')!.rows;
+    expect(permits).toBeGreaterThan(0);
+    const [stored] = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM employer_permits`,
+    );
+    expect(stored!.n).toBe(permits);
     const [after] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM admins`);
     expect(after!.n).toBe(before!.n);
   });
@@ -977,6 +986,10 @@ describe('seed loader (COPY) on the test database', () => {
     expect(created.json().id).toBe(data.counts.branches + 1);
     const chain = await verifyAuditChain(ctx.db);
     expect(chain).toMatchObject({ ok: true, problemCount: 0, legacyRows: 0 });
+    const [{ n: permitCount }] = (await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM employer_permits`,
+    )) as [{ n: number }];
     const [log] = await queryRows<{ summary: string; record_count: number }>(
       ctx.db,
       sql`SELECT summary, record_count FROM audit_logs WHERE target_type = 'seed'`,
@@ -993,6 +1006,7 @@ describe('seed loader (COPY) on the test database', () => {
         data.resumes.length +
         data.appUsers.length +
         data.consents.length +
+        permitCount +
         data.counts.accessLog,
     );
     expect(log!.summary).toContain('초기화 후');

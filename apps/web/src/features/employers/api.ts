@@ -1,8 +1,11 @@
 import {
   type bulkResultSchema,
   type EMPLOYER_SORTS,
+  type EmployerPermitCreate,
+  type EmployerPermitUpdate,
   type EmployerStatus,
   type employerInputSchema,
+  employerPermitsApi,
   employersApi,
   type z,
 } from '@ilson/contracts';
@@ -108,5 +111,51 @@ export function useDeleteEmployer(id: number) {
       queryClient.removeQueries({ queryKey: endpointKey(employersApi.get, { params: { id } }) });
       return queryClient.invalidateQueries({ queryKey: employerKeys.all });
     },
+  });
+}
+
+/** The employer's 고용허가 and its use of the 고용허용인원, computed on the server. */
+export const employerPermitsQuery = (id: number) =>
+  queryOptions({ ...endpointQuery(employerPermitsApi.listPermits, { params: { id } }) });
+export const useEmployerPermits = (id: number) => useQuery(employerPermitsQuery(id));
+
+function useInvalidatePermits(id: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: endpointKey(employerPermitsApi.listPermits, { params: { id } }),
+      }),
+      queryClient.invalidateQueries({ queryKey: endpointKey(employersApi.history, { params: { id } }) }),
+    ]);
+}
+
+export function useSavePermit(id: number) {
+  const invalidate = useInvalidatePermits(id);
+  return useMutation({
+    mutationFn: async (
+      input:
+        | { permitId: null; body: EmployerPermitCreate }
+        | { permitId: number; body: EmployerPermitUpdate },
+    ) =>
+      input.permitId === null
+        ? call(employerPermitsApi.createPermit, { params: { id }, body: input.body })
+        : call(employerPermitsApi.updatePermit, {
+            params: { id, permitId: input.permitId },
+            body: input.body,
+          }),
+    meta: { errorToast: false },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeletePermit(id: number) {
+  const invalidate = useInvalidatePermits(id);
+  return useMutation({
+    mutationFn: async (permitId: number) => {
+      await call(employerPermitsApi.removePermit, { params: { id, permitId } });
+    },
+    meta: { showsLinkedRecords: true },
+    onSuccess: invalidate,
   });
 }

@@ -26,9 +26,10 @@ import { useChangeEmployerStatus, useDeleteEmployer, useEmployer, useEmployerHis
 import { EmployerStatusTag } from './columns';
 import { EmployerEdit } from './employer-edit';
 import { EmployerInfo } from './employer-info';
+import { EmployerPermits } from './employer-permits';
 
 const LIST_PATH = '/employers';
-const TABS = ['info', 'workers', 'job-posts', 'matchings', 'history'] as const;
+const TABS = ['info', 'permits', 'workers', 'job-posts', 'matchings', 'history'] as const;
 const t = koEmployers;
 
 function tone(transition: Transition<EmployerStatus>): TransitionTone {
@@ -122,6 +123,11 @@ function EmployerView({ employer, related }: { employer: Employer } & EmployerDe
           onChange={setTab}
           items={[
             { key: 'info', label: koKit.detail.basicTab, children: <EmployerInfo employer={employer} /> },
+            {
+              key: 'permits',
+              label: t.tabs.permits,
+              children: tab === 'permits' ? <EmployerPermits employer={employer} /> : null,
+            },
             {
               key: 'workers',
               label: t.tabs.workers,

@@ -248,4 +248,65 @@ describe('employer detail', () => {
       status: 'working',
     });
   });
+
+  it('shows the 고용허가 section: permits, the use of the 고용허용인원 with its basis, and adds a permit', async () => {
+    signedInAs(server, 'admin');
+    server.on('GET', 'employers/10', { status: 200, body: wireEmployer({ status: 'approved' }) });
+    const basis = {
+      law: '외국인근로자의 고용 등에 관한 법률',
+      article: '제8조, 시행령 제13조의4',
+      effective_from: '2004-08-17',
+      verify: '수치 확인 필요',
+    };
+    const permit = {
+      id: 7,
+      employer_id: 10,
+      type: 'employment_permit',
+      permit_no: '2026-000123',
+      valid_from: '2026-01-01',
+      valid_to: '2028-12-31',
+      headcount: 10,
+      visa: 'E-9',
+      note: '',
+      created_by: 1,
+      created_at: '2026-01-02T00:00:00Z',
+      updated_at: '2026-01-02T00:00:00Z',
+      version: 1,
+    };
+    server.on('GET', 'employers/10/permits', {
+      status: 200,
+      body: {
+        data: [permit],
+        insured_employees: 1,
+        date: '2026-12-04',
+        usage: [
+          {
+            visa: 'E-9',
+            permit: 'employment_permit',
+            used: 5,
+            used_all_eps: 5,
+            permit_headcount: 10,
+            quota: 5,
+            limit: 5,
+            basis: { ...basis, article: '제8조' },
+            quota_basis: basis,
+          },
+        ],
+      },
+    });
+    server.on('POST', 'employers/10/permits', { status: 201, body: { ...permit, id: 8 } });
+    const user = userEvent.setup({ delay: null });
+    const view = renderApp('/employers/10', server);
+    await user.click(await screen.findByRole('tab', { name: '고용허가' }));
+    expect(view.location()).toBe('/employers/10?tab=permits');
+    expect((await screen.findByTestId('permit-usage-E-9')).textContent).toBe('고용허용인원 사용: 5 / 5명');
+    expect(screen.getByText('2026-000123')).toBeTruthy();
+    expect(screen.getAllByTestId('legal-basis').length).toBe(2);
+
+    await user.click(screen.getByRole('button', { name: /고용허가 등록/ }));
+    const modal = await dialog('고용허가 등록');
+    await user.click(modal.getByRole('button', { name: '저장' }));
+    expect(server.callsTo('POST', 'employers/10/permits')).toHaveLength(0);
+    expect((await modal.findAllByText('필수 입력 항목입니다.')).length).toBeGreaterThan(0);
+  });
 });

@@ -29,6 +29,16 @@ export const koEmployers = {
     approvedBy: '승인자',
     createdAt: '등록일',
     registeredRange: '등록일',
+    // A permit's change, logged on the employer (its history shows these).
+    permitId: '고용허가 ID',
+    type: '허가 종류',
+    permitNo: '허가 번호',
+    validFrom: '유효기간 시작일',
+    validTo: '유효기간 종료일',
+    headcount: '허가 인원',
+    visa: '체류자격',
+    note: '메모',
+    createdBy: '등록자',
   },
   sections: {
     business: '사업자 정보',
@@ -38,7 +48,33 @@ export const koEmployers = {
     admin: '관리',
     approval: '승인 정보',
   },
-  tabs: { workers: '근로자', jobPosts: '채용공고', matchings: '매칭' },
+  tabs: { workers: '근로자', jobPosts: '채용공고', matchings: '매칭', permits: '고용허가' },
+  permits: {
+    title: '고용허가',
+    add: '고용허가 등록',
+    edit: '고용허가 수정',
+    empty: '등록된 고용허가서·특례고용가능확인서가 없습니다. E-9·H-2 근로자는 허가 없이 계약할 수 없습니다.',
+    fields: {
+      type: '허가 종류',
+      permitNo: '허가 번호',
+      validFrom: '유효기간 시작일',
+      validTo: '유효기간 종료일',
+      validity: '유효기간',
+      headcount: '허가 인원',
+      visa: '체류자격',
+      note: '메모',
+    },
+    usageTitle: (visa: string, permit: string) => `${visa} · ${permit}`,
+    usage: (used: number, limit: number) => `고용허용인원 사용: ${used} / ${limit}명`,
+    usageDetail: (permitHeadcount: number, quota: number | null, insured: number) =>
+      quota === null
+        ? `허가 인원 ${permitHeadcount}명 (이 업종은 내국인 피보험자 수로 한도를 정하지 않습니다)`
+        : `허가 인원 ${permitHeadcount}명 · 업종 한도 ${quota}명 (상시 근로자 ${insured}명 기준)`,
+    usageTogether: (n: number) => `E-9·H-2 합계 ${n}명이 계약·근무 중`,
+    insuredNote: '내국인 피보험자 수는 사업주의 상시 근로자 수로 봅니다.',
+    validToBeforeFrom: '유효기간 종료일이 시작일보다 앞섭니다.',
+    headcountMin: '허가 인원은 1명 이상이어야 합니다.',
+  },
   noWorkers: '지금 이 사업주에서 근무 중인 근로자가 없습니다.',
   reasonBanner: {
     rejected: '반려 사유',

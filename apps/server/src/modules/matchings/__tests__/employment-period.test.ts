@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertWorker,
@@ -46,6 +47,7 @@ afterAll(async () => {
 
 async function post() {
   const employer = (await insertEmployer(ctx, branchId)).id;
+  await grantPermits(ctx, employer);
   return activeJobPost(admin, employer); // 12-month contracts
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertWorker,
@@ -51,6 +52,7 @@ afterAll(async () => {
 
 async function post(overrides: Record<string, unknown> = {}, employerId?: number) {
   const employer = employerId ?? (await insertEmployer(ctx, branchId)).id;
+  if (!employerId) await grantPermits(ctx, employer);
   return activeJobPost(admin, employer, overrides);
 }
 
@@ -385,6 +387,7 @@ describe('심사 중 comes from a filed extension, never from a plain edit', () 
 describe('a post is matchable only while open and its employer approved', () => {
   it('suspends or closes the posts with their employer, and refuses new matchings to them', async () => {
     const employer = await insertEmployer(ctx, branchId);
+    await grantPermits(ctx, employer.id);
     const open = await post({}, employer.id);
     const employerNow = (await admin.get(`/employers/${employer.id}`)).json();
     const suspended = await admin.post(`/employers/${employer.id}/status`, {
@@ -429,6 +432,7 @@ describe('the later steps need an approved employer and an active or closed post
   /** A matching just before the step, its post and its employer. */
   async function before(from: (typeof STEPS)[number]['from']) {
     const employer = await insertEmployer(ctx, branchId);
+    await grantPermits(ctx, employer.id);
     const open = await post({}, employer.id);
     const worker = await insertWorker(ctx, branchId);
     let m = (await propose(open.id, worker.id)).json() as { id: number; version: number };
@@ -548,6 +552,7 @@ describe('steps and dates', () => {
 describe('posts, payouts, branches and counts', () => {
   it('refuses visas the industry does not permit, on create and on edit', async () => {
     const employer = await insertEmployer(ctx, branchId);
+    await grantPermits(ctx, employer.id);
     const created = await admin.post(
       '/job-posts',
       jobPostBody(employer.id, { allowed_visa_types: ['E-9', 'E-8', 'D-10', 'E-10'] }),
@@ -568,6 +573,7 @@ describe('posts, payouts, branches and counts', () => {
     // What the branch held when it closed stays there (docs/domain-integrity.md#an-inactive-branch).
     const closed = await insertBranch(ctx);
     const employerThere = await insertEmployer(ctx, closed.id);
+    await grantPermits(ctx, employerThere.id);
     // A post of the branch's employer, published before the branch closed (its branch is its employer's, I-23).
     const openPost = await post({}, employerThere.id);
     await ctx.db.execute(

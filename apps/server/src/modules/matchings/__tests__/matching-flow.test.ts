@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertWorker,
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await setFutureMinimumWages(ctx);
   branchId = (await insertBranch(ctx)).id;
   employerId = (await insertEmployer(ctx, branchId)).id;
+  await grantPermits(ctx, employerId);
   admin = (await signedIn(ctx, 'admin')).api;
   manager = (await signedIn(ctx, 'branch_manager', branchId)).api;
   viewer = (await signedIn(ctx, 'viewer')).api;

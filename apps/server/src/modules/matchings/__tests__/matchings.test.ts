@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertMatching,
@@ -30,7 +31,9 @@ beforeAll(async () => {
   branchId = (await insertBranch(ctx, { name: '안산지점' })).id;
   otherBranchId = (await insertBranch(ctx, { name: '부산지점' })).id;
   employerId = (await insertEmployer(ctx, branchId, { companyName: '(주)한빛정밀' })).id;
+  await grantPermits(ctx, employerId);
   const otherEmployer = (await insertEmployer(ctx, otherBranchId, { companyName: '바다수산' })).id;
+  await grantPermits(ctx, otherEmployer);
   const signed = await signedIn(ctx, 'admin');
   admin = signed.api;
   adminId = signed.admin.id;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertWorker,
@@ -39,6 +40,7 @@ async function step(id: number, version: number, body: Record<string, unknown>) 
 describe('a post names its duty', () => {
   it('refuses E-9 on a 홀서빙 post and allows it as 한식 주방보조', async () => {
     const employer = (await insertEmployer(ctx, branchId)).id;
+    await grantPermits(ctx, employer);
     const food = { industry: 'food_service', allowed_visa_types: ['E-9', 'F-2'] };
     const refused = await admin.post('/job-posts', {
       ...(await body(employer)),
@@ -63,6 +65,7 @@ describe('a post names its duty', () => {
 
   it('refuses an edit to a duty E-9 is not permitted in while an E-9 matching is held', async () => {
     const employer = (await insertEmployer(ctx, branchId)).id;
+    await grantPermits(ctx, employer);
     const jobPost = await activeJobPost(admin, employer, {
       industry: 'food_service',
       duty: 'kitchen_assistant',
@@ -88,6 +91,7 @@ describe('a post names its duty', () => {
 describe('students work within their hours and permit', () => {
   it('warns of a D-2 worker without a recorded permit, and refuses the contract', async () => {
     const employer = (await insertEmployer(ctx, branchId)).id;
+    await grantPermits(ctx, employer);
     const partTime = {
       industry: 'service',
       employment_type: 'part_time',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertWorker,
@@ -52,6 +53,7 @@ const undo = (api: Api, targetType: string, targetId: number, version: number) =
 /** A pending employer approved through the API: the reply and the employer. */
 async function approvedEmployer() {
   const employer = await insertEmployer(ctx, branchId, { status: 'pending' });
+  await grantPermits(ctx, employer.id);
   const approved = await ok(await changeEmployer(admin, employer.id, employer.version, 'approved'));
   return approved;
 }
