@@ -1,17 +1,19 @@
 /**
- * Model-based test of docs/DOMAIN.md's invariants ([I], docs/domain-integrity.md). fast-check draws random
- * sequences of API calls — employers made, approved, suspended, withdrawn and moved to another branch; posts made,
- * edited (by a branch manager too, which sends a published one back to review), closed and deleted; workers made,
- * their visas edited, extended, departed and deleted, resumes written for them; matchings proposed, moved through
- * every status (a skipped interview too), their dates edited; entry dates set and corrected (the employment period); fee payouts; a branch closed; two contracts of one
- * worker at once; and the side doors: an undo of a recent status change, a restore from the trash, a small worker
- * import committed (new people, people already held, refused rows, rows for the spare branch) and later undone, a
- * bulk job over a few records (employers approved or rejected, posts published or closed, workers moved to the other
- * branch), a worker's personal data destroyed on a 삭제 request, and, on PostgreSQL, two conflicting writes sent at
- * once to two API processes on the same database (an employer suspended while its post is published, a worker
- * deleted while proposed, the spare branch closed while a worker is registered in it or moved into it) — against the
- * real API and database, and after every step runs every invariant check of src/integrity/checks.ts (what
- * `check:data` runs) over the sequence's own branches. A failure prints the shrunk sequence.
+ * Model-based test of docs/DOMAIN.md's invariants ([I], docs/domain-integrity.md). fast-check draws random sequences
+ * of API calls — employers made, approved, suspended, withdrawn and moved to another branch; posts made, edited (by
+ * a branch manager too, which sends a published one back to review), closed and deleted; workers made, their visas
+ * edited, extended, departed and deleted, resumes written for them; matchings proposed, moved through every status
+ * (a skipped interview too), their dates edited; entry dates set and corrected (the employment period); employers'
+ * permits narrowed and deleted; workers' 사업장 변경 recorded, approved, re-attributed and deleted; fee payouts; a branch
+ * closed; two contracts of one worker at once; and the side doors: an undo of a recent status change, a restore from
+ * the trash, a small worker import committed (new people, people already held, refused rows, rows for the spare
+ * branch) and later undone, a bulk job over a few records (employers approved or rejected, posts published or
+ * closed, workers moved to the other branch), a worker's personal data destroyed on a 삭제 request, and, on
+ * PostgreSQL, two conflicting writes sent at once to two API processes on the same database (an employer suspended
+ * while its post is published, a worker deleted while proposed, the spare branch closed while a worker is registered
+ * in it or moved into it) — against the real API and database, and after every step runs every invariant check of
+ * src/integrity/checks.ts (what `check:data` runs) over the sequence's own branches. A failure prints the shrunk
+ * sequence.
  *
  * INTEGRITY_RUNS (default 200) sequences per engine, INTEGRITY_SEED (fixed) to replay one.
  */
@@ -21,6 +23,7 @@ import {
   type ImportStatus,
   INDUSTRIES,
   MATCHING_STATUSES,
+  ONE_EMPLOYER_VISAS,
   VISA_STATUSES,
   VISA_TYPES,
   type VisaType,
@@ -665,9 +668,15 @@ const raceContracts = fc.record({ w: index, p: index, start: fc.integer({ min: 1
         ),
       );
       for (const reply of replies) answered('raceContracts', reply);
-      expect(replies.filter((r) => r.statusCode === 200).length, 'one worker contracted twice').toBeLessThan(
-        2,
-      );
+      // One employer at a time only for the visas whose law says so (docs/law-as-data.md#one-job-in-the-database):
+      // an F-5 holder may take both.
+      const visa = (await current(`/workers/${worker}`))?.visa_type as VisaType | undefined;
+      if (visa && (ONE_EMPLOYER_VISAS as readonly string[]).includes(visa)) {
+        expect(
+          replies.filter((r) => r.statusCode === 200).length,
+          'one worker of a one-employer visa contracted twice',
+        ).toBeLessThan(2);
+      }
     },
   ),
 );
@@ -1093,6 +1102,88 @@ const racePair = fc
   );
 
 /** Weighted by repetition: the steps that build matchings up come more often than those that end records. */
+/**
+ * An employer's permit narrowed or ended (docs/law-as-data.md#employer-permits-and-quota): a headcount of 1–3, or an
+ * end date near today, under contracts that lean on it — refused with MATCHINGS_AFFECTED, or I-30 breaks.
+ */
+const editPermit = fc
+  .record({ e: index, which: fc.nat({ max: 1 }), headcount: fc.integer({ min: 1, max: 3 }), end: offset })
+  .map((a) =>
+    command('editPermit', a, hasAny('employers'), async (m, { e, which, headcount, end }) => {
+      const id = pick(m.employers, e);
+      const list = await api.get(`/employers/${id}/permits`);
+      if (list.statusCode !== 200) return;
+      const permit = (list.json() as { data: Found[] }).data[which];
+      if (!permit) return;
+      const change = end % 2 === 0 ? { headcount } : { valid_to: day(Math.min(end, 400)) };
+      answered(
+        'editPermit',
+        await api.patch(`/employers/${id}/permits/${permit.id}`, { ...change, version: permit.version }),
+      );
+    }),
+  );
+
+const deletePermit = fc.record({ e: index, which: fc.nat({ max: 1 }) }).map((a) =>
+  command('deletePermit', a, hasAny('employers'), async (m, { e, which }) => {
+    const id = pick(m.employers, e);
+    const list = await api.get(`/employers/${id}/permits`);
+    if (list.statusCode !== 200) return;
+    const permit = (list.json() as { data: Found[] }).data[which];
+    if (!permit) return;
+    answered('deletePermit', await api.delete(`/employers/${id}/permits/${permit.id}`));
+  }),
+);
+
+/**
+ * A 사업장 변경 recorded for a worker (docs/law-as-data.md#workplace-changes), approved or not, caused by the
+ * employer or asked for: four approved ones the worker asked for put an E-9/H-2 worker over the limit (I-29).
+ */
+const recordWorkplaceChange = fc
+  .record({
+    w: index,
+    daysAgo: fc.integer({ min: 0, max: 900 }),
+    approved: fc.boolean(),
+    employerCaused: fc.boolean(),
+  })
+  .map((a) =>
+    command('recordWorkplaceChange', a, hasAny('workers'), async (m, args) => {
+      const id = pick(m.workers, args.w);
+      const date = day(-args.daysAgo);
+      answered(
+        'recordWorkplaceChange',
+        await api.post(`/workers/${id}/workplace-changes`, {
+          request_date: date,
+          cause: args.employerCaused ? 'employer_caused' : 'worker_request',
+          approved: args.approved,
+          ...(args.approved ? { approval_date: date } : {}),
+        }),
+      );
+    }),
+  );
+
+/** A recorded change corrected (now approved, or the employer's doing) or deleted. */
+const editWorkplaceChange = fc
+  .record({ w: index, to: fc.constantFrom('approve', 'employer', 'worker', 'delete') })
+  .map((a) =>
+    command('editWorkplaceChange', a, hasAny('workers'), async (m, { w, to }) => {
+      const id = pick(m.workers, w);
+      const list = await api.get(`/workers/${id}/workplace-changes`);
+      if (list.statusCode !== 200) return;
+      const change = (list.json() as { data: Found[] }).data[0];
+      if (!change) return;
+      const path = `/workers/${id}/workplace-changes/${change.id}`;
+      if (to === 'delete') {
+        answered('editWorkplaceChange', await api.delete(path));
+        return;
+      }
+      const body =
+        to === 'approve'
+          ? { approved: true, approval_date: change.request_date }
+          : { cause: to === 'employer' ? 'employer_caused' : 'worker_request' };
+      answered('editWorkplaceChange', await api.patch(path, { ...body, version: change.version }));
+    }),
+  );
+
 const COMMANDS = [
   createEmployer,
   employerStatus,
@@ -1128,6 +1219,18 @@ const COMMANDS = [
   raceContracts,
   feePayout,
   toggleSpare,
+  // The law's records (docs/law-as-data.md): permits narrowed or removed, workplace changes recorded and corrected.
+  editPermit,
+  deletePermit,
+  recordWorkplaceChange,
+  recordWorkplaceChange,
+  editWorkplaceChange,
+  // …and the steps that build contracts up, and the trash's restore, once more each: the sequences reach them as
+  // often as before the five commands above.
+  proposeFitting,
+  advance,
+  advance,
+  restoreDeleted,
   // The side doors, with the status changes they reverse a little more often so that an undo meets later changes.
   employerStatus,
   postStatus,
