@@ -185,3 +185,75 @@ test('the worker form asks a D-2 student for the 시간제취업허가, and the 
   await expect(page.getByText('주 15시간', { exact: true })).toBeVisible();
   await expect(page.getByText('석사·박사', { exact: true })).toBeVisible();
 });
+
+test('the employer page shows its permits and the 고용허용인원 in use, with their basis', async ({
+  page,
+  request,
+}) => {
+  const branch = await createBranch(request, `E2E 고용허가지점 ${uniqueDigits(4)}`);
+  const company = `이투이정밀 ${uniqueDigits(5)}`;
+  const employer = await apiCreate<{ id: number }>(request, 'employers', {
+    company_name: company,
+    business_reg_no: businessRegNo(`32${uniqueDigits(7)}`),
+    ceo_name: '정대표',
+    biz_entity_type: 'individual',
+    industry: 'manufacturing',
+    employee_count: 8,
+    region: '경기도',
+    zip_code: '18000',
+    road_address: '경기도 화성시 공단로 1',
+    phone: '031-500-2000',
+    branch_id: branch.id,
+  });
+  await apiCreate(request, `employers/${employer.id}/permits`, {
+    type: 'employment_permit',
+    permit_no: `E2E-${uniqueDigits(6)}`,
+    valid_from: seoulDate(-30),
+    valid_to: seoulDate(700),
+    headcount: 10,
+  });
+  await signIn(page);
+  await page.goto(`/employers/${employer.id}`);
+  await page.getByRole('tab', { name: '고용허가' }).click();
+  // 8 employees in manufacturing: the table allows 5 E-9/H-2 workers, fewer than the permit's 10.
+  const usage = page.getByTestId('permit-usage-E-9');
+  await expect(usage).toHaveText('고용허용인원 사용: 0 / 5명');
+  const card = page.locator('.ant-card').filter({ has: usage });
+  await expect(card.getByText('허가 인원 10명 · 업종 한도 5명 (상시 근로자 8명 기준)')).toBeVisible();
+  await expect(card.getByTestId('legal-basis').first()).toContainText('외국인고용법');
+  await expect(page.getByRole('cell', { name: /E2E-\d{6}/ })).toBeVisible();
+});
+
+test('a worker who used every 사업장 변경: the page shows none left, with its basis', async ({
+  page,
+  request,
+}) => {
+  const branch = await createBranch(request, `E2E 사업장변경지점 ${uniqueDigits(4)}`);
+  const worker = await apiCreate<{ id: number }>(
+    request,
+    'workers',
+    workerBody(branch.id, `MOVER${uniqueLetters(5)}`, 'E-9', { entry_date: seoulDate(-500) }),
+  );
+  for (const daysAgo of [400, 300, 200]) {
+    await apiCreate(request, `workers/${worker.id}/workplace-changes`, {
+      request_date: seoulDate(-daysAgo),
+      cause: 'worker_request',
+      approved: true,
+      approval_date: seoulDate(-daysAgo + 10),
+    });
+  }
+  // One the employer caused does not count (외국인고용법 제25조 제4항).
+  await apiCreate(request, `workers/${worker.id}/workplace-changes`, {
+    request_date: seoulDate(-100),
+    cause: 'employer_caused',
+    approved: true,
+    approval_date: seoulDate(-95),
+  });
+  await signIn(page);
+  await page.goto(`/workers/${worker.id}`);
+  const section = page.getByTestId('workplace-changes');
+  await expect(section.getByText('3회 사용 / 3회 중 0회 남음')).toBeVisible();
+  await expect(section.getByText('새 사업장 계약 불가')).toBeVisible();
+  await expect(section.getByTestId('legal-basis').first()).toContainText('제25조');
+  await expect(section.getByText('미산입')).toBeVisible();
+});
