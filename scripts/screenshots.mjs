@@ -39,6 +39,81 @@ async function workerPath(api, headers, body) {
   return `/workers/${(await created.json()).id}`;
 }
 
+/** A manufacturer of the demo's first branch with 8 employees and a 고용허가서 for 10: its page's path. */
+async function employerWithPermitPath(api, headers) {
+  const branches = await api.get('/api/v1/branches?page_size=1', { headers });
+  const branchId = (await branches.json()).data[0].id;
+  const suffix = String(Date.now()).slice(-7);
+  const created = await api.post('/api/v1/employers', {
+    headers: { ...headers, 'idempotency-key': `shots-employer-${suffix}` },
+    data: {
+      company_name: '한빛정밀',
+      business_reg_no: bizNo(`21${suffix}`),
+      ceo_name: '김한빛',
+      biz_entity_type: 'corporation',
+      industry: 'manufacturing',
+      employee_count: 8,
+      region: '경기도',
+      zip_code: '18400',
+      road_address: '경기도 화성시 동탄산단로 12',
+      phone: '031-370-1200',
+      branch_id: branchId,
+    },
+  });
+  if (!created.ok()) throw new Error(`employer: ${created.status()} ${await created.text()}`);
+  const id = (await created.json()).id;
+  const permit = await api.post(`/api/v1/employers/${id}/permits`, {
+    headers,
+    data: {
+      type: 'employment_permit',
+      permit_no: '2026-경기-004512',
+      valid_from: '2026-03-01',
+      valid_to: '2029-02-28',
+      headcount: 10,
+    },
+  });
+  if (!permit.ok()) throw new Error(`permit: ${permit.status()} ${await permit.text()}`);
+  return `/employers/${id}`;
+}
+
+/** 사업자등록번호 with its check digit (docs/DOMAIN.md#identifiers) from nine digits. */
+function bizNo(nine) {
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  const digits = [...nine].map(Number);
+  let sum = digits.reduce((total, digit, i) => total + digit * weights[i], 0);
+  sum += Math.floor((digits[8] * 5) / 10);
+  return `${nine}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A worker with two recorded 사업장 변경 (one the employer caused): its page's path. */
+async function workerWithChangesPath(api, headers) {
+  const path = await workerPath(api, headers, {
+    name_ko: '바하두르 구룽',
+    first_name: 'BAHADUR',
+    last_name: 'GURUNG',
+    nationality: 'NP',
+    visa_type: 'E-9',
+    entry_date: '2024-06-10',
+  });
+  for (const [request, cause] of [
+    ['2025-04-02', 'worker_request'],
+    ['2026-08-20', 'employer_caused'],
+  ]) {
+    const reply = await api.post(`/api/v1${path}/workplace-changes`, {
+      headers,
+      data: {
+        request_date: request,
+        cause,
+        approved: true,
+        approval_date: request,
+        approval_no: `고용-${request}`,
+      },
+    });
+    if (!reply.ok()) throw new Error(`workplace change: ${reply.status()} ${await reply.text()}`);
+  }
+  return path;
+}
+
 /** Scrolls the section titled `title` to the top of the page, for a phone's picture of it. */
 const showSection = (title) => async (page) => {
   await page
@@ -91,6 +166,18 @@ const SCREENS = [
       }),
     views: ['1440-dark', '390-light'],
     before: showSection('시간제취업허가 (D-2·D-4)'),
+  },
+  {
+    name: 'employer-permits',
+    path: employerWithPermitPath,
+    views: ['1440-light', '390-dark'],
+    before: (page) => page.getByRole('tab', { name: '고용허가' }).click(),
+  },
+  {
+    name: 'worker-changes',
+    path: workerWithChangesPath,
+    views: ['1440-dark', '390-light'],
+    before: showSection('사업장 변경'),
   },
   {
     name: 'menu',

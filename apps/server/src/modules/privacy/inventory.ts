@@ -463,6 +463,10 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       account_holder: { what: '예금주', ...PAYOUT },
       memo: { what: '메모', ...PAYOUT },
       status_reason: { what: '상태 변경 사유', ...PAYOUT },
+      legal_basis_note: {
+        what: '수수료의 법적 근거 (최고 관리자 기록)',
+        kept: '공공 알선 대상(E-9·E-8) 수수료를 받은 근거의 기록이라 정산과 함께 남김 (직업안정법·외국인고용법 준수 증빙)',
+      },
     },
     derived: {
       account_no_hash: { what: '계좌번호 검색 해시', ...PAYOUT },
@@ -486,6 +490,8 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       'last_edited_by',
       'destroyed_at',
       'employer_branch_id',
+      'legal_basis_by',
+      'legal_basis_at',
     ],
   },
   privacy_requests: {
@@ -520,6 +526,21 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
     about: '세션 갱신 토큰',
     derived: { token_hash: { what: '토큰 해시', expires: '세션과 함께 만료' } },
     none: ['session_id', 'created_at', 'used_at'],
+  },
+  employer_permits: {
+    about: '사업주의 고용허가서·특례고용가능확인서 (외국인고용법 제8조, 제12조)',
+    personal: { note: { what: '고용허가 메모', ...EMPLOYER } },
+    none: [
+      ...BOOK,
+      'employer_id',
+      'type',
+      'permit_no',
+      'valid_from',
+      'valid_to',
+      'headcount',
+      'visa',
+      'created_by',
+    ],
   },
   worker_workplace_changes: {
     about: '근로자의 사업장 변경 기록 (외국인고용법 제25조)',

@@ -139,9 +139,9 @@ export async function dueEmployers(executor: Executor, days: DueDays, limit: num
 
 /**
  * Destroys the people in these employers — the representative's name, the phone, e-mail, manager, address detail,
- * memo and status reason — with the app accounts linked to them and the import rows they came from. The company
- * name, business number, industry, region and road address stay (they describe the business), and so does every
- * count and statistic.
+ * memo and status reason, and the notes on its permits — with the app accounts linked to them and the import rows
+ * they came from. The company name, business number, industry, region and road address stay (they describe the
+ * business), and so do the permits themselves and every count and statistic.
  */
 export async function destroyEmployers(executor: Executor, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -156,6 +156,11 @@ export async function destroyEmployers(executor: Executor, ids: readonly number[
   );
   const destroyed = rows.map((row) => row.id);
   if (destroyed.length === 0) return [];
+  // The permits stay (type, number, validity and headcount describe the business); their free-text notes go.
+  await executor.execute(
+    sql`UPDATE employer_permits SET note = '', updated_at = now(), version = version + 1
+        WHERE employer_id = ANY(${idList(destroyed)}) AND note <> ''`,
+  );
   await destroyAppUserRows(executor, sql`employer_id = ANY(${idList(destroyed)})`);
   await deleteUndoCaptures(executor, 'employer', destroyed);
   return destroyed;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
   activeJobPost,
+  grantPermits,
   insertBranch,
   insertEmployer,
   insertMatching,
@@ -76,6 +77,8 @@ async function workerWith(changes: Change[], previous?: number) {
 /** Proposes (overriding a warning when asked), then interview and acceptance: the matching ready for its contract. */
 async function acceptedAt(workerId: number, employerId?: number) {
   const employer = employerId ?? (await insertEmployer(ctx, branchId)).id;
+  // With its 고용허가서 and room in its quota, so only the 사업장 변경 rule decides the contract.
+  await grantPermits(ctx, employer);
   const post = await activeJobPost(admin, employer);
   const created = await admin.post('/matchings', {
     job_post_id: post.id,
