@@ -192,14 +192,21 @@ function PermitModal({
 }
 
 function UsageCard({ usage, insured }: { usage: EmployerQuotaUsage; insured: number }) {
-  const percent = usage.limit > 0 ? Math.min(100, Math.round((usage.used / usage.limit) * 100)) : 100;
+  const percent = usage.limit > 0 ? Math.min(100, Math.round((usage.used / usage.limit) * 100)) : 0;
   const over = usage.used > usage.limit;
+  const permitLabel = EMPLOYER_PERMIT_TYPE_LABELS[usage.permit];
   return (
-    <Card size="small" title={t.usageTitle(usage.visa, EMPLOYER_PERMIT_TYPE_LABELS[usage.permit])}>
+    <Card size="small" title={t.usageTitle(usage.visa, permitLabel)}>
       <Typography.Text strong data-testid={`permit-usage-${usage.visa}`} type={over ? 'danger' : undefined}>
         {t.usage(usage.used, usage.limit)}
       </Typography.Text>
-      <Progress percent={percent} status={over ? 'exception' : 'normal'} showInfo={false} size="small" />
+      {usage.permitHeadcount === 0 ? (
+        <Typography.Text type="warning" style={{ display: 'block' }}>
+          {t.noPermit(permitLabel, usage.visa)}
+        </Typography.Text>
+      ) : (
+        <Progress percent={percent} status={over ? 'exception' : 'normal'} showInfo={false} size="small" />
+      )}
       <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
         {t.usageDetail(usage.permitHeadcount, usage.quota, insured)}
       </Typography.Text>

@@ -11,6 +11,7 @@ import {
   DatePicker,
   Flex,
   Form,
+  Grid,
   Input,
   Modal,
   Select,
@@ -63,7 +64,13 @@ export function WorkplaceChangesSection({ worker, canWrite }: { worker: Worker; 
   const toast = useToast();
   const [editing, setEditing] = useState<Editing>(null);
   const reply = result.data;
+  const phone = Grid.useBreakpoint().md === false;
 
+  const approval = (row: WorkplaceChange) =>
+    row.approved
+      ? [t.approvedYes, row.approvalDate, row.approvalNo].filter(Boolean).join(' · ')
+      : t.approvedNo;
+  // A phone keeps three columns, the approval under the cause: no table wider than the screen.
   const columns = [
     { key: 'requestDate', title: t.requestDate, dataIndex: 'requestDate' },
     {
@@ -77,23 +84,21 @@ export function WorkplaceChangesSection({ worker, canWrite }: { worker: Worker; 
           ) : (
             <Tag>{t.notCounted}</Tag>
           )}
+          {phone && <Typography.Text type="secondary">{approval(row)}</Typography.Text>}
         </Space>
       ),
     },
-    {
-      key: 'approved',
-      title: t.approved,
-      render: (_: unknown, row: WorkplaceChange) =>
-        row.approved
-          ? [t.approvedYes, row.approvalDate, row.approvalNo].filter(Boolean).join(' · ')
-          : t.approvedNo,
-    },
-    {
-      key: 'fromEmployer',
-      title: t.fromEmployer,
-      render: (_: unknown, row: WorkplaceChange) => row.fromEmployerName ?? none,
-    },
-    { key: 'note', title: t.note, dataIndex: 'note', render: (note: string) => note || none },
+    ...(phone
+      ? []
+      : [
+          { key: 'approved', title: t.approved, render: (_: unknown, row: WorkplaceChange) => approval(row) },
+          {
+            key: 'fromEmployer',
+            title: t.fromEmployer,
+            render: (_: unknown, row: WorkplaceChange) => row.fromEmployerName ?? none,
+          },
+          { key: 'note', title: t.note, dataIndex: 'note', render: (note: string) => note || none },
+        ]),
     ...(canWrite
       ? [
           {
@@ -162,7 +167,14 @@ export function WorkplaceChangesSection({ worker, canWrite }: { worker: Worker; 
             label: t.jobSearch,
             children: reply?.jobSearch ? (
               <Flex vertical gap={2} align="flex-start">
-                <span>{t.jobSearchValue(reply.jobSearch.deadline, reply.jobSearch.requestDate)}</span>
+                <span>
+                  {t.jobSearchValue(reply.jobSearch.deadline, reply.jobSearch.requestDate)}
+                  {reply.jobSearch.deadline < todayInSeoul() && (
+                    <Tag color="red" style={{ marginInlineStart: 6 }}>
+                      {t.jobSearchPassed}
+                    </Tag>
+                  )}
+                </span>
                 <LegalBasisNote basis={reply.jobSearch.basis} />
               </Flex>
             ) : (

@@ -71,6 +71,8 @@ export const koEmployers = {
         ? `허가 인원 ${permitHeadcount}명 (이 업종은 내국인 피보험자 수로 한도를 정하지 않습니다)`
         : `허가 인원 ${permitHeadcount}명 · 업종 한도 ${quota}명 (상시 근로자 ${insured}명 기준)`,
     usageTogether: (n: number) => `E-9·H-2 합계 ${n}명이 계약·근무 중`,
+    noPermit: (permit: string, visa: string) =>
+      `오늘 유효한 허가(${permit}) 없음: ${visa} 근로자와 계약할 수 없습니다.`,
     insuredNote: '내국인 피보험자 수는 사업주의 상시 근로자 수로 봅니다.',
     validToBeforeFrom: '유효기간 종료일이 시작일보다 앞섭니다.',
     headcountMin: '허가 인원은 1명 이상이어야 합니다.',

@@ -108,6 +108,7 @@ export const koWorkers = {
     jobSearch: '구직 기한',
     jobSearchValue: (deadline: string, request: string) => `${deadline}까지 (${request} 신청)`,
     noJobSearch: '진행 중인 근로자 신청 변경 없음',
+    jobSearchPassed: '기한 지남',
     empty: '등록된 사업장 변경이 없습니다.',
     loadFailed: '사업장 변경 기록을 불러오지 못했습니다.',
     requestDate: '신청일',
