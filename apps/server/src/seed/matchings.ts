@@ -6,6 +6,7 @@ import {
   type MatchingStatus,
   recordMessages,
   type SalaryType,
+  SETTINGS_DEFAULTS,
   type VisaType,
   type WorkerStatus,
   weeklyHours,
@@ -303,6 +304,16 @@ export function* generateMatchings(
   /** Days from the matching's creation to each step of its chain (reused by every attempt). */
   const offsets: number[] = [0, 0, 0, 0, 0, 0, 0];
   let accepted = 0;
+  /**
+   * A contract not yet started begins `days` after today, but within this year while next year's minimum wage is
+   * not in the table: the contract step refuses a start in a year whose rate is unset (docs/law-as-data.md#wages),
+   * so a demo seeded in December would otherwise hold contracts the service never makes.
+   */
+  const thisYear = fromDay(lastDay).slice(0, 4);
+  const yearEnd = toDay(`${thisYear}-12-31`);
+  const nextYearKnown = String(Number(thisYear) + 1) in SETTINGS_DEFAULTS.minimumWageByYear;
+  const upcomingStart = (days: number) =>
+    nextYearKnown || yearEnd <= lastDay ? lastDay + days : Math.min(lastDay + days, yearEnd);
   /** One attempt at the next matching: the matching, or null when a check refuses it (nothing changes then). */
   const attempt = (): SeedMatching | null => {
     const post = rng.pick(posts);
@@ -343,7 +354,11 @@ export function* generateMatchings(
     if (from > to) return null;
     const created = rng.int(from, to);
     const startDay =
-      startIndex >= 0 ? created + offsets[startIndex]! : contractIndex >= 0 ? lastDay + rng.int(8, 30) : null;
+      startIndex >= 0
+        ? created + offsets[startIndex]!
+        : contractIndex >= 0
+          ? upcomingStart(rng.int(8, 30))
+          : null;
     // The visa must outlast the contract: no hard issue and no warning to override at 'contracted'.
     if (startDay !== null) {
       const end = startDay + (post.contractMonths ?? 6) * 31;

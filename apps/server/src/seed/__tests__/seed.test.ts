@@ -42,6 +42,7 @@ import { type Api, signedIn } from '../../../test/fixtures';
 import { createTestContext, type TestContext, testConfig } from '../../../test/helpers';
 import { chainHash, deriveAuditChainKey, GENESIS_HASH, verifyAuditChain } from '../../audit/chain';
 import { queryRows } from '../../db/client';
+import { runChecks } from '../../integrity/checks';
 import { seoulToday } from '../../lib/dates';
 import { createPiiCipher } from '../../lib/pii';
 import { minimumWageError } from '../../modules/job-posts/job-posts.rules';
@@ -414,6 +415,16 @@ describe('seed generator: matchings', () => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  it('start contracts in a year whose minimum wage the table knows, on any day of the year (December too)', () => {
+    const known = SETTINGS_DEFAULTS.minimumWageByYear;
+    const lastYear = Math.max(...Object.keys(known).map(Number));
+    // Seeded late in the last year the table knows: the contracts not yet started would begin in the next.
+    const december = collect(0.5, 7, `${lastYear}-12-20`);
+    const upcoming = december.matchings.filter((m) => m.status === 'contracted');
+    expect(upcoming.length).toBeGreaterThan(0);
+    for (const m of upcoming) expect(m.startDate!.slice(0, 4) in known, m.startDate!).toBe(true);
   });
 
   it('reach the planned count and every status', () => {
@@ -906,6 +917,13 @@ describe('seed loader (COPY) on the test database', () => {
       }
     }
     expect(await indexesAndKeys(ctx)).toEqual(migrated);
+  });
+
+  it('keeps every rule `npm run check:data` checks (docs/DOMAIN.md invariants), whatever the month', async () => {
+    const broken = (await runChecks(ctx.db))
+      .filter((check) => check.violations.length > 0)
+      .map((check) => `${check.code}: ${JSON.stringify(check.violations.slice(0, 3))}`);
+    expect(broken).toEqual([]);
   });
 
   it('the API lists the seeded records with the generated values', async () => {
