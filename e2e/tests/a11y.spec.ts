@@ -118,6 +118,9 @@ async function makeRecords(request: APIRequestContext): Promise<Records> {
     type: 'matching_fee',
     amount: 300_000,
     scheduled_date: seoulDate(7),
+    // The chain's worker holds E-9, whose placement no broker may charge for unless a super admin records the
+    // basis (docs/law-as-data.md#fees): the detail screen then shows it too.
+    legal_basis_note: '접근성 점검용 기록: 직업안정기관의 위탁을 받은 알선',
   });
   return {
     employer: chain.employerId,
