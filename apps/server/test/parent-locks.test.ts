@@ -117,35 +117,25 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
     return Boolean(row.after);
   }
 
-  it(`employer suspended while its post is approved, ${ROUNDS} rounds: no active post under it`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const branch = await insertBranch(ctx);
-      const employer = await insertEmployer(ctx, branch.id);
-      const post = await insertPost(employer.id, branch.id, 'pending');
-      const [suspend, approve] = await Promise.all([
-        a.post(`/employers/${employer.id}/status`, { status: 'suspended', reason: '점검', version: 1 }),
-        b.post(`/job-posts/${post.id}/status`, { status: 'active', version: post.version }),
-      ]);
-      expect(suspend.statusCode, suspend.body).toBe(200);
-      expect([200, 409], approve.body).toContain(approve.statusCode);
-    }
-    expect(await activeUnderUnapproved()).toEqual([]);
-  });
-
-  it(`employer withdrawn while its suspended post is resumed, ${ROUNDS} rounds: no active post under it`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const branch = await insertBranch(ctx);
-      const employer = await insertEmployer(ctx, branch.id);
-      const post = await insertPost(employer.id, branch.id, 'suspended');
-      const [withdraw, resume] = await Promise.all([
-        a.post(`/employers/${employer.id}/status`, { status: 'withdrawn', reason: '폐업', version: 1 }),
-        b.post(`/job-posts/${post.id}/status`, { status: 'active', version: post.version }),
-      ]);
-      expect(withdraw.statusCode, withdraw.body).toBe(200);
-      expect([200, 409], resume.body).toContain(resume.statusCode);
-    }
-    expect(await activeUnderUnapproved()).toEqual([]);
-  });
+  for (const { employerTo, reason, postFrom } of [
+    { employerTo: 'suspended', reason: '점검', postFrom: 'pending' },
+    { employerTo: 'withdrawn', reason: '폐업', postFrom: 'suspended' },
+  ] as const) {
+    it(`employer ${employerTo} while its ${postFrom} post is made active, ${ROUNDS} rounds: no active post under it`, async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const branch = await insertBranch(ctx);
+        const employer = await insertEmployer(ctx, branch.id);
+        const post = await insertPost(employer.id, branch.id, postFrom);
+        const [employerChange, postChange] = await Promise.all([
+          a.post(`/employers/${employer.id}/status`, { status: employerTo, reason, version: 1 }),
+          b.post(`/job-posts/${post.id}/status`, { status: 'active', version: post.version }),
+        ]);
+        expect(employerChange.statusCode, employerChange.body).toBe(200);
+        expect([200, 409], postChange.body).toContain(postChange.statusCode);
+      }
+      expect(await activeUnderUnapproved()).toEqual([]);
+    });
+  }
 
   it(`employer deleted while a post is created under it or restored from the trash, ${ROUNDS} rounds each: no live post under a deleted employer`, async () => {
     const branch = await insertBranch(ctx);
@@ -271,16 +261,30 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
     expect(late).toEqual([]);
   });
 
+  /** Terms of a matching ready for its contract. */
+  const ACCEPTED = {
+    status: 'accepted' as const,
+    startDate: START,
+    agreedSalaryType: 'monthly' as const,
+    agreedSalaryAmount: 2_500_000,
+  };
+
+  /** Two matchings taken to 계약 at once, one by each process. */
+  const contractAtOnce = (pair: readonly { id: number; version: number }[]) =>
+    Promise.all(
+      pair.map((m, i) =>
+        (i === 0 ? a : b).post(`/matchings/${m.id}/status`, {
+          status: 'contracted',
+          start_date: START,
+          version: m.version,
+        }),
+      ),
+    );
+
   it(`a worker contracted by two matchings at once, ${ROUNDS} rounds: one contract at most`, async () => {
     const branch = await insertBranch(ctx);
     for (let round = 0; round < ROUNDS; round++) {
       const worker = await insertWorker(ctx, branch.id);
-      const accepted = {
-        status: 'accepted' as const,
-        startDate: START,
-        agreedSalaryType: 'monthly' as const,
-        agreedSalaryAmount: 2_500_000,
-      };
       const pair = [];
       for (let i = 0; i < 2; i++) {
         const employer = await insertEmployer(ctx, branch.id);
@@ -289,19 +293,11 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
           await insertMatching(
             ctx,
             { employerId: employer.id, workerId: worker.id, branchId: branch.id },
-            accepted,
+            ACCEPTED,
           ),
         );
       }
-      const replies = await Promise.all(
-        pair.map((m, i) =>
-          (i === 0 ? a : b).post(`/matchings/${m.id}/status`, {
-            status: 'contracted',
-            start_date: START,
-            version: m.version,
-          }),
-        ),
-      );
+      const replies = await contractAtOnce(pair);
       expect(replies.map((r) => r.statusCode).filter((s) => s === 200)).toHaveLength(1);
     }
     const twice = await rows(
@@ -319,12 +315,6 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
       const employer = await insertEmployer(ctx, branch.id, { employeeCount: 100 });
       employers.push(employer.id);
       await grantPermit(ctx, employer.id, { headcount: 1 });
-      const accepted = {
-        status: 'accepted' as const,
-        startDate: START,
-        agreedSalaryType: 'monthly' as const,
-        agreedSalaryAmount: 2_500_000,
-      };
       const pair = [];
       for (let i = 0; i < 2; i++) {
         const worker = await insertWorker(ctx, branch.id);
@@ -332,19 +322,11 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
           await insertMatching(
             ctx,
             { employerId: employer.id, workerId: worker.id, branchId: branch.id },
-            accepted,
+            ACCEPTED,
           ),
         );
       }
-      const replies = await Promise.all(
-        pair.map((m, i) =>
-          (i === 0 ? a : b).post(`/matchings/${m.id}/status`, {
-            status: 'contracted',
-            start_date: START,
-            version: m.version,
-          }),
-        ),
-      );
+      const replies = await contractAtOnce(pair);
       expect(replies.map((r) => r.statusCode).sort(), replies.map((r) => r.body).join('\n')).toEqual([
         200, 422,
       ]);
@@ -367,7 +349,7 @@ describe.runIf(engine === 'pg')('parent rows locked: each pair of writes raced o
       const m = await insertMatching(
         ctx,
         { employerId: employer.id, workerId: worker.id, branchId: branch.id },
-        { status: 'accepted', startDate: START, agreedSalaryType: 'monthly', agreedSalaryAmount: 2_500_000 },
+        ACCEPTED,
       );
       // A closed post (its deadline passed) does not follow the employer: only the employer's row is shared.
       await ctx.db

@@ -31,10 +31,10 @@ import { useState } from 'react';
 import { classifyError } from '../../api/errors';
 import { useCan } from '../../auth/permissions';
 import { useConfirmDelete } from '../../components/detail/use-delete-action';
-import { applyServerErrors } from '../../components/form/field-errors';
+import { useRefusableSave } from '../../components/form/use-refusable-save';
 import { LegalBasisNote } from '../../components/legal-basis';
-import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
-import { useErrorToast, useToast } from '../../components/toast';
+import { RefusalAlert } from '../../components/linked-records';
+import { useToast } from '../../components/toast';
 import { parseDate, toDateString } from '../../lib/datetime';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
@@ -71,13 +71,12 @@ function PermitModal({
   const [form] = Form.useForm<PermitValues>();
   const save = useSavePermit(employerId);
   const toast = useToast();
-  const showError = useErrorToast();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Contracts the change would leave without a permit: listed with links, the dialog stays open.
+  const { refusal, save: trySave } = useRefusableSave(form, FIELDS);
 
   const handleOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setRefusal(null);
     const body = {
       type: values.type,
       permitNo: values.permitNo,
@@ -86,19 +85,14 @@ function PermitModal({
       headcount: values.headcount ?? 0,
       note: values.note ?? '',
     };
-    try {
-      if (permit) await save.mutateAsync({ permitId: permit.id, body: { ...body, version: permit.version } });
-      else await save.mutateAsync({ permitId: null, body });
-      toast.success(permit ? koKit.common.saved : koKit.common.created);
-      onClose();
-    } catch (caught) {
-      const error = classifyError(caught);
-      const applied = applyServerErrors(form, error.details, FIELDS);
-      const refused = refusalOf(error.message, applied);
-      // Contracts the change would leave without a permit: listed with links, the dialog stays open.
-      if (refused) setRefusal(refused);
-      else if (!applied.mapped) showError(error);
-    }
+    const saved = await trySave(() =>
+      permit
+        ? save.mutateAsync({ permitId: permit.id, body: { ...body, version: permit.version } })
+        : save.mutateAsync({ permitId: null, body }),
+    );
+    if (!saved) return;
+    toast.success(permit ? koKit.common.saved : koKit.common.created);
+    onClose();
   };
 
   return (

@@ -1,12 +1,10 @@
 import { SALARY_TYPE_LABELS, SALARY_TYPES, type SalaryType } from '@ilson/contracts';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { classifyError } from '../../api/errors';
-import { applyServerErrors } from '../../components/form/field-errors';
 import { formatWon, parseWon } from '../../components/form/formatters';
-import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
-import { useErrorToast, useToast } from '../../components/toast';
+import { useRefusableSave } from '../../components/form/use-refusable-save';
+import { RefusalAlert } from '../../components/linked-records';
+import { useToast } from '../../components/toast';
 import { parseDate, toDateString } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
 import { koMatchings } from '../../locales/ko/matchings';
@@ -39,20 +37,19 @@ export function TermsModal({
   const [form] = Form.useForm<TermsValues>();
   const update = useUpdateMatching(matching.id);
   const toast = useToast();
-  const showError = useErrorToast();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Matchings the new dates or pay would break: listed with links, the dialog stays open.
+  const { refusal, save, clearRefusal } = useRefusableSave(form, FIELDS);
 
   const close = () => {
-    setRefusal(null);
+    clearRefusal();
     onClose();
   };
 
   const handleOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setRefusal(null);
-    try {
-      await update.mutateAsync({
+    const saved = await save(() =>
+      update.mutateAsync({
         agreedSalaryType: values.agreedSalaryType ?? null,
         agreedSalaryAmount: values.agreedSalaryAmount ?? null,
         feeAmount: values.feeAmount ?? null,
@@ -60,17 +57,11 @@ export function TermsModal({
         endDate: toDateString(values.endDate),
         memo: values.memo ?? '',
         version: matching.version,
-      });
-      toast.success(t.termsSaved);
-      close();
-    } catch (caught) {
-      const error = classifyError(caught);
-      const applied = applyServerErrors(form, error.details, FIELDS);
-      const refused = refusalOf(error.message, applied);
-      // Matchings the new dates or pay would break: listed with links, the dialog stays open.
-      if (refused) setRefusal(refused);
-      else if (!applied.mapped) showError(error);
-    }
+      }),
+    );
+    if (!saved) return;
+    toast.success(t.termsSaved);
+    close();
   };
 
   return (

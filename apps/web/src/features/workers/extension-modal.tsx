@@ -1,11 +1,9 @@
 import { EXTENSION_STATUS_LABELS, type ExtensionStatus, recordMessages } from '@ilson/contracts';
 import { Button, DatePicker, Descriptions, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { classifyError } from '../../api/errors';
-import { applyServerErrors } from '../../components/form/field-errors';
-import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
-import { useErrorToast, useToast } from '../../components/toast';
+import { useRefusableSave } from '../../components/form/use-refusable-save';
+import { RefusalAlert } from '../../components/linked-records';
+import { useToast } from '../../components/toast';
 import { parseDate, toDateString, todayInSeoul } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
@@ -41,37 +39,25 @@ export function ExtensionModal({ target, onClose }: { target: ExtensionTarget | 
   const [form] = Form.useForm<Values>();
   const update = useUpdateExtension();
   const toast = useToast();
-  const showError = useErrorToast();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Matchings the change would break: listed here, the dialog stays for another try. A stale version: the lists
+  // have been refreshed; start again from there.
+  const { refusal, save, clearRefusal } = useRefusableSave(form, FIELDS, { onStale: () => close() });
   const approving = target?.extensionStatus === 'applied';
 
   if (!target) return null;
 
   const close = () => {
-    setRefusal(null);
+    clearRefusal();
     onClose();
   };
 
   const send = async (body: Omit<ExtensionBody, 'version'>) => {
-    setRefusal(null);
-    try {
-      await update.mutateAsync({ id: target.id, body: { ...body, version: target.version } });
-      toast.success(t.saved);
-      close();
-    } catch (caught) {
-      const error = classifyError(caught);
-      const applied = applyServerErrors(form, error.details, FIELDS);
-      const refused = refusalOf(error.message, applied);
-      // Matchings the change would break: listed here, the dialog stays for another try.
-      if (refused) {
-        setRefusal(refused);
-        return;
-      }
-      if (applied.mapped) return;
-      showError(error);
-      // A stale version or a refused change: the lists have been refreshed; start again from there.
-      if (error.status === 409) close();
-    }
+    const saved = await save(() =>
+      update.mutateAsync({ id: target.id, body: { ...body, version: target.version } }),
+    );
+    if (!saved) return;
+    toast.success(t.saved);
+    close();
   };
 
   const handleOk = async () => {

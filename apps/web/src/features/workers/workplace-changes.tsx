@@ -22,14 +22,13 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { classifyError } from '../../api/errors';
 import { InfoSection } from '../../components/detail/info-section';
 import { useConfirmDelete } from '../../components/detail/use-delete-action';
-import { applyServerErrors } from '../../components/form/field-errors';
+import { useRefusableSave } from '../../components/form/use-refusable-save';
 import { LegalBasisNote } from '../../components/legal-basis';
-import { type Refusal, RefusalAlert, refusalOf } from '../../components/linked-records';
+import { RefusalAlert } from '../../components/linked-records';
 import { EmployerPicker } from '../../components/pickers/pickers';
-import { useErrorToast, useToast } from '../../components/toast';
+import { useToast } from '../../components/toast';
 import { toDateString, todayInSeoul } from '../../lib/datetime';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
@@ -239,15 +238,14 @@ function WorkplaceChangeModal({
   const [form] = Form.useForm<Values>();
   const save = useSaveWorkplaceChange(workerId);
   const toast = useToast();
-  const showError = useErrorToast();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // A held matching the change would put over the limit (I-29): listed here, the dialog stays.
+  const { refusal, save: trySave } = useRefusableSave(form, FIELDS, { onStale: onClose });
   const approved = Form.useWatch('approved', form);
   const record = editing === 'new' ? null : editing;
 
   const handleOk = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setRefusal(null);
     const body = {
       requestDate: toDateString(values.requestDate)!,
       cause: values.cause!,
@@ -257,24 +255,14 @@ function WorkplaceChangeModal({
       fromEmployerId: values.fromEmployerId ?? null,
       note: values.note,
     };
-    try {
-      if (record) await save.mutateAsync({ changeId: record.id, body: { ...body, version: record.version } });
-      else await save.mutateAsync({ changeId: null, body });
-      toast.success(record ? koKit.common.saved : koKit.common.created);
-      onClose();
-    } catch (caught) {
-      const error = classifyError(caught);
-      const applied = applyServerErrors(form, error.details, FIELDS);
-      const refused = refusalOf(error.message, applied);
-      // A held matching the change would put over the limit (I-29): listed here, the dialog stays.
-      if (refused) {
-        setRefusal(refused);
-        return;
-      }
-      if (applied.mapped) return;
-      showError(error);
-      if (error.status === 409) onClose();
-    }
+    const saved = await trySave(() =>
+      record
+        ? save.mutateAsync({ changeId: record.id, body: { ...body, version: record.version } })
+        : save.mutateAsync({ changeId: null, body }),
+    );
+    if (!saved) return;
+    toast.success(record ? koKit.common.saved : koKit.common.created);
+    onClose();
   };
 
   return (
