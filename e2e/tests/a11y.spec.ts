@@ -201,46 +201,54 @@ test.beforeAll(async ({ request }) => {
   records = await makeRecords(request);
 });
 
+/** How many pages check a view's screens side by side: axe runs in each page's renderer, one a core here. */
+const PAGES = 2;
+
 for (const view of VIEWS) {
   test(`no serious accessibility violations (${view.rules === 'all' ? 'all rules' : 'contrast'}) at ${view.width} px, ${view.colorScheme}`, async ({
     browser,
   }) => {
     test.setTimeout(300_000);
-    const context = await browser.newContext({
-      baseURL: BASE_URL,
-      viewport: { width: view.width, height: view.height },
-      colorScheme: view.colorScheme,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
-    const page = await context.newPage();
-    const settled = watchRequests(page);
     // Every screen is checked before the test fails, so one run lists every finding.
     const findings: Record<string, string[]> = {};
-    const check = async (path: string, how: 'load' | 'in-app') => {
-      if (how === 'load') {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      } else await navigateInApp(page, path);
-      await settled();
-      const found = await seriousViolations(page, view.rules);
-      // On a phone nothing scrolls the page sideways (a wide table scrolls inside its own box).
-      const overflow = await page.evaluate(() => {
-        const box = document.querySelector('#main-content') ?? document.documentElement;
-        return box.scrollWidth - box.clientWidth;
+    /** One page's share: the public screens for the first, then every PAGES-th signed-in screen. */
+    const checkShare = async (share: number) => {
+      const context = await browser.newContext({
+        baseURL: BASE_URL,
+        viewport: { width: view.width, height: view.height },
+        colorScheme: view.colorScheme,
+        locale: 'ko-KR',
+        timezoneId: 'Asia/Seoul',
       });
-      if (view.width < 768 && overflow > 0) found.push(`horizontal page scroll: ${overflow} px`);
-      if (found.length > 0) findings[path] = found;
+      const page = await context.newPage();
+      const settled = watchRequests(page);
+      const check = async (path: string, how: 'load' | 'in-app') => {
+        if (how === 'load') {
+          await page.goto(path);
+          // A load fetches the application (the first one cold, beside the other page): more than a click's wait.
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+        } else await navigateInApp(page, path);
+        await settled();
+        const found = await seriousViolations(page, view.rules);
+        // On a phone nothing scrolls the page sideways (a wide table scrolls inside its own box).
+        const overflow = await page.evaluate(() => {
+          const box = document.querySelector('#main-content') ?? document.documentElement;
+          return box.scrollWidth - box.clientWidth;
+        });
+        if (view.width < 768 && overflow > 0) found.push(`horizontal page scroll: ${overflow} px`);
+        if (found.length > 0) findings[path] = found;
+      };
+      try {
+        if (share === 0) for (const path of PUBLIC) await check(path, 'load');
+        await signIn(page);
+        // The first screen loads the application with the stored session; the rest are reached from inside it.
+        const paths = signedInPaths(records).filter((_, index) => index % PAGES === share);
+        for (const [index, path] of paths.entries()) await check(path, index === 0 ? 'load' : 'in-app');
+      } finally {
+        await context.close();
+      }
     };
-    try {
-      for (const path of PUBLIC) await check(path, 'load');
-      await signIn(page);
-      // The first screen loads the application with the stored session; the rest are reached from inside it.
-      for (const [index, path] of signedInPaths(records).entries())
-        await check(path, index === 0 ? 'load' : 'in-app');
-    } finally {
-      await context.close();
-    }
+    await Promise.all(Array.from({ length: PAGES }, (_, share) => checkShare(share)));
     expect(findings, `${view.width} px, ${view.colorScheme}`).toEqual({});
   });
 }
