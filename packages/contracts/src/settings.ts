@@ -1,6 +1,7 @@
 import { ACCESS_REVIEW_DEFAULTS, accessReviewSettingsSchema } from './audit';
 import { versionField } from './common';
 import { defineEndpoints } from './endpoint';
+import { QUOTA_TABLE_SECTORS, quotaTablesDefault } from './law/quota';
 import { minimumWageSettingDefault } from './law/wages';
 import { fieldMessages } from './messages';
 import { RETENTION_DEFAULTS, retentionRulesSchema } from './privacy';
@@ -15,12 +16,82 @@ function wholeNumber(min: number, max: number, unit: string) {
 export const settingsMessages = {
   serviceNameRequired: '서비스 이름을 입력해 주세요.',
   wageChangeReasonRequired: '연도별 최저시급을 바꾸는 사유를 입력해 주세요. (예: 2027년 최저임금 고시 반영)',
+  quotaChangeReasonRequired:
+    '고용허용인원 표를 바꾸는 사유를 입력해 주세요. (예: 2027년 외국인력정책위원회 결정 반영)',
+  quotaDate: '시행일은 YYYY-MM-DD 형식의 날짜로 입력해 주세요.',
+  quotaDatesUnique: '시행일이 같은 버전이 두 개 있습니다. 시행일마다 하나만 입력해 주세요.',
+  quotaVersionsRequired: '고용허용인원 표를 한 버전 이상 입력해 주세요.',
+  quotaBandsRequired: '구간을 한 개 이상 입력해 주세요.',
+  quotaBandsOrder: '구간은 피보험자 수가 작은 것부터, 중복 없이 입력해 주세요.',
+  quotaBandsOpenEnd: '마지막 구간은 상한 없이(그 이상) 두고, 그 앞의 구간에는 상한을 입력해 주세요.',
+  quotaLimitsOrder: '피보험자 수가 많은 구간의 고용허용인원이 더 적을 수 없습니다.',
   textTooLong: (max: number) => `${max}자 이하로 입력해 주세요.`,
   visaAlertDaysCount: '알림 구간은 1~6개로 입력해 주세요.',
   visaAlertDaysOrder: '알림 구간은 작은 값부터 중복 없이 입력해 주세요.',
   wageYear: '연도는 2000~2100 사이의 4자리 숫자로 입력해 주세요.',
   wageYearsRequired: '최저시급을 한 해 이상 입력해 주세요.',
 } as const;
+
+/** One band: up to `maxInsured` insured employees (null: any more), at most `limit` 고용허가제 workers. */
+const quotaBandSchema = z.object({
+  maxInsured: wholeNumber(1, 100_000, '명').nullable(),
+  limit: wholeNumber(1, 10_000, '명'),
+});
+
+const quotaBandsSchema = z
+  .array(quotaBandSchema)
+  .min(1, settingsMessages.quotaBandsRequired)
+  .max(20)
+  .superRefine((bands, ctx) => {
+    bands.forEach((band, i) => {
+      const last = i === bands.length - 1;
+      if ((band.maxInsured === null) !== last) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'maxInsured'],
+          message: settingsMessages.quotaBandsOpenEnd,
+        });
+      }
+      const before = bands[i - 1];
+      if (!before) return;
+      if (band.maxInsured !== null && before.maxInsured !== null && band.maxInsured <= before.maxInsured) {
+        ctx.addIssue({ code: 'custom', path: [i, 'maxInsured'], message: settingsMessages.quotaBandsOrder });
+      }
+      if (band.limit < before.limit) {
+        ctx.addIssue({ code: 'custom', path: [i, 'limit'], message: settingsMessages.quotaLimitsOrder });
+      }
+    });
+  });
+
+/** The 고용허용인원 table's versions (law/quota.ts `QuotaTableVersion`; docs/law-as-data.md#operator-kept-rows). */
+export const quotaTablesSchema = z
+  .array(
+    z.object({
+      effectiveFrom: z.iso.date({ error: settingsMessages.quotaDate }),
+      bands: z.object(
+        Object.fromEntries(QUOTA_TABLE_SECTORS.map((sector) => [sector, quotaBandsSchema])) as Record<
+          (typeof QUOTA_TABLE_SECTORS)[number],
+          typeof quotaBandsSchema
+        >,
+      ),
+      note: z.string().trim().max(200, settingsMessages.textTooLong(200)),
+    }),
+  )
+  .min(1, settingsMessages.quotaVersionsRequired)
+  .max(50)
+  .superRefine((versions, ctx) => {
+    const seen = new Set<string>();
+    versions.forEach((version, i) => {
+      if (seen.has(version.effectiveFrom)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'effectiveFrom'],
+          message: settingsMessages.quotaDatesUnique,
+        });
+      }
+      seen.add(version.effectiveFrom);
+    });
+  });
 
 /** docs/DOMAIN.md system settings. Every module reads them through the server's settings store. */
 export const settingsSchema = z.object({
@@ -48,6 +119,8 @@ export const settingsSchema = z.object({
       ctx.addIssue({ code: 'custom', path: [year], message: settingsMessages.wageYear });
     }
   }),
+  /** 고용허용인원 by sector and insured employees, kept current by a super admin with a reason. */
+  employerQuotaTables: quotaTablesSchema,
   defaultMatchingFee: wholeNumber(0, 100_000_000, '원'),
   exportReasonRequired: z.boolean(),
   dormantAfterDays: wholeNumber(30, 3650, '일'),
@@ -72,6 +145,8 @@ export const SETTINGS_DEFAULTS: Settings = {
   loginRateLimitPerMinute: 20,
   /** Seeded from the law rows (docs/law-as-data.md#wages); a super admin adds a new year with a reason. */
   minimumWageByYear: minimumWageSettingDefault(),
+  /** Seeded from the law rows (docs/law-as-data.md#operator-kept-rows); a super admin adds a version with a reason. */
+  employerQuotaTables: quotaTablesDefault(),
   defaultMatchingFee: 300_000,
   exportReasonRequired: true,
   dormantAfterDays: 365,
@@ -88,8 +163,8 @@ export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 export const settingsPatchSchema = settingsSchema.partial().extend({
   version: versionField,
   /**
-   * Why the minimum wages change: required when `minimumWageByYear` does (they decide which contracts are lawful,
-   * docs/law-as-data.md#wages); kept with the change in the access log.
+   * Why the law's figures change: required when `minimumWageByYear` or `employerQuotaTables` does (they decide
+   * which contracts are lawful, docs/law-as-data.md#operator-kept-rows); kept with the change in the access log.
    */
   wageChangeReason: z.string().trim().max(500, settingsMessages.textTooLong(500)).optional(),
 });
@@ -106,6 +181,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, string> = {
   lockoutMinutes: '계정 잠금 시간(분)',
   loginRateLimitPerMinute: 'IP당 분당 로그인 시도 한도',
   minimumWageByYear: '연도별 최저시급(원)',
+  employerQuotaTables: '고용허용인원 표',
   defaultMatchingFee: '기본 매칭 수수료(원)',
   exportReasonRequired: '다운로드 사유 필수',
   dormantAfterDays: '휴면 전환 기준(일)',

@@ -11,6 +11,8 @@ import {
   PLACEMENT_FEE_CAP_ROWS,
   PUBLIC_PLACEMENT_ROWS,
   QUOTA_ROWS,
+  type QuotaTableSector,
+  type QuotaTableVersion,
   rowsInForce,
   seoulDay,
   VISA_RULES,
@@ -38,7 +40,11 @@ export type CheckResult = { code: string; invariant: string; title: string; viol
 export type CheckScope = { branchIds?: readonly number[] };
 
 /** What a check's SQL may read besides the tables: the settings it compares with. */
-type CheckInputs = { scope: CheckScope; minimumWageByYear: Record<string, number> };
+type CheckInputs = {
+  scope: CheckScope;
+  minimumWageByYear: Record<string, number>;
+  quotaTables: readonly QuotaTableVersion[];
+};
 
 type Check = { code: string; invariant: string; title: string; query: (inputs: CheckInputs) => SQL };
 
@@ -190,18 +196,25 @@ const heldMatchings = ({ scope }: CheckInputs, condition: SQL, detail: SQL) => s
   ORDER BY m.id`;
 
 /**
- * The 고용허용인원 bands in force today (law/quota.ts) as a table: per industry counted by insured employees, up to
- * `max_insured` (null: any more) employees, `lim` foreign workers of the 고용허가제 (E-9 and H-2 together).
+ * The 고용허용인원 bands of every version of the `employerQuotaTables` setting (law/quota.ts) as a table: per
+ * industry counted by insured employees, from `from_date`, up to `max_insured` (null: any more) employees, `lim`
+ * foreign workers of the 고용허가제 (E-9 and H-2 together). A contract is measured by the version in force on its
+ * start, as the rule engine measures it (docs/law-as-data.md#operator-kept-rows).
  */
-function quotaBandsTable(): SQL {
+function quotaBandsTable(tables: readonly QuotaTableVersion[]): SQL {
   const rows = rowsInForce(QUOTA_ROWS, seoulDay()).flatMap((row) =>
     row.measure === 'insured' && row.bands
-      ? row.industries.flatMap((industry) =>
-          row.bands!.map((band) => sql`(${industry}::text, ${band.maxInsured}::int, ${band.limit}::int)`),
+      ? tables.flatMap((version) =>
+          row.industries.flatMap((industry) =>
+            version.bands[row.sector as QuotaTableSector].map(
+              (band) =>
+                sql`(${industry}::text, ${version.effectiveFrom}::date, ${band.maxInsured}::int, ${band.limit}::int)`,
+            ),
+          ),
         )
       : [],
   );
-  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS q(industry, max_insured, lim)`;
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS q(industry, from_date, max_insured, lim)`;
 }
 
 /** PERMIT_RULE_ROWS as a table: the visa, the permit type it needs and the first day it does. */
@@ -389,7 +402,7 @@ export const CHECKS: readonly Check[] = [
       '고용허가서·특례고용가능확인서 없이, 또는 허가 인원·고용허용인원을 넘겨 계약·근무 중인 E-9·H-2 매칭',
     // Counted on each contract's start: the number working at once only grows on a start, so a day over the limit
     // is some contract's start (docs/law-as-data.md#employer-permits-and-quota).
-    query: ({ scope }) => sql`
+    query: ({ scope, quotaTables }) => sql`
       WITH eps AS MATERIALIZED (
         SELECT m.id, m.employer_id, m.branch_id, m.start_date, w.visa_type AS visa, pr.permit,
                ${heldUntil('m', 'p')} AS until
@@ -411,9 +424,10 @@ export const CHECKS: readonly Check[] = [
                    AND o.start_date <= x.start_date AND o.until >= x.start_date) AS same_visa,
                (SELECT count(*) FROM eps o WHERE o.employer_id = x.employer_id
                    AND o.start_date <= x.start_date AND o.until >= x.start_date) AS all_eps,
-               (SELECT q.lim FROM employers e JOIN ${quotaBandsTable()} ON q.industry = e.industry
-                 WHERE e.id = x.employer_id AND (q.max_insured IS NULL OR e.employee_count <= q.max_insured)
-                 ORDER BY q.max_insured NULLS LAST LIMIT 1) AS quota
+               (SELECT q.lim FROM employers e JOIN ${quotaBandsTable(quotaTables)} ON q.industry = e.industry
+                 WHERE e.id = x.employer_id AND q.from_date <= x.start_date
+                   AND (q.max_insured IS NULL OR e.employee_count <= q.max_insured)
+                 ORDER BY q.from_date DESC, q.max_insured NULLS LAST LIMIT 1) AS quota
         FROM eps x
       )
       SELECT 'matching' AS target_type, id AS target_id,
@@ -781,8 +795,8 @@ export async function runChecks(
 ): Promise<CheckResult[]> {
   const chosen = CHECKS.filter((check) => !codes || codes.includes(check.code));
   const rows = await db.transaction(async (tx) => {
-    const { minimumWageByYear } = await createSettingsService(db).get(tx);
-    const inputs: CheckInputs = { scope, minimumWageByYear };
+    const { minimumWageByYear, employerQuotaTables } = await createSettingsService(db).get(tx);
+    const inputs: CheckInputs = { scope, minimumWageByYear, quotaTables: employerQuotaTables };
     const union = sql.join(
       chosen.map(
         (check) =>

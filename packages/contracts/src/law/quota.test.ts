@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkEligibility, type EligibilityInput } from '../eligibility';
+import { quotaTablesSchema } from '../settings';
 import {
   type EmployerQuotaInput,
   employerQuotaIssues,
@@ -8,6 +10,8 @@ import {
   permitRuleFor,
   QUOTA_ROWS,
   quotaFor,
+  quotaTableOn,
+  quotaTablesDefault,
 } from './quota';
 
 /** Every day checked here is after the quota rows' 시행일 unless it says otherwise. */
@@ -227,5 +231,77 @@ describe('the use of the 고용허용인원 the employer page shows', () => {
       limit: 10,
     });
     expect(usage.find((u) => u.visa === 'H-2')).toMatchObject({ used: 0, permitHeadcount: 0, limit: 0 });
+  });
+});
+
+describe('the 고용허용인원 table as a setting (docs/law-as-data.md#operator-kept-rows)', () => {
+  const band = fc.record({
+    maxInsured: fc.option(fc.integer({ min: -5, max: 400 }), { nil: null }),
+    limit: fc.integer({ min: -2, max: 60 }),
+  });
+
+  /** What a lawful table is, written apart from the schema: open last band only, rising bands, limits not falling. */
+  const lawful = (bands: { maxInsured: number | null; limit: number }[]) =>
+    bands.length >= 1 &&
+    bands.every((b, i) => (b.maxInsured === null) === (i === bands.length - 1)) &&
+    bands.every((b) => b.limit >= 1 && (b.maxInsured === null || b.maxInsured >= 1)) &&
+    bands.every((b, i) => {
+      const before = bands[i - 1];
+      if (!before) return true;
+      const rising = b.maxInsured === null || before.maxInsured === null || b.maxInsured > before.maxInsured;
+      return rising && b.limit >= before.limit;
+    });
+
+  it('accepts exactly the lawful bands of a sector, whatever is typed', () => {
+    fc.assert(
+      fc.property(fc.array(band, { maxLength: 8 }), (bands) => {
+        const table = [
+          { effectiveFrom: '2026-01-01', bands: { manufacturing: bands, service: bands }, note: '' },
+        ];
+        expect(quotaTablesSchema.safeParse(table).success).toBe(lawful(bands));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('seeds the setting from the rows, which the schema accepts, and reads the same limits through it', () => {
+    const tables = quotaTablesDefault();
+    expect(quotaTablesSchema.safeParse(tables).success).toBe(true);
+    for (const insured of [1, 10, 11, 50, 51, 300, 301, 5000])
+      for (const industry of ['manufacturing', 'service', 'food_service'] as const)
+        expect(quotaFor(industry, insured, 'E-9', DAY, tables)?.limit).toBe(
+          quotaFor(industry, insured, 'E-9', DAY)?.limit,
+        );
+  });
+
+  it('applies the version with the latest 시행일 not after the day, and names it in the basis', () => {
+    const day = fc.integer({ min: 0, max: 3650 }).map((n) => {
+      const d = new Date(Date.UTC(2020, 0, 1 + n));
+      return d.toISOString().slice(0, 10);
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(day, { minLength: 1, maxLength: 6 }), day, (froms, on) => {
+        const tables = froms.map((from, i) => ({
+          effectiveFrom: from,
+          bands: {
+            manufacturing: [{ maxInsured: null, limit: i + 1 }],
+            service: [{ maxInsured: null, limit: i + 1 }],
+          },
+          note: `결정 ${i}`,
+        }));
+        const inForce = [...froms]
+          .sort()
+          .filter((from) => from <= on)
+          .at(-1);
+        const found = quotaFor('manufacturing', 3, 'E-9', on, tables);
+        if (on < (QUOTA_ROWS[0]!.basis.effectiveFrom ?? '')) return;
+        if (!inForce) expect(quotaTableOn(tables, on)).toBeNull();
+        else {
+          expect(found?.limit).toBe(froms.indexOf(inForce) + 1);
+          expect(found?.basis.notice).toContain(`설정값(${inForce} 시행)`);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -154,6 +154,49 @@ export const QUOTA_ROWS: readonly LawRow<QuotaRule>[] = [
   },
 ];
 
+/** The sectors whose 고용허용인원 counts insured employees: the ones the operator keeps current as a setting. */
+export const QUOTA_TABLE_SECTORS = [
+  'manufacturing',
+  'service',
+] as const satisfies readonly QuotaRule['sector'][];
+export type QuotaTableSector = (typeof QUOTA_TABLE_SECTORS)[number];
+export type QuotaBand = { maxInsured: number | null; limit: number };
+
+/**
+ * One version of the 고용허용인원 table as the operator keeps it (docs/law-as-data.md#operator-kept-rows): the bands
+ * of each insured-counted sector from its 시행일, and where the figures come from. The setting
+ * `employerQuotaTables` holds the versions; the one with the latest 시행일 not after a contract's start applies.
+ */
+export type QuotaTableVersion = {
+  effectiveFrom: string;
+  bands: Record<QuotaTableSector, QuotaBand[]>;
+  /** The decision or notice the figures come from (외국인력정책위원회 결정, 고용노동부 공고 번호). */
+  note: string;
+};
+
+/** The setting's first value: the table rows of this file (their 시행일 and bands). */
+export function quotaTablesDefault(): QuotaTableVersion[] {
+  const bandsOf = (sector: QuotaTableSector) =>
+    (QUOTA_ROWS.find((row) => row.sector === sector)?.bands ?? []).map((band) => ({ ...band }));
+  return [
+    {
+      effectiveFrom: QUOTA_BASIS.effectiveFrom ?? '2004-08-17',
+      bands: { manufacturing: bandsOf('manufacturing'), service: bandsOf('service') },
+      note: QUOTA_BASIS.notice ?? '',
+    },
+  ];
+}
+
+/** The version in force on the day: the latest 시행일 not after it, or null (every version starts later). */
+export function quotaTableOn(tables: readonly QuotaTableVersion[], date: string): QuotaTableVersion | null {
+  let found: QuotaTableVersion | null = null;
+  for (const version of tables) {
+    if (version.effectiveFrom <= date && (!found || version.effectiveFrom > found.effectiveFrom))
+      found = version;
+  }
+  return found;
+}
+
 /** Which permit the visa needs on the day, with its row, or null (another visa, a day before the 시행일). */
 export function permitRuleFor(visa: VisaType | null | undefined, date: string): LawRow<PermitRule> | null {
   if (!isPermitVisa(visa)) return null;
@@ -169,14 +212,28 @@ export function quotaFor(
   insuredEmployees: number,
   visa: VisaType,
   date: string,
+  /** The operator's versions (the `employerQuotaTables` setting); without them, the rows of this file. */
+  tables?: readonly QuotaTableVersion[],
 ): { limit: number; basis: LegalBasis; sector: QuotaRule['sector'] } | null {
   if (!isPermitVisa(visa)) return null;
   const row = rowsInForce(QUOTA_ROWS, date).find(
     (r) => r.industries.includes(industry) && r.visas.includes(visa),
   );
   if (row?.measure !== 'insured' || !row.bands) return null;
-  const band = row.bands.find((b) => b.maxInsured === null || insuredEmployees <= b.maxInsured);
-  return band ? { limit: band.limit, basis: row.basis, sector: row.sector } : null;
+  const sector = row.sector as QuotaTableSector;
+  const version = tables ? quotaTableOn(tables, date) : null;
+  const bands = version ? version.bands[sector] : row.bands;
+  const band = bands.find((b) => b.maxInsured === null || insuredEmployees <= b.maxInsured);
+  if (!band) return null;
+  // The setting's figures name their version: its 시행일 and the notice the operator entered.
+  const basis: LegalBasis = version
+    ? {
+        ...row.basis,
+        effectiveFrom: version.effectiveFrom,
+        notice: `설정값(${version.effectiveFrom} 시행)${version.note ? ` · ${version.note}` : ''}`,
+      }
+    : row.basis;
+  return { limit: band.limit, basis, sector: row.sector };
 }
 
 /** A permit as the check reads it. */
@@ -198,6 +255,8 @@ export type EmployerQuotaInput = {
   permits: readonly EmployerPermitRecord[];
   /** The employer's other contracted or working E-9/H-2 matchings (this one left out). */
   held: readonly HeldEpsContract[];
+  /** The `employerQuotaTables` setting; without it, the rows of this file. */
+  quotaTables?: readonly QuotaTableVersion[];
 };
 
 function addDays(date: string, days: number): string {
@@ -300,7 +359,7 @@ export function employerQuotaIssues(args: {
       basis: rule.basis,
     });
   }
-  const quota = quotaFor(employer.industry, employer.employeeCount, visa, on);
+  const quota = quotaFor(employer.industry, employer.employeeCount, visa, on, employer.quotaTables);
   if (quota) {
     const all = peak(employer.held, on, end, () => true);
     if (all.count + 1 > quota.limit) {
@@ -333,7 +392,7 @@ export function employerQuotaUsage(args: { employer: EmployerQuotaInput; date: s
     const rule = permitRuleFor(visa, date);
     if (!rule) return [];
     const valid = permitsValidOn(employer.permits, rule.permit, date);
-    const quota = quotaFor(employer.industry, employer.employeeCount, visa, date);
+    const quota = quotaFor(employer.industry, employer.employeeCount, visa, date, employer.quotaTables);
     const limit = quota ? Math.min(valid.headcount, quota.limit) : valid.headcount;
     return [
       {

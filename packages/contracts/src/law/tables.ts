@@ -29,6 +29,11 @@ export type LawTable = {
   /** What the table decides, in Korean. */
   title: string;
   rows: readonly { basis: LegalBasis }[];
+  /**
+   * The setting that holds what the operator keeps current (docs/law-as-data.md#operator-kept-rows): the rules read
+   * it, and these rows are only its first value.
+   */
+  setting?: 'minimumWageByYear' | 'employerQuotaTables';
 };
 
 export const LAW_TABLES: readonly LawTable[] = [
@@ -43,7 +48,12 @@ export const LAW_TABLES: readonly LawTable[] = [
     rows: VISA_STAY_LIMITS,
   },
   { key: 'identity.extensionTiming', title: '체류기간 연장 신청 시기', rows: EXTENSION_TIMING },
-  { key: 'wages.minimumWage', title: '연도별 최저임금', rows: MINIMUM_WAGE_ROWS },
+  {
+    key: 'wages.minimumWage',
+    title: '연도별 최저임금',
+    rows: MINIMUM_WAGE_ROWS,
+    setting: 'minimumWageByYear',
+  },
   { key: 'wages.standardWeeklyHours', title: '법정 주 근로시간', rows: STANDARD_WEEKLY_HOURS_ROWS },
   { key: 'wages.overtimeRate', title: '연장근로 가산율', rows: OVERTIME_RATE_ROWS },
   { key: 'wages.premiumMinEmployees', title: '가산임금 적용 사업장 규모', rows: PREMIUM_MIN_EMPLOYEES_ROWS },
@@ -66,5 +76,10 @@ export const LAW_TABLES: readonly LawTable[] = [
     title: '체류자격별 사업주의 고용허가(고용허가서·특례고용가능확인서)',
     rows: PERMIT_RULE_ROWS,
   },
-  { key: 'employer-quota', title: '업종·내국인 피보험자 수별 외국인근로자 고용허용인원', rows: QUOTA_ROWS },
+  {
+    key: 'employer-quota',
+    title: '업종·내국인 피보험자 수별 외국인근로자 고용허용인원',
+    rows: QUOTA_ROWS,
+    setting: 'employerQuotaTables',
+  },
 ];

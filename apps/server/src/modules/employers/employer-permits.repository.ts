@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { employerPermits, employers, jobPosts, matchings, workers } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { updateVersioned } from '../../db/versioned';
+import { readSettings } from '../settings/settings.repository';
 
 export type EmployerPermitRow = typeof employerPermits.$inferSelect;
 export type EmployerPermitValues = Omit<
@@ -129,10 +130,12 @@ export async function employerQuotaInput(executor: Executor, employerId: number,
   if (!size) return null;
   const permits = await listPermits(executor, employerId);
   const held = await heldEpsContracts(executor, employerId, except);
+  const { employerQuotaTables } = await readSettings(executor);
   return {
     industry: size.industry,
     employeeCount: size.employeeCount,
     permits: permits.map(asPermitRecord),
     held,
+    quotaTables: employerQuotaTables,
   };
 }

@@ -22,6 +22,7 @@ import { seoulToday } from '../../lib/dates';
 import { creationDiff, diffOf } from '../../lib/diff';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { versionConflict } from '../../lib/status-change';
+import { readSettings } from '../settings/settings.repository';
 import * as repo from './employer-permits.repository';
 import { findEmployer, lockEmployer } from './employers.repository';
 
@@ -95,6 +96,7 @@ export function createEmployerPermitsService({ db }: { db: Database }) {
           employeeCount: employer.employeeCount,
           permits: rows.map(repo.asPermitRecord),
           held,
+          quotaTables: (await readSettings(db)).employerQuotaTables,
         },
         date,
       }),

@@ -1,12 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  SETTINGS_DEFAULTS,
-  type Settings,
-  type SettingsPatch,
-  type SettingsRecord,
-  settingsMessages,
-  settingsSchema,
-} from '@ilson/contracts';
+import { type Settings, type SettingsPatch, type SettingsRecord, settingsMessages } from '@ilson/contracts';
 import { appendAudit } from '../../audit/trail';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/types';
@@ -14,9 +7,15 @@ import type { AuditActor } from '../../lib/actor';
 import { changedFieldNames } from '../../lib/diff';
 import { validationError } from '../../lib/errors';
 import { versionConflict } from '../../lib/status-change';
-import { lockVersion, readSettingRows, readVersion, upsertSetting, VERSION_KEY } from './settings.repository';
+import { lockVersion, readSettings, readVersion, upsertSetting, VERSION_KEY } from './settings.repository';
 
 type SettingKey = keyof Settings;
+
+/** The settings that are the law's figures: a change of one says why (docs/law-as-data.md#operator-kept-rows). */
+const LAW_SETTINGS = [
+  ['minimumWageByYear', settingsMessages.wageChangeReasonRequired],
+  ['employerQuotaTables', settingsMessages.quotaChangeReasonRequired],
+] as const satisfies readonly (readonly [SettingKey, string])[];
 
 /**
  * The settings store. Every module reads it through here; values live in PostgreSQL so every API
@@ -24,15 +23,7 @@ type SettingKey = keyof Settings;
  */
 export function createSettingsService(db: Database) {
   async function get(executor: Executor = db): Promise<Settings> {
-    const rows = await readSettingRows(executor);
-    const merged: Record<string, unknown> = { ...SETTINGS_DEFAULTS };
-    const shape = settingsSchema.shape;
-    for (const { key, value } of rows) {
-      if (!(key in shape)) continue;
-      const parsed = shape[key as SettingKey].safeParse(value);
-      if (parsed.success) merged[key] = parsed.data;
-    }
-    return merged as Settings;
+    return readSettings(executor);
   }
 
   /** The settings with the version an edit must send back (the settings screen). */
@@ -54,16 +45,22 @@ export function createSettingsService(db: Database) {
       if (version !== undefined && currentVersion !== version) throw versionConflict();
       const current = await get(tx);
       const diff: Record<string, { before: unknown; after: unknown }> = {};
+      // The quota table's versions are kept in 시행일 order, however they were typed: the screen shows them so, and
+      // a save of the same table is no change.
+      if (patch.employerQuotaTables) {
+        patch.employerQuotaTables = [...patch.employerQuotaTables].sort((a, b) =>
+          a.effectiveFrom.localeCompare(b.effectiveFrom),
+        );
+      }
       for (const [key, value] of Object.entries(patch) as [SettingKey, unknown][]) {
         if (value === undefined || isDeepStrictEqual(current[key], value)) continue;
         diff[key] = { before: current[key], after: value };
         await upsertSetting(tx, key, value, actor.actorAdminId);
       }
-      // The minimum wages decide which contracts are lawful: a change says why (docs/law-as-data.md#wages).
-      if (diff.minimumWageByYear && !wageChangeReason) {
-        throw validationError([
-          { field: 'wage_change_reason', message: settingsMessages.wageChangeReasonRequired },
-        ]);
+      // The law's figures decide which contracts are lawful: a change says why (docs/law-as-data.md#operator-kept-rows).
+      const lawChanged = LAW_SETTINGS.filter(([key]) => diff[key]);
+      if (lawChanged.length > 0 && !wageChangeReason) {
+        throw validationError(lawChanged.map(([, message]) => ({ field: 'wage_change_reason', message })));
       }
       if (Object.keys(diff).length > 0) {
         await upsertSetting(tx, VERSION_KEY, currentVersion + 1, actor.actorAdminId);
@@ -72,7 +69,7 @@ export function createSettingsService(db: Database) {
           targetType: 'settings',
           summary: `설정 변경: ${changedFieldNames(diff)}`,
           diff,
-          ...(diff.minimumWageByYear ? { reason: wageChangeReason } : {}),
+          ...(lawChanged.length > 0 ? { reason: wageChangeReason } : {}),
         });
       }
     });

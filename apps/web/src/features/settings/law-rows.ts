@@ -63,7 +63,14 @@ export function lawRowView(row: { basis: LegalBasis } & Record<string, unknown>,
   return { values, basis, status };
 }
 
-export type LawTableView = { key: string; title: string; total: number; rows: LawRowView[] };
+export type LawTableView = {
+  key: string;
+  title: string;
+  /** The setting the rules read instead of these rows (they are its first value). */
+  setting: LawTable['setting'];
+  total: number;
+  rows: LawRowView[];
+};
 
 /** Every table of LAW_TABLES with its rows, only those marked 확인 필요 when `verifyOnly` (tables left empty go). */
 export function lawTablesView(
@@ -75,6 +82,7 @@ export function lawTablesView(
     .map((table) => ({
       key: table.key,
       title: table.title,
+      setting: table.setting,
       total: table.rows.length,
       rows: table.rows
         .filter((row) => !verifyOnly || !!row.basis.verify)

@@ -1,7 +1,7 @@
-import { LAW_TABLES } from '@ilson/contracts';
-import { Card, Checkbox, Empty, Flex, Grid, Tag, Typography, theme } from 'antd';
+import { LAW_TABLES, SETTINGS_LABELS } from '@ilson/contracts';
+import { Alert, Card, Checkbox, Empty, Flex, Grid, Tag, Typography, theme } from 'antd';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
 import { todayInSeoul } from '../../lib/datetime';
@@ -139,6 +139,20 @@ export default function LawTablesPage() {
             style={{ marginBottom: 16 }}
             styles={{ body: { paddingTop: 0, paddingBottom: 0 } }}
           >
+            {table.setting && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ margin: '12px 0' }}
+                title={
+                  <>
+                    <Tag color="blue">{t.setting}</Tag>
+                    {t.settingNote(SETTINGS_LABELS[table.setting])}{' '}
+                    <Link to="/settings">{t.settingLink}</Link>
+                  </>
+                }
+              />
+            )}
             <ul style={{ margin: 0, padding: 0 }} aria-label={table.title}>
               {table.rows.map((row, index) => (
                 // Rows have no id of their own; their order in the table is fixed.

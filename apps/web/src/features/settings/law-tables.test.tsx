@@ -1,4 +1,4 @@
-import { LAW_TABLES } from '@ilson/contracts';
+import { LAW_TABLES, SETTINGS_LABELS } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -70,6 +70,9 @@ describe('/settings/law', () => {
     const wages = screen.getByRole('list', { name: '연도별 최저임금' });
     expect(within(wages).getAllByText('최저임금법').length).toBeGreaterThan(0);
     expect(screen.getByRole('tab', { name: koSettingsNav.law })).toBeTruthy();
+    // The rows an operator keeps current say the rules read the setting, and where it is.
+    expect(screen.getByText(koLaw.settingNote(SETTINGS_LABELS.employerQuotaTables))).toBeTruthy();
+    expect(screen.getByText(koLaw.settingNote(SETTINGS_LABELS.minimumWageByYear))).toBeTruthy();
 
     await userEvent.setup().click(screen.getByLabelText(koLaw.verifyOnly));
     await waitFor(() => expect(screen.getAllByTestId('law-row')).toHaveLength(verifyCount));

@@ -23,6 +23,12 @@ import { koKit } from '../../locales/ko/kit';
 import { koSettings, koSettingsNav } from '../../locales/ko/settings';
 import { AccessReviewFields } from './access-review-fields';
 import { useSaveSettings, useSettings } from './api';
+import {
+  QuotaTablesFields,
+  type QuotaVersionValues,
+  quotaTablesToValues,
+  quotaValuesToTables,
+} from './quota-tables-fields';
 import { RetentionFields } from './retention-fields';
 
 const t = koSettings;
@@ -31,11 +37,18 @@ const help = t.help;
 
 type WageRow = { year: string; amount: number | null };
 
-export type SettingsFormValues = Omit<Settings, 'visaAlertDays' | 'minimumWageByYear'> & {
+export type SettingsFormValues = Omit<
+  Settings,
+  'visaAlertDays' | 'minimumWageByYear' | 'employerQuotaTables'
+> & {
   /** A tags select holds what was typed, as text. */
   visaAlertDays: string[];
   minimumWageByYear: WageRow[];
-  /** Why the minimum wages change: required by the server when they do (docs/law-as-data.md#wages). */
+  employerQuotaTables: QuotaVersionValues[];
+  /**
+   * Why the law's figures (minimum wages, the 고용허용인원 table) change: required by the server when they do
+   * (docs/law-as-data.md#operator-kept-rows).
+   */
   wageChangeReason?: string;
 };
 
@@ -49,6 +62,7 @@ export function settingsToValues(settings: Settings): SettingsFormValues {
     minimumWageByYear: Object.entries(settings.minimumWageByYear)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([year, amount]) => ({ year, amount })),
+    employerQuotaTables: quotaTablesToValues(settings.employerQuotaTables),
   };
 }
 
@@ -62,6 +76,7 @@ export function settingsValuesToInput(values: SettingsFormValues): unknown {
     minimumWageByYear: Object.fromEntries(
       (values.minimumWageByYear ?? []).map((row) => [String(row.year ?? '').trim(), row.amount ?? undefined]),
     ),
+    employerQuotaTables: quotaValuesToTables(values.employerQuotaTables),
   };
 }
 
@@ -347,6 +362,11 @@ function SettingsForm({
         </Form.Item>
         <WideField>
           <WageTable disabled={!canWrite} />
+          <QuotaTablesFields
+            label={f.employerQuotaTables}
+            help={help.employerQuotaTables}
+            disabled={!canWrite}
+          />
           <Form.Item name="wageChangeReason" label={t.wageChangeReason} extra={help.wageChangeReason}>
             <Input maxLength={500} autoComplete="off" placeholder={t.wageChangeReasonPlaceholder} />
           </Form.Item>

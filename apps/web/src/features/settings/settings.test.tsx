@@ -32,6 +32,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   lockout_minutes: 15,
   login_rate_limit_per_minute: 20,
   minimum_wage_by_year: { '2025': 10_030, '2026': 10_320 },
+  employer_quota_tables: toWire(SETTINGS_DEFAULTS.employerQuotaTables),
   default_matching_fee: 300_000,
   export_reason_required: true,
   dormant_after_days: 365,
@@ -101,6 +102,49 @@ describe('/settings', () => {
         wage_change_reason: '2027년 최저임금 고시 반영',
         export_reason_required: true,
       });
+    },
+    SLOW,
+  );
+
+  it(
+    'adds a version of the 고용허용인원 table from the latest one, with its 시행일 and the reason',
+    async () => {
+      signedInAs(server, 'super_admin');
+      server.on('PATCH', 'settings', (request) => ({
+        status: 200,
+        body: wireSettings(request.body as Record<string, unknown>),
+      }));
+      const user = userEvent.setup({ delay: null });
+      renderApp('/settings', server);
+
+      await screen.findByLabelText(t.fields.sessionTimeoutMinutes);
+      await user.click(screen.getByRole('button', { name: new RegExp(t.quota.addVersion) }));
+      const date = screen.getAllByLabelText(t.quota.effectiveFrom)[1]!;
+      await user.click(date);
+      await user.type(date, '2027-03-01{Enter}');
+      const limit = screen.getAllByLabelText(`${t.quota.sectors.manufacturing} 1 ${t.quota.limit}`)[1]!;
+      await user.clear(limit);
+      await user.type(limit, '6');
+      await user.type(screen.getAllByLabelText(t.quota.note)[1]!, '외국인력정책위원회 결정(시험)');
+      await user.type(screen.getByLabelText(t.wageChangeReason), '2027년 고용허용인원 결정 반영');
+      await user.click(screen.getByRole('button', { name: t.save }));
+
+      expect(await screen.findByText(t.saved)).toBeTruthy();
+      const [call] = server.callsTo('PATCH', 'settings');
+      const body = call!.body as { employer_quota_tables: Record<string, unknown>[] };
+      const tables = body.employer_quota_tables;
+      expect(tables).toHaveLength(2);
+      expect(tables[0]).toEqual(toWire(SETTINGS_DEFAULTS.employerQuotaTables[0]!));
+      const manufacturing = SETTINGS_DEFAULTS.employerQuotaTables[0]!.bands.manufacturing;
+      expect(tables[1]).toEqual({
+        effective_from: '2027-03-01',
+        note: '외국인력정책위원회 결정(시험)',
+        bands: toWire({
+          manufacturing: [{ ...manufacturing[0]!, limit: 6 }, ...manufacturing.slice(1)],
+          service: SETTINGS_DEFAULTS.employerQuotaTables[0]!.bands.service,
+        }),
+      });
+      expect(call?.body).toMatchObject({ wage_change_reason: '2027년 고용허용인원 결정 반영' });
     },
     SLOW,
   );

@@ -12,6 +12,10 @@ export const koLaw = {
   intro:
     '시스템이 적용하는 법령 기준을 표마다 모았습니다. 각 행의 근거 법령·조문·고시와 시행일을 보여 주며, 원문으로 확인하지 못한 행에는 확인 필요와 확인할 내용을 표시합니다. 기준은 코드와 함께 바뀌며 이 화면에서는 고칠 수 없습니다.',
   verifyOnly: '확인 필요만',
+  setting: '설정값',
+  settingNote: (label: string) =>
+    `계약 검사는 시스템 설정의 ‘${label}’ 값을 씁니다. 아래 행은 그 처음 값이며, 새 고시·결정은 최고 관리자가 사유와 함께 설정에서 입력합니다.`,
+  settingLink: '설정에서 보기',
   summary: (tables: number, rows: number, verify: number) =>
     `표 ${tables}개 · 행 ${rows}개 · 확인 필요 ${verify}개`,
   tableRows: (shown: number, total: number) => (shown === total ? `${total}행` : `${shown} / ${total}행`),
@@ -94,6 +98,7 @@ export const koSettings = {
     loginRateLimitPerMinute: 'IP당 분당 로그인 시도 한도',
     visaAlertDays: '비자 만료 알림 구간',
     minimumWageByYear: '연도별 최저시급',
+    employerQuotaTables: '고용허용인원 표',
     defaultMatchingFee: '기본 매칭 수수료',
     exportReasonRequired: '다운로드 사유 필수',
     dormantAfterDays: '휴면 회원 전환 기준',
@@ -101,7 +106,7 @@ export const koSettings = {
     retention: '개인정보 보존 기간',
     accessReview: '접속기록 자동 점검 기준',
   },
-  wageChangeReason: '최저시급 변경 사유',
+  wageChangeReason: '법령 기준값 변경 사유',
   wageChangeReasonPlaceholder: '예: 2027년 최저임금 고시 반영',
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
@@ -117,7 +122,9 @@ export const koSettings = {
     visaAlertDays:
       '대시보드와 비자 만료 관리 화면이 만료일까지 남은 날을 이 구간으로 나눕니다. 숫자를 입력하고 Enter를 누르세요. 1~365일, 최대 6개.',
     wageChangeReason:
-      '연도별 최저시급을 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
+      '연도별 최저시급이나 고용허용인원 표를 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
+    employerQuotaTables:
+      '외국인력정책위원회가 정하는 업종·내국인 피보험자 수별 고용허용인원입니다. 계약 단계는 근무 시작일에 시행 중인 버전으로 검사합니다. 새 결정이 나오면 시행일과 함께 버전을 추가하세요. 농축산업·어업·건설업은 영농규모·어선·공사금액으로 정해져 고용허가서 인원만 검사합니다.',
     minimumWageByYear:
       '시급 환산액이 해당 연도의 최저시급보다 낮은 채용공고는 게시할 수 없습니다. 새 연도의 고시액을 미리 추가해 두세요.',
     defaultMatchingFee: '매칭 정산을 등록할 때 처음 채워지는 수수료입니다. 건마다 바꿀 수 있습니다.',
@@ -159,6 +166,22 @@ export const koSettings = {
   wageAdd: '연도 추가',
   wageRemove: (year: string) => `${year || '새'} 연도 삭제`,
   wageYearDuplicate: '같은 연도가 두 번 있습니다.',
+  quota: {
+    version: (n: number) => `버전 ${n}`,
+    effectiveFrom: '시행일',
+    note: '근거(결정·공고)',
+    notePlaceholder: '예: 외국인력정책위원회 결정(2026-11-27)',
+    sectors: { manufacturing: '제조업', service: '서비스업' } as Record<string, string>,
+    maxInsured: '내국인 피보험자 수(이하)',
+    openEnd: '그 이상',
+    limit: '고용허용인원',
+    addBand: '구간 추가',
+    removeBand: (sector: string, n: number) => `${sector} ${n}번째 구간 삭제`,
+    addVersion: '버전 추가',
+    removeVersion: (n: number) => `버전 ${n} 삭제`,
+    effectiveFromRequired: '시행일을 입력해 주세요.',
+    people: '명',
+  },
   visaDaysPlaceholder: '예: 30, 60, 90, 120',
   readOnly: '시스템 설정은 최고 관리자만 바꿀 수 있습니다. 현재 값만 볼 수 있습니다.',
   save: '설정 저장',

@@ -1,3 +1,4 @@
+import { settingsMessages } from '@ilson/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -320,5 +321,120 @@ describe('a permit’s change while contracts rely on it', () => {
     expect(found.violations[0]!.detail).toBe(`E-9/H-2 6 > quota 5 on ${START}`);
     const usage = (await admin.get(`/employers/${employer.id}/permits`)).json().usage;
     expect(usage.find((u: { visa: string }) => u.visa === 'E-9')).toMatchObject({ quota: 5, limit: 5 });
+  });
+});
+
+/**
+ * The 고용허용인원 table as the operator keeps it (docs/law-as-data.md#operator-kept-rows): versions by 시행일 in the
+ * `employerQuotaTables` setting, changed by a super admin with a reason, read by the contract step, the employer's
+ * 고용허가 tab and check:data on each contract's start date. Runs last in the file: it changes the table and puts it
+ * back.
+ */
+describe('the 고용허용인원 table as a setting', () => {
+  type Band = { max_insured: number | null; limit: number };
+  type Version = { effective_from: string; bands: { manufacturing: Band[]; service: Band[] }; note: string };
+  let superAdmin: Api;
+  let defaults: Version[];
+
+  beforeAll(async () => {
+    superAdmin = (await signedIn(ctx, 'super_admin')).api;
+    defaults = (await superAdmin.get('/settings')).json().employer_quota_tables;
+  });
+
+  const manufacturing = (upToTen: number): Band[] => [
+    { max_insured: 10, limit: upToTen },
+    { max_insured: null, limit: 40 },
+  ];
+  const version = (from: string, upToTen: number): Version => ({
+    effective_from: from,
+    bands: { manufacturing: manufacturing(upToTen), service: defaults[0]!.bands.service },
+    note: `외국인력정책위원회 결정(시험 ${from})`,
+  });
+  const save = async (tables: Version[], reason: string | undefined, api = superAdmin) => {
+    const read = (await api.get('/settings')).json();
+    return api.patch('/settings', {
+      version: read.version,
+      employer_quota_tables: tables,
+      ...(reason === undefined ? {} : { wage_change_reason: reason }),
+    });
+  };
+
+  it('is changed only by a super admin, with a reason, and refuses a table that is not one', async () => {
+    const tables = [...defaults, version('2026-12-01', 2)];
+    expect((await save(tables, '시험', admin)).statusCode).toBe(403);
+    const noReason = await save(tables, undefined);
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().error.details).toEqual([
+      { field: 'wage_change_reason', message: settingsMessages.quotaChangeReasonRequired },
+    ]);
+    const unordered = await save(
+      [
+        {
+          ...version('2026-12-01', 2),
+          bands: {
+            manufacturing: [
+              { max_insured: 50, limit: 5 },
+              { max_insured: 10, limit: 3 },
+              { max_insured: null, limit: 40 },
+            ],
+            service: defaults[0]!.bands.service,
+          },
+        },
+      ],
+      '시험',
+    );
+    expect(unordered.statusCode).toBe(400);
+    expect(unordered.json().error.details).toContainEqual({
+      field: 'employer_quota_tables.0.bands.manufacturing.1.max_insured',
+      message: settingsMessages.quotaBandsOrder,
+    });
+    const twice = await save([version('2026-12-01', 2), version('2026-12-01', 3)], '시험');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.details).toContainEqual({
+      field: 'employer_quota_tables.1.effective_from',
+      message: settingsMessages.quotaDatesUnique,
+    });
+    expect((await superAdmin.get('/settings')).json().employer_quota_tables).toEqual(defaults);
+  });
+
+  it('applies the version in force on the contract’s start, is never refused for lowering, and check:data reports what it puts over', async () => {
+    // From 2026-12-01 an employer of up to 10 insured employees may take 2; from 2027-06-01, 1 (START is 2027-01-04).
+    const saved = await save(
+      [...defaults, version('2026-12-01', 2), version('2027-06-01', 1)],
+      '2027년 고용허용인원 결정 반영',
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [logged] = await ctx.db
+      .select({ reason: auditLogs.reason })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'SETTINGS_CHANGE'), like(auditLogs.summary, '%고용허용인원%')))
+      .orderBy(auditLogs.id);
+    expect(logged?.reason).toBe('2027년 고용허용인원 결정 반영');
+
+    const employer = await insertEmployer(ctx, branchId, { employeeCount: 1 });
+    await grantPermit(ctx, employer.id, { headcount: 10 });
+    const held = [await contracted(employer.id), await contracted(employer.id)];
+    const refused = await contract(await accepted(employer.id));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain('고용허용인원 2명 중 2명이 계약·근무 중입니다');
+    const usage = (await admin.get(`/employers/${employer.id}/permits`)).json().usage;
+    const e9 = usage.find((u: { visa: string }) => u.visa === 'E-9');
+    expect(e9).toMatchObject({ quota: 2, limit: 2 });
+    expect(e9.quota_basis.notice).toContain('설정값(2026-12-01 시행)');
+
+    // The law lowered the figure: the save goes through (never refused), and check:data names the contracts.
+    const lowered = await save([...defaults, version('2026-12-01', 1)], '결정 정정');
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const found = (await runChecks(ctx.db)).find((c) => c.code === 'held_over_permit_or_quota')!;
+    const ours = found.violations.filter((v) => held.some((m) => m.id === v.targetId));
+    expect(ours.map((v) => v.detail)).toEqual([
+      `E-9/H-2 2 > quota 1 on ${START}`,
+      `E-9/H-2 2 > quota 1 on ${START}`,
+    ]);
+
+    expect((await save(defaults, '시험 끝: 원래 표로')).statusCode).toBe(200);
+    expect((await admin.get(`/employers/${employer.id}/permits`)).json().usage[0]).toMatchObject({
+      quota: 5,
+    });
   });
 });
