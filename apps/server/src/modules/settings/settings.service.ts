@@ -18,6 +18,12 @@ import { lockVersion, readSettingRows, readVersion, upsertSetting, VERSION_KEY }
 
 type SettingKey = keyof Settings;
 
+/** The settings that are the law's operator-kept rows: a change of one says why (docs/law-as-data.md#operator-kept-rows). */
+const LAW_SETTINGS = [
+  ['minimumWageByYear', settingsMessages.wageChangeReasonRequired],
+  ['pilotSectors', settingsMessages.pilotChangeReasonRequired],
+] as const satisfies readonly (readonly [SettingKey, string])[];
+
 /**
  * The settings store. Every module reads it through here; values live in PostgreSQL so every API
  * process sees a change at once. Stored values that no longer pass the schema fall back to the default.
@@ -45,7 +51,12 @@ export function createSettingsService(db: Database) {
    * out and change the settings as they stand.
    */
   async function update(
-    { version, wageChangeReason, ...patch }: Omit<SettingsPatch, 'version'> & { version?: number },
+    {
+      version,
+      lawChangeReason,
+      wageChangeReason,
+      ...patch
+    }: Omit<SettingsPatch, 'version'> & { version?: number },
     actor: AuditActor & { actorAdminId: number },
   ): Promise<SettingsRecord> {
     await db.transaction(async (tx) => {
@@ -59,11 +70,14 @@ export function createSettingsService(db: Database) {
         diff[key] = { before: current[key], after: value };
         await upsertSetting(tx, key, value, actor.actorAdminId);
       }
-      // The minimum wages decide which contracts are lawful: a change says why (docs/law-as-data.md#wages).
-      if (diff.minimumWageByYear && !wageChangeReason) {
-        throw validationError([
-          { field: 'wage_change_reason', message: settingsMessages.wageChangeReasonRequired },
-        ]);
+      // The law's operator-kept rows decide which contracts are lawful: a change says why. Lowering a figure or
+      // ending a pilot is never refused, the law changed; check:data lists what it affects
+      // (docs/law-as-data.md#operator-kept-rows).
+      const lawChanged = LAW_SETTINGS.filter(([key]) => diff[key]);
+      const reason = lawChangeReason || wageChangeReason;
+      if (lawChanged.length > 0 && !reason) {
+        const field = lawChangeReason !== undefined ? 'law_change_reason' : 'wage_change_reason';
+        throw validationError(lawChanged.map(([, message]) => ({ field, message })));
       }
       if (Object.keys(diff).length > 0) {
         await upsertSetting(tx, VERSION_KEY, currentVersion + 1, actor.actorAdminId);
@@ -72,7 +86,7 @@ export function createSettingsService(db: Database) {
           targetType: 'settings',
           summary: `설정 변경: ${changedFieldNames(diff)}`,
           diff,
-          ...(diff.minimumWageByYear ? { reason: wageChangeReason } : {}),
+          ...(lawChanged.length > 0 ? { reason } : {}),
         });
       }
     });
