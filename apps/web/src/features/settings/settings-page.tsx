@@ -23,6 +23,12 @@ import { koKit } from '../../locales/ko/kit';
 import { koSettings, koSettingsNav } from '../../locales/ko/settings';
 import { AccessReviewFields } from './access-review-fields';
 import { useSaveSettings, useSettings } from './api';
+import {
+  PilotSectorsFields,
+  type PilotValues,
+  pilotsToValues,
+  pilotValuesToSetting,
+} from './pilot-sectors-fields';
 import { RetentionFields } from './retention-fields';
 
 const t = koSettings;
@@ -31,7 +37,8 @@ const help = t.help;
 
 type WageRow = { year: string; amount: number | null };
 
-export type SettingsFormValues = Omit<Settings, 'visaAlertDays' | 'minimumWageByYear'> & {
+export type SettingsFormValues = Omit<Settings, 'visaAlertDays' | 'minimumWageByYear' | 'pilotSectors'> & {
+  pilotSectors: PilotValues[];
   /** A tags select holds what was typed, as text. */
   visaAlertDays: string[];
   minimumWageByYear: WageRow[];
@@ -46,6 +53,7 @@ export function settingsToValues(settings: Settings): SettingsFormValues {
   return {
     ...settings,
     visaAlertDays: settings.visaAlertDays.map(String),
+    pilotSectors: pilotsToValues(settings.pilotSectors),
     minimumWageByYear: Object.entries(settings.minimumWageByYear)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([year, amount]) => ({ year, amount })),
@@ -59,6 +67,7 @@ export function settingsValuesToInput(values: SettingsFormValues): unknown {
     ...values,
     contactPhone: (values.contactPhone ?? '').trim(),
     visaAlertDays: days.sort((a, b) => a - b),
+    pilotSectors: pilotValuesToSetting(values.pilotSectors),
     minimumWageByYear: Object.fromEntries(
       (values.minimumWageByYear ?? []).map((row) => [String(row.year ?? '').trim(), row.amount ?? undefined]),
     ),
@@ -347,6 +356,7 @@ function SettingsForm({
         </Form.Item>
         <WideField>
           <WageTable disabled={!canWrite} />
+          <PilotSectorsFields disabled={!canWrite} />
           <Form.Item name="wageChangeReason" label={t.wageChangeReason} extra={help.wageChangeReason}>
             <Input maxLength={500} autoComplete="off" placeholder={t.wageChangeReasonPlaceholder} />
           </Form.Item>

@@ -101,7 +101,21 @@ export const koSettings = {
     retention: '개인정보 보존 기간',
     accessReview: '접속기록 자동 점검 기준',
   },
-  wageChangeReason: '최저시급 변경 사유',
+  wageChangeReason: '법정 기준 변경 사유',
+  pilots: {
+    title: '시범 도입 업종 (설정값)',
+    help: '외국인력정책위원회가 시범으로 연 업종·직무입니다. 결정에 따라 종료일을 넣거나 새 시범을 추가하세요. 종료일은 더 이상 적용되지 않는 첫날이며, 비워 두면 계속 적용됩니다. 바꾸면 아래 변경 사유가 필요합니다.',
+    entry: (n: number) => `시범 ${n}`,
+    visa: '체류자격',
+    industry: '업종',
+    duties: '허용 직무',
+    effectiveFrom: '시행일',
+    effectiveTo: '종료일',
+    noEnd: '비우면 종료 없음',
+    note: '근거(결정·공고)',
+    add: '시범 업종 추가',
+    remove: (n: number) => `시범 ${n} 삭제`,
+  },
   wageChangeReasonPlaceholder: '예: 2027년 최저임금 고시 반영',
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
@@ -117,7 +131,7 @@ export const koSettings = {
     visaAlertDays:
       '대시보드와 비자 만료 관리 화면이 만료일까지 남은 날을 이 구간으로 나눕니다. 숫자를 입력하고 Enter를 누르세요. 1~365일, 최대 6개.',
     wageChangeReason:
-      '연도별 최저시급을 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
+      '연도별 최저시급이나 시범 도입 업종을 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
     minimumWageByYear:
       '시급 환산액이 해당 연도의 최저시급보다 낮은 채용공고는 게시할 수 없습니다. 새 연도의 고시액을 미리 추가해 두세요.',
     defaultMatchingFee: '매칭 정산을 등록할 때 처음 채워지는 수수료입니다. 건마다 바꿀 수 있습니다.',
