@@ -24,6 +24,7 @@ export const koLaw = {
   unknownDate: '미확인',
   noEnd: '없음 (시행 중)',
   verify: '확인 필요',
+  setting: '설정값',
   verifyText: '확인할 내용',
   status: { inForce: '시행 중', upcoming: '시행 전', ended: '종료' },
   /** The row's own values (what it decides), by field name. */
