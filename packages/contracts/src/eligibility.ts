@@ -5,7 +5,7 @@ import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
 import { employmentPeriodIssues } from './law/employment';
 import { type EmployerQuotaInput, employerQuotaIssues } from './law/quota';
-import type { StudyCourse } from './law/visas';
+import type { PilotSector, StudyCourse } from './law/visas';
 import { type WorkplaceChangeEvent, workplaceChangeIssues } from './law/workplace-change';
 import {
   currentVisaIndustries,
@@ -74,16 +74,23 @@ export function visaPermitsIndustry(
   industry: Industry,
   duty?: Duty,
   date = todayUtc(),
+  /** The `pilotSectors` setting; absent: the pilot rows as released. */
+  pilots?: readonly PilotSector[],
 ): boolean {
   if (VISA_RULES[visa].noEmployment) return false;
-  const decision = visaSectorDecision(visa, industry, duty, date);
+  const decision = visaSectorDecision(visa, industry, duty, date, pilots);
   return decision.industry && decision.duty;
 }
 
 /** The visa types a post of the industry may allow, in VISA_RULES order. */
-export function visasPermittedIn(industry: Industry, duty?: Duty, date?: string): VisaType[] {
+export function visasPermittedIn(
+  industry: Industry,
+  duty?: Duty,
+  date?: string,
+  pilots?: readonly PilotSector[],
+): VisaType[] {
   return (Object.keys(VISA_RULES) as VisaType[]).filter((visa) =>
-    visaPermitsIndustry(visa, industry, duty, date),
+    visaPermitsIndustry(visa, industry, duty, date, pilots),
   );
 }
 
@@ -93,8 +100,9 @@ export function allowedVisasMessage(
   allowed: readonly VisaType[],
   duty?: Duty,
   date?: string,
+  pilots?: readonly PilotSector[],
 ): string | null {
-  const refused = allowed.filter((visa) => !visaPermitsIndustry(visa, industry, duty, date));
+  const refused = allowed.filter((visa) => !visaPermitsIndustry(visa, industry, duty, date, pilots));
   if (refused.length === 0) return null;
   const industryLabel =
     duty && duty !== 'general'
@@ -233,6 +241,8 @@ export type EligibilityInput = {
    * proposal and acceptance, hard at the contract; absent: not checked (an older caller).
    */
   employerQuota?: EmployerQuotaInput | null;
+  /** The `pilotSectors` setting (law/visas.ts): the pilot sectors in force; absent: the pilot rows as released. */
+  pilotSectors?: readonly PilotSector[];
   /** Today in Seoul. */
   today: string;
 };
@@ -421,7 +431,13 @@ export function checkEligibility(
     warn('VISA_PENDING', '체류기간 연장 심사 중인 근로자입니다. 심사 결과를 확인하세요.');
   }
   if (rule.needsCaseCheck) {
-    const basis = visaSectorDecision(worker.visaType, post.industry, post.duty, ruleDate).basis;
+    const basis = visaSectorDecision(
+      worker.visaType,
+      post.industry,
+      post.duty,
+      ruleDate,
+      input.pilotSectors,
+    ).basis;
     warn(
       'VISA_CASE_CHECK',
       worker.visaType === 'E-7'
@@ -475,6 +491,7 @@ function visaIssues(
       employmentType: post.employmentType,
       weeklyHours: post.weeklyHours,
       contractMonths: post.contractMonths,
+      ...(input.pilotSectors ? { pilotSectors: input.pilotSectors } : {}),
     },
     stage,
     date,

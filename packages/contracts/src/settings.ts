@@ -1,10 +1,14 @@
 import { ACCESS_REVIEW_DEFAULTS, accessReviewSettingsSchema } from './audit';
 import { versionField } from './common';
+import { DUTIES, dutyBelongsTo } from './duties';
 import { defineEndpoints } from './endpoint';
+import { INDUSTRIES } from './industries';
 import { QUOTA_TABLE_SECTORS, quotaTablesDefault } from './law/quota';
+import { pilotSectorsDefault } from './law/visas';
 import { minimumWageSettingDefault } from './law/wages';
 import { fieldMessages } from './messages';
 import { RETENTION_DEFAULTS, retentionRulesSchema } from './privacy';
+import { VISA_TYPES } from './visas';
 import { z } from './zod-setup';
 
 /** A whole number within a range, with one Korean message for every way it can be wrong. */
@@ -25,6 +29,16 @@ export const settingsMessages = {
   quotaBandsOrder: '구간은 피보험자 수가 작은 것부터, 중복 없이 입력해 주세요.',
   quotaBandsOpenEnd: '마지막 구간은 상한 없이(그 이상) 두고, 그 앞의 구간에는 상한을 입력해 주세요.',
   quotaLimitsOrder: '피보험자 수가 많은 구간의 고용허용인원이 더 적을 수 없습니다.',
+  pilotChangeReasonRequired:
+    '시범 도입 업종을 바꾸는 사유를 입력해 주세요. (예: 외국인력정책위원회 결정으로 시범 종료)',
+  pilotVisa: '체류자격을 선택해 주세요.',
+  pilotIndustry: '업종을 선택해 주세요.',
+  pilotDutiesRequired: '허용 직무를 한 개 이상 선택해 주세요.',
+  pilotDutyOfIndustry: '선택한 업종의 직무가 아닙니다.',
+  pilotDutiesUnique: '같은 직무를 두 번 선택했습니다.',
+  pilotDate: '날짜는 YYYY-MM-DD 형식으로 입력해 주세요.',
+  pilotEndAfterStart: '종료일은 시행일보다 뒤여야 합니다.',
+  pilotOverlap: '같은 체류자격·업종의 시범 기간이 겹칩니다. 기간이 겹치지 않게 입력해 주세요.',
   textTooLong: (max: number) => `${max}자 이하로 입력해 주세요.`,
   visaAlertDaysCount: '알림 구간은 1~6개로 입력해 주세요.',
   visaAlertDaysOrder: '알림 구간은 작은 값부터 중복 없이 입력해 주세요.',
@@ -93,6 +107,58 @@ export const quotaTablesSchema = z
     });
   });
 
+/** The pilot sectors' entries (law/visas.ts `PilotSector`; docs/law-as-data.md#operator-kept-rows). */
+export const pilotSectorsSchema = z
+  .array(
+    z
+      .object({
+        visa: z.enum(VISA_TYPES, { error: settingsMessages.pilotVisa }),
+        industry: z.enum(INDUSTRIES, { error: settingsMessages.pilotIndustry }),
+        duties: z
+          .array(z.enum(DUTIES, { error: settingsMessages.pilotDutyOfIndustry }))
+          .min(1, settingsMessages.pilotDutiesRequired)
+          .max(DUTIES.length)
+          .refine((duties) => new Set(duties).size === duties.length, settingsMessages.pilotDutiesUnique),
+        effectiveFrom: z.iso.date({ error: settingsMessages.pilotDate }),
+        /** The first day the pilot no longer applies (as a law row's end); null while it runs. */
+        effectiveTo: z.iso.date({ error: settingsMessages.pilotDate }).nullable(),
+        note: z.string().trim().max(200, settingsMessages.textTooLong(200)),
+      })
+      .superRefine((pilot, ctx) => {
+        pilot.duties.forEach((duty, i) => {
+          if (!dutyBelongsTo(pilot.industry, duty)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['duties', i],
+              message: settingsMessages.pilotDutyOfIndustry,
+            });
+          }
+        });
+        if (pilot.effectiveTo !== null && pilot.effectiveTo <= pilot.effectiveFrom) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['effectiveTo'],
+            message: settingsMessages.pilotEndAfterStart,
+          });
+        }
+      }),
+  )
+  .max(100)
+  .superRefine((pilots, ctx) => {
+    pilots.forEach((pilot, i) => {
+      const overlaps = pilots.some(
+        (other, j) =>
+          j < i &&
+          other.visa === pilot.visa &&
+          other.industry === pilot.industry &&
+          (other.effectiveTo === null || pilot.effectiveFrom < other.effectiveTo) &&
+          (pilot.effectiveTo === null || other.effectiveFrom < pilot.effectiveTo),
+      );
+      if (overlaps)
+        ctx.addIssue({ code: 'custom', path: [i, 'effectiveFrom'], message: settingsMessages.pilotOverlap });
+    });
+  });
+
 /** docs/DOMAIN.md system settings. Every module reads them through the server's settings store. */
 export const settingsSchema = z.object({
   serviceName: z
@@ -112,6 +178,8 @@ export const settingsSchema = z.object({
   maxLoginFailures: wholeNumber(3, 20, '회'),
   lockoutMinutes: wholeNumber(1, 1440, '분'),
   loginRateLimitPerMinute: wholeNumber(5, 1000, '회'),
+  /** E-9 pilot sectors (시범 도입), opened and ended by the 외국인력정책위원회, kept current with a reason. */
+  pilotSectors: pilotSectorsSchema,
   minimumWageByYear: z.record(z.string(), wholeNumber(1, 1_000_000, '원')).superRefine((byYear, ctx) => {
     const years = Object.keys(byYear);
     if (years.length === 0) ctx.addIssue({ code: 'custom', message: settingsMessages.wageYearsRequired });
@@ -147,6 +215,8 @@ export const SETTINGS_DEFAULTS: Settings = {
   minimumWageByYear: minimumWageSettingDefault(),
   /** Seeded from the law rows (docs/law-as-data.md#operator-kept-rows); a super admin adds a version with a reason. */
   employerQuotaTables: quotaTablesDefault(),
+  /** Seeded from the pilot rows (docs/law-as-data.md#operator-kept-rows); ended or added with a reason. */
+  pilotSectors: pilotSectorsDefault(),
   defaultMatchingFee: 300_000,
   exportReasonRequired: true,
   dormantAfterDays: 365,
@@ -163,9 +233,12 @@ export type SettingsRecord = z.infer<typeof settingsRecordSchema>;
 export const settingsPatchSchema = settingsSchema.partial().extend({
   version: versionField,
   /**
-   * Why the law's figures change: required when `minimumWageByYear` or `employerQuotaTables` does (they decide
+   * Why the law's operator-kept rows change: required when `minimumWageByYear`, `employerQuotaTables` or
+   * `pilotSectors` does (they decide
    * which contracts are lawful, docs/law-as-data.md#operator-kept-rows); kept with the change in the access log.
    */
+  lawChangeReason: z.string().trim().max(500, settingsMessages.textTooLong(500)).optional(),
+  /** The older name of `lawChangeReason`, still read: a client sending either is heard. */
   wageChangeReason: z.string().trim().max(500, settingsMessages.textTooLong(500)).optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
@@ -182,6 +255,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, string> = {
   loginRateLimitPerMinute: 'IP당 분당 로그인 시도 한도',
   minimumWageByYear: '연도별 최저시급(원)',
   employerQuotaTables: '고용허용인원 표',
+  pilotSectors: '시범 도입 업종',
   defaultMatchingFee: '기본 매칭 수수료(원)',
   exportReasonRequired: '다운로드 사유 필수',
   dormantAfterDays: '휴면 전환 기준(일)',

@@ -4,8 +4,10 @@ import { INDUSTRY_LABELS, type Industry } from './industries';
 import { type LegalBasis, rowsInForce } from './law/basis';
 import {
   ONE_EMPLOYER_ROWS,
+  type PilotSector,
   STUDENT_HOURS_ROWS,
   type StudyCourse,
+  sectorRowsWith,
   VISA_CONTRACT_MONTHS_ROWS,
   VISA_SECTOR_ROWS,
   VISA_STAY_ROWS,
@@ -63,6 +65,8 @@ export type VisaWorkInput = {
   employmentType: string;
   weeklyHours: number;
   contractMonths: number | null;
+  /** The `pilotSectors` setting (law/visas.ts); absent: the pilot rows as released. */
+  pilotSectors?: readonly PilotSector[];
 };
 
 /** How a visa stands in an industry and duty on a day, with the row that decides. */
@@ -71,12 +75,18 @@ export function visaSectorDecision(
   industry: Industry,
   duty: Duty | undefined,
   date: string,
+  /** The `pilotSectors` setting; absent: the pilot rows as released. */
+  pilots?: readonly PilotSector[],
 ): { industry: boolean; duty: boolean; basis?: LegalBasis } {
-  const rows = rowsInForce(VISA_SECTOR_ROWS, date).filter(
+  const all = sectorRowsWith(pilots);
+  const rows = rowsInForce(all, date).filter(
     (row) => row.visa === visa && (row.industries === 'all' || row.industries.includes(industry)),
   );
   if (rows.length === 0) {
-    const any = VISA_SECTOR_ROWS.find((row) => row.visa === visa);
+    // A pilot of the industry that ended (or starts later) is the row to cite; else the visa's first row.
+    const any =
+      all.find((row) => row.visa === visa && row.industries !== 'all' && row.industries.includes(industry)) ??
+      VISA_SECTOR_ROWS.find((row) => row.visa === visa);
     return { industry: false, duty: false, ...(any ? { basis: any.basis } : {}) };
   }
   const fits = rows.find((row) => duty === undefined || !row.duties || row.duties.includes(duty));
@@ -85,8 +95,13 @@ export function visaSectorDecision(
 }
 
 /** The duties of the industry the visa may take on the day ('all' when the industry has no narrower rule). */
-export function dutiesPermitted(visa: VisaType, industry: Industry, date: string): readonly Duty[] | 'all' {
-  const rows = rowsInForce(VISA_SECTOR_ROWS, date).filter(
+export function dutiesPermitted(
+  visa: VisaType,
+  industry: Industry,
+  date: string,
+  pilots?: readonly PilotSector[],
+): readonly Duty[] | 'all' {
+  const rows = rowsInForce(sectorRowsWith(pilots), date).filter(
     (row) => row.visa === visa && (row.industries === 'all' || row.industries.includes(industry)),
   );
   if (rows.some((row) => !row.duties)) return 'all';
@@ -149,7 +164,7 @@ export function visaWorkIssues(
   const push = (code: VisaWorkCode, severity: 'hard' | 'warning', message: string, basis?: LegalBasis) =>
     issues.push({ code, severity, message, ...(basis ? { basis } : {}) });
 
-  const sector = visaSectorDecision(input.visaType, input.industry, input.duty, date);
+  const sector = visaSectorDecision(input.visaType, input.industry, input.duty, date, input.pilotSectors);
   if (!sector.industry) {
     push(
       'VISA_SECTOR_NOT_PERMITTED',
@@ -158,7 +173,7 @@ export function visaWorkIssues(
       sector.basis,
     );
   } else if (!sector.duty && input.duty !== undefined) {
-    const permitted = dutiesPermitted(input.visaType, input.industry, date);
+    const permitted = dutiesPermitted(input.visaType, input.industry, date, input.pilotSectors);
     const list =
       permitted === 'all' ? '' : ` (허용 직무: ${permitted.map((d) => DUTY_LABELS[d]).join(', ')})`;
     push(

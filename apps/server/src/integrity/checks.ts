@@ -8,6 +8,7 @@ import {
   ONE_EMPLOYER_ROWS,
   ONE_EMPLOYER_VISAS,
   PERMIT_RULE_ROWS,
+  type PilotSector,
   PLACEMENT_FEE_CAP_ROWS,
   PUBLIC_PLACEMENT_ROWS,
   QUOTA_ROWS,
@@ -44,6 +45,8 @@ type CheckInputs = {
   scope: CheckScope;
   minimumWageByYear: Record<string, number>;
   quotaTables: readonly QuotaTableVersion[];
+  /** The `pilotSectors` setting (docs/law-as-data.md#operator-kept-rows). */
+  pilotSectors: readonly PilotSector[];
 };
 
 type Check = { code: string; invariant: string; title: string; query: (inputs: CheckInputs) => SQL };
@@ -123,15 +126,16 @@ function arcDigitsTable(): SQL {
 }
 
 /**
- * The visa sector rows in force today (law/visas.ts) as (visa, industry, duty) triples a post may allow, in the form
- * SQL can join: a post naming a duty its allowed visas are not permitted in breaks them.
+ * The visa sector rows in force today (law/visas.ts, the pilots from the `pilotSectors` setting) as (visa, industry,
+ * duty) triples a post may allow, in the form SQL can join: a post naming a duty its allowed visas are not
+ * permitted in breaks them.
  */
-function permittedDutiesTable(today: string): SQL {
+function permittedDutiesTable(today: string, pilots: readonly PilotSector[]): SQL {
   const rows: SQL[] = [];
   for (const visa of VISA_TYPES) {
     for (const industry of INDUSTRIES) {
       for (const duty of DUTIES_BY_INDUSTRY[industry]) {
-        if (visaPermitsIndustry(visa, industry, duty, today))
+        if (visaPermitsIndustry(visa, industry, duty, today, pilots))
           rows.push(sql`(${visa}::text, ${industry}::text, ${duty}::text)`);
       }
     }
@@ -699,16 +703,16 @@ export const CHECKS: readonly Check[] = [
     code: 'post_duty_not_permitted',
     invariant: 'I-27',
     title: '직무가 허용하지 않는 체류자격을 허용한 채용공고',
-    // Only the duty: a visa its industry refuses altogether is I-14's (post_visas_not_permitted).
-    query: ({ scope }) => sql`
+    // A visa its industry refuses altogether in the released rows is I-14's (post_visas_not_permitted); the rest
+    // is here: a duty the rows in force today do not permit, a pilot the operator ended among them.
+    query: ({ scope, pilotSectors }) => sql`
       SELECT 'job_post' AS target_type, p.id AS target_id,
              p.industry || ' / ' || p.duty || ': ' || array_to_string(p.allowed_visa_types, ',') AS detail
       FROM job_posts p
       WHERE p.deleted_at IS NULL AND ${inBranches(sql`p.branch_id`, scope)}
-        AND EXISTS (SELECT 1 FROM unnest(p.allowed_visa_types) AS v(visa)
-                    WHERE EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulDay())}
-                                  WHERE pd.visa = v.visa AND pd.industry = p.industry)
-                      AND NOT EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulDay())}
+        AND EXISTS (SELECT 1 FROM unnest(p.allowed_visa_types) AS v(visa) JOIN ${visaRulesTable()} ON r.visa = v.visa
+                    WHERE NOT r.no_employment AND (r.any_industry OR p.industry = ANY(r.industries))
+                      AND NOT EXISTS (SELECT 1 FROM ${permittedDutiesTable(seoulDay(), pilotSectors)}
                                       WHERE pd.visa = v.visa AND pd.industry = p.industry AND pd.duty = p.duty))
       ORDER BY p.id`,
   },
@@ -795,8 +799,8 @@ export async function runChecks(
 ): Promise<CheckResult[]> {
   const chosen = CHECKS.filter((check) => !codes || codes.includes(check.code));
   const rows = await db.transaction(async (tx) => {
-    const { minimumWageByYear, employerQuotaTables } = await createSettingsService(db).get(tx);
-    const inputs: CheckInputs = { scope, minimumWageByYear, quotaTables: employerQuotaTables };
+    const { minimumWageByYear, employerQuotaTables, pilotSectors } = await createSettingsService(db).get(tx);
+    const inputs: CheckInputs = { scope, minimumWageByYear, quotaTables: employerQuotaTables, pilotSectors };
     const union = sql.join(
       chosen.map(
         (check) =>

@@ -1,4 +1,4 @@
-import type { Duty } from '../duties';
+import { type Duty, dutyBelongsTo } from '../duties';
 import { INDUSTRIES, type Industry } from '../industries';
 import type { KoreanLevel, VisaType } from '../visas';
 import type { LawRow, LegalBasis } from './basis';
@@ -37,6 +37,11 @@ export type VisaSectorRow = LawRow<{
   industries: readonly Industry[] | 'all';
   /** Only these duties are permitted; absent: any duty of the industries. */
   duties?: readonly Duty[];
+  /**
+   * A pilot (시범 도입) the 외국인력정책위원회 opens and closes between releases: the operator keeps these rows
+   * current as the `pilotSectors` setting (docs/law-as-data.md#operator-kept-rows); this row only seeds it.
+   */
+  pilot?: true;
 }>;
 
 /** Every industry but construction (students may not work in it), derived so a new industry is not missed. */
@@ -72,6 +77,7 @@ export const VISA_SECTOR_ROWS: readonly VisaSectorRow[] = [
     visa: 'E-9',
     industries: ['food_service'],
     duties: ['kitchen_assistant'],
+    pilot: true,
     basis: {
       ...EPS_SECTORS,
       notice: '외국인력정책위원회 결정 · 음식점업(한식) 주방보조원 시범 도입(100개 지역)',
@@ -84,6 +90,7 @@ export const VISA_SECTOR_ROWS: readonly VisaSectorRow[] = [
     visa: 'E-9',
     industries: ['accommodation'],
     duties: ['room_cleaning', 'kitchen_assistant'],
+    pilot: true,
     basis: {
       ...EPS_SECTORS,
       notice: '외국인력정책위원회 결정 · 호텔·콘도업 청소원·주방보조원 시범 도입',
@@ -206,6 +213,73 @@ export const VISA_SECTOR_ROWS: readonly VisaSectorRow[] = [
     }),
   ),
 ];
+
+/**
+ * A pilot sector as the operator keeps it (the `pilotSectors` setting, docs/law-as-data.md#operator-kept-rows): the
+ * visa may work in the industry's listed duties from `effectiveFrom` until the day before `effectiveTo` (null: no
+ * end yet). `note` names the decision or notice.
+ */
+export type PilotSector = {
+  visa: VisaType;
+  industry: Industry;
+  duties: Duty[];
+  effectiveFrom: string;
+  effectiveTo: string | null;
+  note: string;
+};
+
+/** The sector rows that are not pilots: fixed with the release. */
+export const FIXED_SECTOR_ROWS: readonly VisaSectorRow[] = VISA_SECTOR_ROWS.filter((row) => !row.pilot);
+
+/**
+ * The setting's first value: the pilot rows of the table above, one entry per industry, with the duties a post of
+ * that industry can name (a post of 숙박업 names no 주방보조, duties.ts).
+ */
+export function pilotSectorsDefault(): PilotSector[] {
+  return VISA_SECTOR_ROWS.filter((row) => row.pilot).flatMap((row) =>
+    (row.industries === 'all' ? [] : row.industries).map((industry) => ({
+      visa: row.visa,
+      industry,
+      duties: (row.duties ?? []).filter((duty) => dutyBelongsTo(industry, duty)),
+      effectiveFrom: row.basis.effectiveFrom ?? '2004-08-17',
+      effectiveTo: row.basis.effectiveTo ?? null,
+      note: row.basis.notice ?? '',
+    })),
+  );
+}
+
+/** The pilot setting's entries as sector rows; their basis is the table's, dated and named by the operator. */
+export function pilotSectorRows(pilots: readonly PilotSector[]): VisaSectorRow[] {
+  return pilots.map((pilot) => {
+    const seed = VISA_SECTOR_ROWS.find(
+      (row) =>
+        row.pilot &&
+        row.visa === pilot.visa &&
+        row.industries !== 'all' &&
+        row.industries.includes(pilot.industry),
+    );
+    return {
+      visa: pilot.visa,
+      industries: [pilot.industry],
+      ...(pilot.duties.length > 0 ? { duties: pilot.duties } : {}),
+      pilot: true,
+      basis: {
+        ...(seed?.basis ?? EPS_SECTORS),
+        notice: `설정값(${pilot.effectiveFrom} 시행)${pilot.note ? ` · ${pilot.note}` : ''}`,
+        effectiveFrom: pilot.effectiveFrom,
+        effectiveTo: pilot.effectiveTo,
+      },
+    };
+  });
+}
+
+/**
+ * The sector rows the engine reads: the fixed rows and the operator's pilots (the `pilotSectors` setting); without
+ * the setting, the table above as released.
+ */
+export function sectorRowsWith(pilots?: readonly PilotSector[]): readonly VisaSectorRow[] {
+  return pilots ? [...FIXED_SECTOR_ROWS, ...pilotSectorRows(pilots)] : VISA_SECTOR_ROWS;
+}
 
 /** The longest contract a visa allows, in months, and the longest with an extension of stay. */
 export type VisaContractMonthsRow = LawRow<{ visa: VisaType; months: number; extendedMonths: number }>;

@@ -12,6 +12,7 @@ import {
   type jobPostListQuerySchema,
   type jobPostUpdateSchema,
   MATCHING_STATUSES,
+  type PilotSector,
   recordMessages,
   trashMessages,
   undoMessages,
@@ -82,11 +83,13 @@ const needsReview = (field: string) => !OPERATIONAL_FIELDS.includes(field);
 /** A post may only allow the visas its industry permits (docs/DOMAIN.md). */
 function checkAllowedVisas(
   post: Pick<repo.JobPostValues, 'industry' | 'allowedVisaTypes'> & { duty?: Duty },
+  /** The `pilotSectors` setting (docs/law-as-data.md#operator-kept-rows). */
+  pilots: readonly PilotSector[],
 ) {
   const duty = post.duty ?? 'general';
   const dutyMessage = jobPostDutyMessage(post.industry, duty);
   if (dutyMessage) throw validationError([{ field: 'duty', message: dutyMessage }]);
-  const message = allowedVisasMessage(post.industry, post.allowedVisaTypes, duty);
+  const message = allowedVisasMessage(post.industry, post.allowedVisaTypes, duty, seoulToday(), pilots);
   if (message) throw validationError([{ field: 'allowed_visa_types', message }]);
 }
 
@@ -187,8 +190,8 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
   async function create(input: JobPostCreate, actor: Actor): Promise<JobPost> {
     const { submit, ...fields } = input;
     checkDeadline(fields.deadline);
-    checkAllowedVisas(fields);
     return db.transaction(async (tx) => {
+      checkAllowedVisas(fields, (await settings.get(tx)).pilotSectors);
       const employer = await employerFor(tx, fields.employerId, actor);
       await checkPay(tx, fields);
       const status: JobPostStatus = submit ? 'pending' : 'draft';
@@ -241,7 +244,8 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         ]);
       }
       if (PAY_FIELDS.some((field) => diff[field])) await checkPay(tx, next);
-      if (diff.industry || diff.duty || diff.allowedVisaTypes) checkAllowedVisas(next);
+      if (diff.industry || diff.duty || diff.allowedVisaTypes)
+        checkAllowedVisas(next, (await settings.get(tx)).pilotSectors);
       const ruleChanges = Object.fromEntries(
         MATCHING_RULE_FIELDS.filter((field) => diff[field]).map((field) => [field, next[field]]),
       );

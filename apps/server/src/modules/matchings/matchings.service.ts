@@ -209,6 +209,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       engagedIn: await engagedElsewhere(db, worker.id),
       workplaceChanges: await moveInput(db, { workerId: worker.id, employerId: post.employerId }),
       employerQuota: await employerQuotaInput(db, post.employerId),
+      pilotSectors: (await settings.get(db)).pilotSectors,
     });
     const issues = eligibilityIssues(input, 'propose');
     return { eligible: !hasHardIssue(issues), issues };
@@ -243,6 +244,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           engagedIn: await engagedElsewhere(tx, worker.id),
           workplaceChanges: await moveInput(tx, { workerId: worker.id, employerId: post.employerId }),
           employerQuota: await employerQuotaInput(tx, post.employerId),
+          pilotSectors: (await settings.get(tx)).pilotSectors,
         });
         const overridden = enforceEligibility(eligibilityIssues(rules, 'propose'), {
           overrideReason: input.overrideReason,
@@ -435,7 +437,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           const worker = await repo.workerFor(tx, current.workerId);
           if (!locked || !worker) throw notFound();
           const { post, standing } = locked;
-          const { minimumWageByYear } = await settings.get(tx);
+          const { minimumWageByYear, pilotSectors } = await settings.get(tx);
           const rules = ruleInput({
             worker,
             post,
@@ -455,6 +457,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
               matchingId: id,
             }),
             employerQuota: stage === 'start' ? null : await employerQuotaInput(tx, post.employerId, id),
+            pilotSectors,
           });
           const overridden = enforceEligibility(eligibilityIssues(rules, stage), {
             overrideReason: change.overrideReason,

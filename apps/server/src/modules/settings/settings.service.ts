@@ -11,10 +11,11 @@ import { lockVersion, readSettings, readVersion, upsertSetting, VERSION_KEY } fr
 
 type SettingKey = keyof Settings;
 
-/** The settings that are the law's figures: a change of one says why (docs/law-as-data.md#operator-kept-rows). */
+/** The settings that are the law's operator-kept rows: a change of one says why (docs/law-as-data.md#operator-kept-rows). */
 const LAW_SETTINGS = [
   ['minimumWageByYear', settingsMessages.wageChangeReasonRequired],
   ['employerQuotaTables', settingsMessages.quotaChangeReasonRequired],
+  ['pilotSectors', settingsMessages.pilotChangeReasonRequired],
 ] as const satisfies readonly (readonly [SettingKey, string])[];
 
 /**
@@ -36,7 +37,12 @@ export function createSettingsService(db: Database) {
    * out and change the settings as they stand.
    */
   async function update(
-    { version, wageChangeReason, ...patch }: Omit<SettingsPatch, 'version'> & { version?: number },
+    {
+      version,
+      lawChangeReason,
+      wageChangeReason,
+      ...patch
+    }: Omit<SettingsPatch, 'version'> & { version?: number },
     actor: AuditActor & { actorAdminId: number },
   ): Promise<SettingsRecord> {
     await db.transaction(async (tx) => {
@@ -57,10 +63,14 @@ export function createSettingsService(db: Database) {
         diff[key] = { before: current[key], after: value };
         await upsertSetting(tx, key, value, actor.actorAdminId);
       }
-      // The law's figures decide which contracts are lawful: a change says why (docs/law-as-data.md#operator-kept-rows).
+      // The law's operator-kept rows decide which contracts are lawful: a change says why. Lowering a figure or
+      // ending a pilot is never refused, the law changed; check:data lists what it affects
+      // (docs/law-as-data.md#operator-kept-rows).
       const lawChanged = LAW_SETTINGS.filter(([key]) => diff[key]);
-      if (lawChanged.length > 0 && !wageChangeReason) {
-        throw validationError(lawChanged.map(([, message]) => ({ field: 'wage_change_reason', message })));
+      const reason = lawChangeReason || wageChangeReason;
+      if (lawChanged.length > 0 && !reason) {
+        const field = lawChangeReason !== undefined ? 'law_change_reason' : 'wage_change_reason';
+        throw validationError(lawChanged.map(([, message]) => ({ field, message })));
       }
       if (Object.keys(diff).length > 0) {
         await upsertSetting(tx, VERSION_KEY, currentVersion + 1, actor.actorAdminId);
@@ -69,7 +79,7 @@ export function createSettingsService(db: Database) {
           targetType: 'settings',
           summary: `설정 변경: ${changedFieldNames(diff)}`,
           diff,
-          ...(lawChanged.length > 0 ? { reason: wageChangeReason } : {}),
+          ...(lawChanged.length > 0 ? { reason } : {}),
         });
       }
     });

@@ -11,8 +11,10 @@ import {
   LAW_TABLES,
   type LawTable,
   type LegalBasis,
+  type PilotSector,
   STUDY_COURSE_LABELS,
   type StudyCourse,
+  sectorRowsWith,
 } from '@ilson/contracts';
 import { koLaw } from '../../locales/ko/settings';
 
@@ -47,12 +49,14 @@ export type LawRowView = {
   values: { label: string; value: string }[];
   basis: LegalBasis;
   status: 'inForce' | 'upcoming' | 'ended';
+  /** An operator-kept row (설정값): the settings hold it, a super admin keeps it current. */
+  setting: boolean;
 };
 
 /** A row of any law table as the screen shows it: its own values (everything but the basis) and where it stands today. */
 export function lawRowView(row: { basis: LegalBasis } & Record<string, unknown>, today: string): LawRowView {
   const values = Object.entries(row)
-    .filter(([key, value]) => key !== 'basis' && value !== undefined && value !== null)
+    .filter(([key, value]) => key !== 'basis' && key !== 'pilot' && value !== undefined && value !== null)
     .map(([key, value]) => ({ label: t.fields[key] ?? key, value: formatValue(key, value) }));
   const { basis } = row;
   const status = inForceOn(basis, today)
@@ -60,7 +64,7 @@ export function lawRowView(row: { basis: LegalBasis } & Record<string, unknown>,
     : basis.effectiveFrom !== null && today < basis.effectiveFrom
       ? 'upcoming'
       : 'ended';
-  return { values, basis, status };
+  return { values, basis, status, setting: row.pilot === true };
 }
 
 export type LawTableView = {
@@ -77,8 +81,13 @@ export function lawTablesView(
   today: string,
   verifyOnly: boolean,
   tables: readonly LawTable[] = LAW_TABLES,
+  /** The `pilotSectors` setting: the visa-sector table shows these in place of the pilot rows as released. */
+  pilots?: readonly PilotSector[],
 ): LawTableView[] {
   return tables
+    .map((table) =>
+      table.key === 'visa-sectors' && pilots ? { ...table, rows: sectorRowsWith(pilots) } : table,
+    )
     .map((table) => ({
       key: table.key,
       title: table.title,

@@ -6,6 +6,7 @@ import { PageHeader } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
 import { todayInSeoul } from '../../lib/datetime';
 import { koLaw } from '../../locales/ko/settings';
+import { useSettings } from './api';
 import { type LawRowView, lawTablesView } from './law-rows';
 
 const t = koLaw;
@@ -36,6 +37,11 @@ function LawRowItem({ row, wide }: { row: LawRowView; wide: boolean }) {
         <Tag color={STATUS_COLORS[row.status]} style={{ marginInlineEnd: 0 }}>
           {t.status[row.status]}
         </Tag>
+        {row.setting && (
+          <Tag color="purple" data-testid="law-setting-tag" style={{ marginInlineEnd: 0 }}>
+            {t.setting}
+          </Tag>
+        )}
         {basis.verify && (
           <Tag color="gold" data-testid="law-verify-tag" style={{ marginInlineEnd: 0 }}>
             {t.verify}
@@ -91,7 +97,12 @@ export default function LawTablesPage() {
   const wide = !!Grid.useBreakpoint().lg;
   const verifyOnly = params.get('verify') === '1';
   const today = todayInSeoul();
-  const tables = useMemo(() => lawTablesView(today, verifyOnly), [today, verifyOnly]);
+  // The pilot rows are operator-kept settings: the values in force come from the settings (docs/law-as-data.md).
+  const pilots = useSettings().data?.pilotSectors;
+  const tables = useMemo(
+    () => lawTablesView(today, verifyOnly, undefined, pilots),
+    [today, verifyOnly, pilots],
+  );
   const all = useMemo(() => lawTablesView(today, false), [today]);
   const rowCount = all.reduce((n, table) => n + table.total, 0);
   const verifyCount = LAW_TABLES.reduce((n, table) => n + table.rows.filter((r) => r.basis.verify).length, 0);

@@ -1,4 +1,4 @@
-import { LAW_TABLES, SETTINGS_LABELS } from '@ilson/contracts';
+import { LAW_TABLES, pilotSectorsDefault, SETTINGS_LABELS } from '@ilson/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,22 @@ const rowCount = LAW_TABLES.reduce((n, table) => n + table.rows.length, 0);
 const verifyCount = LAW_TABLES.reduce((n, table) => n + table.rows.filter((r) => r.basis.verify).length, 0);
 
 describe('law rows as the screen shows them', () => {
+  it('shows the pilot rows from the settings, marked 설정값, keeping their 확인 필요', () => {
+    const [food, rooms] = pilotSectorsDefault();
+    const pilots = [{ ...food!, effectiveTo: '2026-01-01', note: '시범 종료 결정' }, rooms!];
+    const sectors = lawTablesView('2026-06-01', false, undefined, pilots).find(
+      (t) => t.key === 'visa-sectors',
+    )!;
+    const settingRows = sectors.rows.filter((row) => row.setting);
+    expect(settingRows).toHaveLength(2);
+    expect(settingRows[0]).toMatchObject({ status: 'ended', basis: { effectiveTo: '2026-01-01' } });
+    expect(settingRows[0]!.basis.notice).toContain('시범 종료 결정');
+    expect(settingRows.every((row) => !!row.basis.verify)).toBe(true);
+    expect(
+      sectors.rows.filter((row) => !row.setting).every((row) => !row.values.some((v) => v.label === 'pilot')),
+    ).toBe(true);
+  });
+
   it('names a row’s values in Korean and where it stands on the day', () => {
     const row = {
       visa: 'E-9',

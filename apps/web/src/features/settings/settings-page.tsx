@@ -24,6 +24,12 @@ import { koSettings, koSettingsNav } from '../../locales/ko/settings';
 import { AccessReviewFields } from './access-review-fields';
 import { useSaveSettings, useSettings } from './api';
 import {
+  PilotSectorsFields,
+  type PilotValues,
+  pilotsToValues,
+  pilotValuesToSetting,
+} from './pilot-sectors-fields';
+import {
   QuotaTablesFields,
   type QuotaVersionValues,
   quotaTablesToValues,
@@ -39,8 +45,9 @@ type WageRow = { year: string; amount: number | null };
 
 export type SettingsFormValues = Omit<
   Settings,
-  'visaAlertDays' | 'minimumWageByYear' | 'employerQuotaTables'
+  'visaAlertDays' | 'minimumWageByYear' | 'employerQuotaTables' | 'pilotSectors'
 > & {
+  pilotSectors: PilotValues[];
   /** A tags select holds what was typed, as text. */
   visaAlertDays: string[];
   minimumWageByYear: WageRow[];
@@ -59,6 +66,7 @@ export function settingsToValues(settings: Settings): SettingsFormValues {
   return {
     ...settings,
     visaAlertDays: settings.visaAlertDays.map(String),
+    pilotSectors: pilotsToValues(settings.pilotSectors),
     minimumWageByYear: Object.entries(settings.minimumWageByYear)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([year, amount]) => ({ year, amount })),
@@ -73,6 +81,7 @@ export function settingsValuesToInput(values: SettingsFormValues): unknown {
     ...values,
     contactPhone: (values.contactPhone ?? '').trim(),
     visaAlertDays: days.sort((a, b) => a - b),
+    pilotSectors: pilotValuesToSetting(values.pilotSectors),
     minimumWageByYear: Object.fromEntries(
       (values.minimumWageByYear ?? []).map((row) => [String(row.year ?? '').trim(), row.amount ?? undefined]),
     ),
@@ -367,6 +376,7 @@ function SettingsForm({
             help={help.employerQuotaTables}
             disabled={!canWrite}
           />
+          <PilotSectorsFields disabled={!canWrite} />
           <Form.Item name="wageChangeReason" label={t.wageChangeReason} extra={help.wageChangeReason}>
             <Input maxLength={500} autoComplete="off" placeholder={t.wageChangeReasonPlaceholder} />
           </Form.Item>

@@ -1,4 +1,5 @@
 import {
+  pilotSectorsDefault,
   privacyMessages,
   RETENTION_FLOORS,
   recordMessages,
@@ -39,6 +40,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   address_search_enabled: false,
   retention: toWire(SETTINGS_DEFAULTS.retention),
   access_review: toWire(SETTINGS_DEFAULTS.accessReview),
+  pilot_sectors: toWire(pilotSectorsDefault()),
   version: 4,
   ...overrides,
 });
@@ -145,6 +147,42 @@ describe('/settings', () => {
         }),
       });
       expect(call?.body).toMatchObject({ wage_change_reason: '2027년 고용허용인원 결정 반영' });
+    },
+    SLOW,
+  );
+
+  it(
+    'ends a pilot sector in its editor and sends it with the shared reason; a bad end is refused in Korean',
+    async () => {
+      signedInAs(server, 'super_admin');
+      server.on('PATCH', 'settings', (request) => ({
+        status: 200,
+        body: wireSettings(request.body as Record<string, unknown>),
+      }));
+      const user = userEvent.setup({ delay: null });
+      renderApp('/settings', server);
+
+      const end = (await screen.findByLabelText(`${t.pilots.effectiveTo} 1`)) as HTMLInputElement;
+      expect(input(`${t.pilots.effectiveFrom} 1`).value).toBe('2024-04-01');
+      await user.type(end, '2024-03-01');
+      await user.type(screen.getByLabelText(t.wageChangeReason), '음식점업 시범 종료');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(settingsMessages.pilotEndAfterStart)).toBeTruthy();
+      expect(server.callsTo('PATCH', 'settings')).toHaveLength(0);
+
+      await user.clear(end);
+      await user.type(end, '2027-01-01');
+      await user.click(screen.getByRole('button', { name: t.save }));
+      expect(await screen.findByText(t.saved)).toBeTruthy();
+      const [call] = server.callsTo('PATCH', 'settings');
+      const [food, rooms] = pilotSectorsDefault();
+      expect(call?.body).toMatchObject({
+        pilot_sectors: [
+          { ...(toWire(food) as object), effective_to: '2027-01-01' },
+          { ...(toWire(rooms) as object), effective_to: null },
+        ],
+        wage_change_reason: '음식점업 시범 종료',
+      });
     },
     SLOW,
   );

@@ -12,7 +12,6 @@ export const koLaw = {
   intro:
     '시스템이 적용하는 법령 기준을 표마다 모았습니다. 각 행의 근거 법령·조문·고시와 시행일을 보여 주며, 원문으로 확인하지 못한 행에는 확인 필요와 확인할 내용을 표시합니다. 기준은 코드와 함께 바뀌며 이 화면에서는 고칠 수 없습니다.',
   verifyOnly: '확인 필요만',
-  setting: '설정값',
   settingNote: (label: string) =>
     `계약 검사는 시스템 설정의 ‘${label}’ 값을 씁니다. 아래 행은 그 처음 값이며, 새 고시·결정은 최고 관리자가 사유와 함께 설정에서 입력합니다.`,
   settingLink: '설정에서 보기',
@@ -28,6 +27,7 @@ export const koLaw = {
   unknownDate: '미확인',
   noEnd: '없음 (시행 중)',
   verify: '확인 필요',
+  setting: '설정값',
   verifyText: '확인할 내용',
   status: { inForce: '시행 중', upcoming: '시행 전', ended: '종료' },
   /** The row's own values (what it decides), by field name. */
@@ -107,6 +107,20 @@ export const koSettings = {
     accessReview: '접속기록 자동 점검 기준',
   },
   wageChangeReason: '법령 기준값 변경 사유',
+  pilots: {
+    title: '시범 도입 업종 (설정값)',
+    help: '외국인력정책위원회가 시범으로 연 업종·직무입니다. 결정에 따라 종료일을 넣거나 새 시범을 추가하세요. 종료일은 더 이상 적용되지 않는 첫날이며, 비워 두면 계속 적용됩니다. 바꾸면 아래 변경 사유가 필요합니다.',
+    entry: (n: number) => `시범 ${n}`,
+    visa: '체류자격',
+    industry: '업종',
+    duties: '허용 직무',
+    effectiveFrom: '시행일',
+    effectiveTo: '종료일',
+    noEnd: '비우면 종료 없음',
+    note: '근거(결정·공고)',
+    add: '시범 업종 추가',
+    remove: (n: number) => `시범 ${n} 삭제`,
+  },
   wageChangeReasonPlaceholder: '예: 2027년 최저임금 고시 반영',
   help: {
     serviceName: '화면 제목과 로그인 화면에 표시되는 이름입니다.',
@@ -122,7 +136,7 @@ export const koSettings = {
     visaAlertDays:
       '대시보드와 비자 만료 관리 화면이 만료일까지 남은 날을 이 구간으로 나눕니다. 숫자를 입력하고 Enter를 누르세요. 1~365일, 최대 6개.',
     wageChangeReason:
-      '연도별 최저시급이나 고용허용인원 표를 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
+      '연도별 최저시급, 고용허용인원 표나 시범 도입 업종을 바꿀 때는 사유를 적어 주세요(예: 2027년 최저임금 고시 반영). 변경 전후와 함께 접속기록에 남습니다.',
     employerQuotaTables:
       '외국인력정책위원회가 정하는 업종·내국인 피보험자 수별 고용허용인원입니다. 계약 단계는 근무 시작일에 시행 중인 버전으로 검사합니다. 새 결정이 나오면 시행일과 함께 버전을 추가하세요. 농축산업·어업·건설업은 영농규모·어선·공사금액으로 정해져 고용허가서 인원만 검사합니다.',
     minimumWageByYear:
