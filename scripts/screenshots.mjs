@@ -145,7 +145,6 @@ const SCREENS = [
         visa_type: 'E-9',
         entry_date: '2024-03-04',
       }),
-    views: ['1440-light', '390-dark'],
     before: showSection('신분·체류'),
   },
   {
@@ -164,20 +163,26 @@ const SCREENS = [
         part_time_permit_valid_from: '2026-09-01',
         part_time_permit_valid_to: '2027-02-28',
       }),
-    views: ['1440-dark', '390-light'],
     before: showSection('시간제취업허가 (D-2·D-4)'),
   },
   {
     name: 'employer-permits',
     path: employerWithPermitPath,
-    views: ['1440-light', '390-dark'],
     before: (page) => page.getByRole('tab', { name: '고용허가' }).click(),
   },
   {
     name: 'worker-changes',
     path: workerWithChangesPath,
-    views: ['1440-dark', '390-light'],
     before: showSection('사업장 변경'),
+  },
+  {
+    name: 'settings-quota',
+    path: '/settings',
+    before: (page) =>
+      page
+        .locator('label', { hasText: '고용허용인원 표' })
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'start' })),
   },
   {
     name: 'menu',

@@ -45,6 +45,9 @@ function Bands({
       {(fields, { add, remove }) => (
         <Flex vertical gap={6}>
           <Typography.Text strong>{label}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t.maxInsured} → {t.limit}
+          </Typography.Text>
           {fields.map((field, index) => {
             const last = index === fields.length - 1;
             return (
@@ -57,7 +60,7 @@ function Bands({
                     precision={0}
                     suffix={t.people}
                     disabled={disabled}
-                    style={{ width: 150 }}
+                    style={{ width: 128 }}
                   />
                 </Form.Item>
                 <span aria-hidden>→</span>
@@ -69,7 +72,7 @@ function Bands({
                     precision={0}
                     suffix={t.people}
                     disabled={disabled}
-                    style={{ width: 130 }}
+                    style={{ width: 108 }}
                   />
                 </Form.Item>
                 {!disabled && (
