@@ -361,6 +361,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   loginRateLimitPerMinute: 'IP당 분당 로그인 시도 한도',
   minimumWageByYear: '연도별 최저시급',
   employerQuotaTables: '고용허용인원 표',
+  pilotSectors: '시범 도입 업종',
   defaultMatchingFee: '기본 매칭 수수료',
   exportReasonRequired: '다운로드 사유 필수',
   dormantAfterDays: '휴면 회원 전환 기준',
