@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engine } from './helpers';
 import { adminUrl, templateName, withDatabase } from './pg-admin';
-import { loginTo, randomPort, spawnServer, waitReady } from './server-process';
+import { loginTo, migratedDataDir, randomPort, spawnServer, waitReady } from './server-process';
 
 const PASSWORD = 'Cluster-pass-123';
 const cleanup: (() => unknown)[] = [];
@@ -152,7 +152,7 @@ describe.runIf(engine === 'pg')('several API processes on PostgreSQL (WEB_CONCUR
 
 describe.runIf(engine === 'pglite')('the embedded engine (WEB_CONCURRENCY)', () => {
   it('runs one API process whatever WEB_CONCURRENCY says: PGlite is opened by one process only', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-cluster-'));
+    const dataDir = await migratedDataDir('ilson-cluster-');
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const server = spawnServer(randomPort(), {
       DATA_DIR: dataDir,

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from './helpers';
 import { adminUrl, templateName, withDatabase } from './pg-admin';
-import { loginTo, randomPort, spawnServer, waitReady } from './server-process';
+import { loginTo, migratedDataDir, randomPort, spawnServer, waitReady } from './server-process';
 
 const PASSWORD = 'Proc-test-pass-1';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-proc-'));
+let dataDir = '';
 let databaseUrl: string | undefined;
 const dropDatabase: (() => Promise<unknown>)[] = [];
 
@@ -26,6 +26,11 @@ function startServer(port: number, logLevel = 'warn', extraEnv: Record<string, s
 const port = randomPort;
 
 beforeAll(async () => {
+  // A migrated, empty database: the first admin is still created (and printed) by the first start.
+  dataDir =
+    engine === 'pglite'
+      ? await migratedDataDir('ilson-proc-')
+      : mkdtempSync(path.join(tmpdir(), 'ilson-proc-'));
   if (engine === 'pg') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `${templateName(url).replace(/_tpl$/, '')}_p_${randomBytes(4).toString('hex')}`;
@@ -91,7 +96,7 @@ describe(`the server process (${engine})`, () => {
   it.runIf(engine === 'pglite')(
     'loses no acknowledged write when killed (SIGKILL) in the middle of writing, and starts again on the same data',
     async () => {
-      const fresh = mkdtempSync(path.join(tmpdir(), 'ilson-kill-'));
+      const fresh = await migratedDataDir('ilson-kill-');
       try {
         const env = { DATA_DIR: fresh, DEMO_DATA_SCALE: '0' };
         const first = startServer(port(), 'warn', env);
@@ -140,7 +145,7 @@ describe(`the server process (${engine})`, () => {
   it.runIf(engine === 'pglite')(
     'restarts the embedded API process after it is killed (kill -9), with every acknowledged write',
     async () => {
-      const fresh = mkdtempSync(path.join(tmpdir(), 'ilson-restart-'));
+      const fresh = await migratedDataDir('ilson-restart-');
       try {
         const env = { DATA_DIR: fresh, DEMO_DATA_SCALE: '0', LOG_LEVEL: 'info' };
         const server = startServer(port(), 'info', env);

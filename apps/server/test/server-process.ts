@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { openPglite } from '../src/db/client';
+import { pgliteDir } from '../src/db/open';
 
 /** The API as its own process (src/main.ts through tsx), for the tests of processes, instances and faults. */
 export type ServerProcess = {
@@ -71,4 +76,17 @@ export async function loginTo(server: ServerProcess, email: string, password: st
   });
   if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${await reply.text()}`);
   return ((await reply.json()) as { token: string }).token;
+}
+
+/**
+ * A data directory holding the suite's migrated template (test/global-setup.ts), for a server process whose test is
+ * not about the first start: the server then skips PGlite's initdb and the migrations in a child process (about 8 s
+ * a start on this machine) and only creates the first admin. A brand-new directory is still used where the first
+ * start is what is tested (the demo data).
+ */
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const handle = await openPglite(pgliteDir(dir), new Blob([readFileSync(inject('pgliteTemplate'))]));
+  await handle.close();
+  return dir;
 }
