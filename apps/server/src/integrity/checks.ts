@@ -293,13 +293,16 @@ export const CHECKS: readonly Check[] = [
   {
     code: 'person_engaged_twice',
     invariant: 'I-2',
-    title: '같은 사람의 두 근로자 기록이 각각 계약 완료·근무 중',
+    title: '같은 사람의 두 근로자 기록이 각각 계약 완료·근무 중(한 사업장 체류자격)',
+    // As I-1: only a matching made under a one-employer visa binds; an F-5 holder may hold two jobs on two records as
+    // on one (docs/domain-integrity.md#one-person-several-records).
     query: ({ scope }) => sql`
       SELECT 'worker' AS target_type, min(m.worker_id) AS target_id,
              'workers ' || string_agg(DISTINCT m.worker_id::text, ', ') || ': matchings ' || string_agg(m.id::text, ', ' ORDER BY m.id) AS detail
       FROM matchings m JOIN (${PERSON_OF}) person ON person.worker_id = m.worker_id
       WHERE m.status IN ${ENGAGED} AND ${inBranches(sql`m.branch_id`, scope)}
-      GROUP BY person.person HAVING count(DISTINCT m.worker_id) > 1`,
+      GROUP BY person.person
+      HAVING count(DISTINCT m.worker_id) > 1 AND bool_or(m.worker_visa_type IN ${ONE_JOB_VISAS})`,
   },
   {
     code: 'worker_identifier_taken',

@@ -327,6 +327,28 @@ describe('the permit and quota check (I-30, docs/law-as-data.md#employer-permits
   });
 });
 
+describe('one person on two records (I-2, docs/domain-integrity.md#one-person-several-records)', () => {
+  const twice = (results: CheckResult[]) =>
+    results.find((r) => r.code === 'person_engaged_twice')!.violations;
+  /** The worker again without numbers (linked by name, birth date and nationality), engaged on a second post. */
+  const again = (visa: string, first = visa) => [
+    sql`UPDATE matchings SET worker_visa_type = ${first} WHERE id = ${ids.M}`,
+    ...BREAKS.person_engaged_twice!(ids).map((statement, k) =>
+      k === 1
+        ? sql`INSERT INTO matchings (${MATCHING_COLUMNS})
+              SELECT ${ids.Q}, ${ids.E2}, max(id), ${ids.B}, 'VN', ${visa}, 'manufacturing', 'working', '2026-01-05'
+              FROM workers`
+        : statement,
+    ),
+  ];
+
+  it('binds only under a one-employer visa: two F-5 jobs on two records are not reported, an E-9 one is', async () => {
+    expect(twice(await checksAfter(again('F-5')))).toEqual([]);
+    expect(twice(await checksAfter(again('F-5', 'E-9')))).toHaveLength(1);
+    expect(twice(await checksAfter(again('E-9', 'F-5')))).toHaveLength(1);
+  });
+});
+
 describe('each invariant check, its rule broken in plain SQL', () => {
   it('starts from rows that keep every rule', async () => {
     expect(broken(await runChecks(ctx.db))).toEqual([]);
