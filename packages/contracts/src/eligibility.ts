@@ -5,6 +5,7 @@ import { INDUSTRIES, INDUSTRY_LABELS, type Industry } from './industries';
 import type { LegalBasis } from './law/basis';
 import { employmentPeriodIssues } from './law/employment';
 import { type EmployerQuotaInput, employerQuotaIssues } from './law/quota';
+import { type EarlierWorkplace, workplaceRegionIssues } from './law/regions';
 import type { PilotSector, StudyCourse } from './law/visas';
 import { type WorkplaceChangeEvent, workplaceChangeIssues } from './law/workplace-change';
 import {
@@ -156,6 +157,7 @@ export const ELIGIBILITY_CODES = [
   'EMPLOYMENT_PERIOD_ENDED',
   'EMPLOYMENT_PERIOD_EXCEEDED',
   'WORKPLACE_CHANGES_EXHAUSTED',
+  'WORKPLACE_CHANGE_REGION',
   'EMPLOYER_PERMIT_MISSING',
   'EMPLOYER_QUOTA_EXCEEDED',
 ] as const;
@@ -235,6 +237,11 @@ export type EligibilityInput = {
     events: readonly WorkplaceChangeEvent[];
     toNewEmployer: boolean;
     recorded: boolean;
+    /**
+     * 사업장 변경 권역 (law/regions.ts): the worker's earlier employments with their employers' 시도, the new
+     * employer's 시도, and whether the change recorded for this move was employer-caused; absent: not checked.
+     */
+    region?: { earlier: readonly EarlierWorkplace[]; to: string | null; employerCaused: boolean };
   };
   /**
    * The employer's permits and E-9/H-2 contracts (law/quota.ts): checked for E-9 and H-2 workers, a warning at the
@@ -382,6 +389,21 @@ export function checkEligibility(
       recorded: held || recorded,
     })) {
       issues.push({ ...issue, severity: stage === 'propose' || stage === 'accept' ? 'warning' : 'hard' });
+    }
+    // 사업장 변경 권역 (docs/law-as-data.md#workplace-change-regions): the 고용센터 enforces it, so only ever a
+    // warning (an override with a reason at the proposal and the contract), and not re-judged for a held matching.
+    const region = input.workplaceChanges.region;
+    if (region && toNewEmployer && !held) {
+      issues.push(
+        ...workplaceRegionIssues({
+          visa: worker.visaType,
+          entryDate: worker.entryDate ?? null,
+          earlier: region.earlier,
+          to: region.to,
+          employerCaused: region.employerCaused,
+          onDate: ruleDate,
+        }),
+      );
     }
   }
   if (stage === 'hold') return sortIssues(issues);

@@ -3,6 +3,7 @@ import { EMPLOYMENT_PERIOD_ROWS } from './employment';
 import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './identity';
 import { PERMIT_RULE_ROWS, QUOTA_ROWS } from './quota';
+import { REGION_GROUP_ROWS, REGION_MOVE_ROWS } from './regions';
 import {
   ONE_EMPLOYER_ROWS,
   STUDENT_HOURS_ROWS,
@@ -71,6 +72,8 @@ export const LAW_TABLES: readonly LawTable[] = [
   { key: 'one-employer', title: '한 사업장에서만 일할 수 있는 체류자격', rows: ONE_EMPLOYER_ROWS },
   { key: 'employment-period', title: '취업활동 기간과 재고용', rows: EMPLOYMENT_PERIOD_ROWS },
   { key: 'workplace-change', title: '사업장 변경 횟수와 구직 기간', rows: WORKPLACE_CHANGE_ROWS },
+  { key: 'workplace-change-region-groups', title: '사업장 변경 권역(시도별)', rows: REGION_GROUP_ROWS },
+  { key: 'workplace-change-region-rules', title: '사업장 변경 권역 제한(E-9)', rows: REGION_MOVE_ROWS },
   {
     key: 'employer-permit',
     title: '체류자격별 사업주의 고용허가(고용허가서·특례고용가능확인서)',

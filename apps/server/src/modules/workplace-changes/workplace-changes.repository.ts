@@ -100,10 +100,12 @@ export async function employmentsOf(executor: Executor, workerId: number, except
     .select({
       id: matchings.id,
       employerId: matchings.employerId,
+      employerRegion: employers.region,
       contractDate: matchings.contractDate,
       startDate: matchings.startDate,
     })
     .from(matchings)
+    .innerJoin(employers, eq(employers.id, matchings.employerId))
     .where(
       and(
         eq(matchings.workerId, workerId),
@@ -117,20 +119,35 @@ export async function employmentsOf(executor: Executor, workerId: number, except
 /**
  * What the rule engine needs to judge a move to `employerId` (docs/law-as-data.md#workplace-changes): the worker's
  * events; whether the employer differs from the one of the worker's most recent employment (a first employment is
- * no change); whether an approved change recorded since that employment began stands for this move. Read after the
- * caller locked the worker, as every write of the records does.
+ * no change); whether an approved change recorded since that employment began stands for this move; and for the
+ * 권역 (docs/law-as-data.md#workplace-change-regions) the earlier employments' 시도, the new employer's and whether
+ * the latest change recorded since that employment began was employer-caused. Read after the caller locked the
+ * worker, as every write of the records does.
  */
 export async function moveInput(
   executor: Executor,
   move: { workerId: number; employerId: number; matchingId?: number },
 ): Promise<NonNullable<EligibilityInput['workplaceChanges']>> {
   const events = (await eventsOf(executor, [move.workerId])).get(move.workerId) ?? [];
-  const [last] = await employmentsOf(executor, move.workerId, move.matchingId);
+  const employments = await employmentsOf(executor, move.workerId, move.matchingId);
+  const [last] = employments;
   if (!last) return { events, toNewEmployer: false, recorded: false };
   const since = last.startDate ?? last.contractDate;
+  const sinceLast = events.filter((event) => since === null || event.date >= since);
+  const [employer] = await executor
+    .select({ region: employers.region })
+    .from(employers)
+    .where(eq(employers.id, move.employerId))
+    .limit(1);
   return {
     events,
     toNewEmployer: last.employerId !== move.employerId,
-    recorded: events.some((event) => event.approved && (since === null || event.date >= since)),
+    recorded: sinceLast.some((event) => event.approved),
+    region: {
+      earlier: employments.map((e) => ({ region: e.employerRegion, date: e.startDate ?? e.contractDate })),
+      to: employer?.region ?? null,
+      // Events come in date order: the last is the change that stands for this move.
+      employerCaused: sinceLast.at(-1)?.employerCaused ?? false,
+    },
   };
 }

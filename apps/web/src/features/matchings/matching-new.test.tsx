@@ -1,5 +1,5 @@
 import { recordMessages } from '@ilson/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pickOption } from '../../test/antd';
@@ -25,6 +25,7 @@ type Issue = {
   severity: 'hard' | 'warning';
   message: string;
   related?: { resource: 'matchings'; id: number; label: string }[];
+  basis?: { law: string; article: string; notice?: string; effective_from: string | null; verify?: string };
 };
 
 function eligibility(issues: Issue[]) {
@@ -130,6 +131,42 @@ describe('matching creation', () => {
     expect(server.callsTo('POST', 'matchings')[0]?.body).toMatchObject({
       override_reason: '입사 전 한국어 교육 예정',
     });
+  });
+
+  it('shows a 사업장 변경 권역 warning with its legal basis and 확인 필요, and asks for the reason', async () => {
+    signedInAs(server, 'admin');
+    const message =
+      '최초 고용허가 사업장이 충청권(충청북도)인 근로자의 수도권(경기도) 사업장으로의 변경입니다. 비수도권에서 수도권으로의 변경은 제한되어 고용센터가 승인하지 않을 수 있습니다.';
+    server.on(
+      'GET',
+      'matchings/eligibility',
+      eligibility([
+        {
+          code: 'WORKPLACE_CHANGE_REGION',
+          severity: 'warning',
+          message,
+          basis: {
+            law: '외국인근로자의 고용 등에 관한 법률',
+            article: '제25조 (사업장 변경)',
+            notice: '고용노동부 사업장 변경 지침(권역 내 사업장 변경)',
+            effective_from: '2025-07-01',
+            verify: '실제 지침 개정일을 확인하지 못했습니다.',
+          },
+        },
+      ]),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp('/matchings/new', server);
+    await screen.findByLabelText('채용공고');
+    await pickPair(user);
+
+    const item = (await screen.findByText(message)).closest('li')!;
+    const basis = within(item as HTMLElement).getByTestId('legal-basis');
+    expect(basis.textContent).toContain('외국인고용법 제25조 (사업장 변경)');
+    expect(basis.textContent).toContain('시행 2025-07-01');
+    expect(basis.textContent).toContain('확인 필요');
+    expect(await screen.findByLabelText('예외 진행 사유')).toBeTruthy();
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
   });
 
   it('hides the override from a user without matchings:override and keeps the submit disabled', async () => {

@@ -60,6 +60,9 @@ export const koLaw = {
     daysBeforeEnd: '만료 전 일수',
     count: '횟수',
     excludesEmployerCaused: '사용자 귀책 제외',
+    region: '시도',
+    group: '권역',
+    entriesFrom: '적용 입국일(이후)',
   } as Record<string, string>,
   rules: {
     filed_by_expiry: '만료일 전까지 신청',
@@ -69,6 +72,8 @@ export const koLaw = {
     limit_initial: '최초 3년 변경 한도',
     limit_reemployment: '재고용 기간 변경 한도',
     job_search: '구직 기간',
+    within_group: '최초 사업장 권역 내 변경만',
+    not_into_capital: '비수도권에서 수도권으로 변경 제한',
   } as Record<string, string>,
   all: '전체',
   yes: '예',

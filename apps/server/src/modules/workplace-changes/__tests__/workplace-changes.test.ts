@@ -12,7 +12,7 @@ import {
   signedIn,
 } from '../../../../test/fixtures';
 import { createTestContext, type TestContext } from '../../../../test/helpers';
-import { auditLogs, workerWorkplaceChanges } from '../../../db/schema';
+import { auditLogs, employers, matchings, workerWorkplaceChanges } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
 import { addDays, seoulToday } from '../../../lib/dates';
 
@@ -352,5 +352,69 @@ describe('the limit in the rule engine', () => {
       version: current.version,
     });
     expect(edit.statusCode, edit.body).toBe(200);
+  });
+});
+
+describe('the 권역 in the rule engine (docs/law-as-data.md#workplace-change-regions)', () => {
+  /** An E-9 worker whose first workplace since entry (the one just left) is in 충청북도 (충청권). */
+  async function fromChungbuk(changes: Change[] = []) {
+    const previous = (await insertEmployer(ctx, branchId, { region: '충청북도' })).id;
+    return workerWith(changes, previous);
+  }
+  const preview = async (workerId: number, region: string) => {
+    const employer = (await insertEmployer(ctx, branchId, { region })).id;
+    const post = await activeJobPost(admin, employer);
+    const answer = await admin.get(`/matchings/eligibility?job_post_id=${post.id}&worker_id=${workerId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return (answer.json().issues as { code: string }[]).filter((i) => i.code === 'WORKPLACE_CHANGE_REGION');
+  };
+
+  it('the eligibility preview warns of a move into 수도권 from outside it, with both 권역 and the basis', async () => {
+    const { worker } = await fromChungbuk();
+    expect(await preview(worker.id, '경기도')).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringMatching(/충청권\(충청북도\).*수도권\(경기도\)/),
+        basis: expect.objectContaining({ effective_from: '2025-07-01', verify: expect.any(String) }),
+      }),
+    ]);
+    // Since the 2025 easing a move between other 권역 is not held back; neither is one within the 권역.
+    expect(await preview(worker.id, '전라남도')).toEqual([]);
+    expect(await preview(worker.id, '대전광역시')).toEqual([]);
+  });
+
+  it('is left out when the change recorded for this move was caused by the employer', async () => {
+    const { worker } = await fromChungbuk([approved(addDays(TODAY, -5), 'employer_caused')]);
+    expect(await preview(worker.id, '서울특별시')).toEqual([]);
+    const { worker: asked } = await fromChungbuk([approved(addDays(TODAY, -5))]);
+    expect(await preview(asked.id, '서울특별시')).toHaveLength(1);
+  });
+
+  it('the contract step asks for an override reason, then records the warning as overridden', async () => {
+    const { worker } = await fromChungbuk();
+    const employer = (await insertEmployer(ctx, branchId, { region: '충청남도' })).id;
+    const { matching } = await acceptedAt(worker.id, employer);
+    // The employer turns out to be in 수도권 (its address corrected) before the contract.
+    await ctx.db.update(employers).set({ region: '인천광역시' }).where(eq(employers.id, employer));
+    const asked = await contract(matching);
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().error).toMatchObject({
+      code: 'ELIGIBILITY_WARNING',
+      details: [
+        expect.objectContaining({ field: 'override_reason', message: expect.stringContaining('수도권') }),
+      ],
+    });
+    const done = await admin.post(`/matchings/${matching.id}/status`, {
+      status: 'contracted',
+      start_date: START,
+      version: matching.version,
+      override_reason: '고용센터 권역 외 변경 승인',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await ctx.db
+      .select({ overridden: matchings.overriddenWarnings })
+      .from(matchings)
+      .where(eq(matchings.id, matching.id));
+    expect(row!.overridden).toContain('WORKPLACE_CHANGE_REGION');
   });
 });
