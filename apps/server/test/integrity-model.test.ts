@@ -443,15 +443,27 @@ const editWorker = fc.record({ w: index, change: workerChange }).map((a) =>
 );
 
 const workerStatus = fc
-  .record({ w: index, to: fc.constantFrom('inactive', 'departed', 'seeking') })
+  .record({
+    w: index,
+    to: fc.constantFrom('inactive', 'departed', 'seeking'),
+    // 재입국 (docs/law-as-data.md#reentry): an entry date from long ago to tomorrow, of either kind.
+    entry: fc.integer({ min: -400, max: 1 }),
+    kind: fc.constantFrom('general', 'faithful'),
+  })
   .map((a) =>
-    command('workerStatus', a, hasAny('workers'), async (m, { w, to }) => {
+    command('workerStatus', a, hasAny('workers'), async (m, { w, to, entry, kind }) => {
       const id = pick(m.workers, w);
       const worker = await current(`/workers/${id}`);
       if (!worker) return;
+      const reentry = to === 'seeking' ? { entry_date: day(entry), reentry_kind: kind } : {};
       answered(
         'workerStatus',
-        await api.post(`/workers/${id}/status`, { status: to, reason: '모형 시험', version: worker.version }),
+        await api.post(`/workers/${id}/status`, {
+          status: to,
+          reason: '모형 시험',
+          version: worker.version,
+          ...reentry,
+        }),
       );
     }),
   );

@@ -118,6 +118,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   visaExpiryDate: '체류 만료일',
   entryDate: '입국일',
   employmentPeriodEndDate: '취업활동 만료일',
+  reentryKind: '재입국 구분',
   // 사업장 변경 (workplace-changes.ts)
   requestDate: '신청일',
   cause: '변경 사유',

@@ -13,6 +13,7 @@ import {
 import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
 import { isValidAlienRegNo, isValidMobilePhone, isValidPostalCode } from './korean-ids';
+import { REENTRY_KINDS } from './law/reentry';
 import { STUDY_COURSES } from './law/visas';
 import { fieldMessages, recordMessages } from './messages';
 import { isNationalityCode } from './nationalities';
@@ -215,6 +216,8 @@ export const workerSchema = z.object({
   adminMemo: z.string(),
   status: z.enum(WORKER_STATUSES),
   statusReason: z.string().nullable(),
+  /** When the status last changed (ISO): a departed worker's departure, which a re-entry is measured from. */
+  statusChangedAt: z.string().nullable().default(null),
   extensionStatus: z.enum(EXTENSION_STATUSES),
   extensionAppliedAt: z.string().nullable(),
   extensionApprovedAt: z.string().nullable(),
@@ -243,7 +246,15 @@ export const workerListQuerySchema = listQuerySchema.extend({
 });
 export type WorkerListQuery = z.input<typeof workerListQuerySchema>;
 
-export const workerStatusChangeSchema = statusChangeSchema(WORKER_STATUSES);
+/**
+ * A worker's status change. 재입국 처리 (departed → seeking) also carries the new entry date and the kind of
+ * re-entry (docs/law-as-data.md#reentry): required for the visas with a 취업활동 기간, which restarts from it.
+ */
+export const workerStatusChangeSchema = statusChangeSchema(WORKER_STATUSES).extend({
+  entryDate: dateString.optional(),
+  reentryKind: z.enum(REENTRY_KINDS, { error: '재입국 구분을 선택해 주세요.' }).optional(),
+});
+export type WorkerStatusChange = z.infer<typeof workerStatusChangeSchema>;
 
 export const PII_FIELDS = ['alienRegNo', 'passportNo'] as const;
 export type PiiField = (typeof PII_FIELDS)[number];

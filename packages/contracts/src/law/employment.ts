@@ -19,7 +19,9 @@ export type EmploymentPeriodRule = {
 };
 
 const LAW = '외국인근로자의 고용 등에 관한 법률';
-const EPS_VISAS = ['E-9', 'H-2'] as const satisfies readonly VisaType[];
+/** The visas with a 취업활동 기간 under the Act (E-9 and the H-2 of 특례고용). */
+export const EMPLOYMENT_PERIOD_VISAS = ['E-9', 'H-2'] as const satisfies readonly VisaType[];
+const EPS_VISAS = EMPLOYMENT_PERIOD_VISAS;
 
 export const EMPLOYMENT_PERIOD_ROWS: readonly LawRow<EmploymentPeriodRule>[] = [
   {
@@ -79,7 +81,8 @@ export type EmploymentPeriod = {
   requestBasis: LawRow<EmploymentPeriodRule>['basis'] | null;
 };
 
-function addMonths(date: string, months: number): string {
+/** `date` plus whole months, the same day of the month or the month's last (calendar months, as the Act counts). */
+export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const target = new Date(Date.UTC(y, m - 1 + months, 1));
   // The same day of the month, or the month's last day when it has none (31 Jan + 1 month = 28/29 Feb).

@@ -3,6 +3,7 @@ export * from './employment';
 export * from './fees';
 export * from './identity';
 export * from './quota';
+export * from './reentry';
 export * from './regions';
 export * from './tables';
 export * from './visas';

@@ -3,6 +3,7 @@ import { EMPLOYMENT_PERIOD_ROWS } from './employment';
 import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from './fees';
 import { ARC_GENDER_DIGITS, EXTENSION_TIMING, VISA_STAY_LIMITS } from './identity';
 import { PERMIT_RULE_ROWS, QUOTA_ROWS } from './quota';
+import { REENTRY_ROWS } from './reentry';
 import { REGION_GROUP_ROWS, REGION_MOVE_ROWS } from './regions';
 import {
   ONE_EMPLOYER_ROWS,
@@ -71,6 +72,7 @@ export const LAW_TABLES: readonly LawTable[] = [
   { key: 'visa-stay', title: '취업 전 최소 체류 기간', rows: VISA_STAY_ROWS },
   { key: 'one-employer', title: '한 사업장에서만 일할 수 있는 체류자격', rows: ONE_EMPLOYER_ROWS },
   { key: 'employment-period', title: '취업활동 기간과 재고용', rows: EMPLOYMENT_PERIOD_ROWS },
+  { key: 'reentry', title: '출국 후 재입국 취업 제한 기간', rows: REENTRY_ROWS },
   { key: 'workplace-change', title: '사업장 변경 횟수와 구직 기간', rows: WORKPLACE_CHANGE_ROWS },
   { key: 'workplace-change-region-groups', title: '사업장 변경 권역(시도별)', rows: REGION_GROUP_ROWS },
   { key: 'workplace-change-region-rules', title: '사업장 변경 권역 제한(E-9)', rows: REGION_MOVE_ROWS },

@@ -5,13 +5,17 @@ import {
   type PiiField,
   piiFieldWire,
   privacyMessages,
+  REENTRY_DATE_VISAS,
   recordMessages,
+  reentryIssues,
+  reentryMessages,
   trashMessages,
   visaValidity,
   WORKER_STATUS_LABELS,
   WORKER_TRANSITIONS,
   type Worker,
   type WorkerStatus,
+  type WorkerStatusChange,
   type workerCreateSchema,
   type workerListQuerySchema,
   type workerUpdateSchema,
@@ -92,12 +96,53 @@ export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
     adminMemo: row.adminMemo,
     status: row.status,
     statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     extensionStatus: row.extensionStatus,
     extensionAppliedAt: row.extensionAppliedAt,
     extensionApprovedAt: row.extensionApprovedAt,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
+  };
+}
+
+/**
+ * 재입국 처리 (docs/law-as-data.md#reentry): the new entry date restarts the 취업활동 기간, so it is required for
+ * the visas that have one, checked against the waiting period of 제18조의3/제18조의4 from the departure (the day
+ * the worker was recorded as departed), and written with the stored 재고용 end cleared. Other visas may give it.
+ */
+function reentryValues(current: repo.WorkerRecord, change: WorkerStatusChange, now: Date) {
+  const needsDate = (REENTRY_DATE_VISAS as readonly string[]).includes(current.visaType);
+  if (!change.entryDate) {
+    if (!needsDate) return null;
+    const message = reentryMessages.entryDateRequired(current.visaType);
+    throw validationError([{ field: 'entry_date', message }], message);
+  }
+  const kind = change.reentryKind ?? 'general';
+  const issues = reentryIssues({
+    visaType: current.visaType,
+    departureDate: current.statusChangedAt ? seoulToday(current.statusChangedAt) : null,
+    entryDate: change.entryDate,
+    kind,
+    today: seoulToday(now),
+  });
+  if (issues.length > 0) {
+    throw validationError(
+      issues.map((issue) => ({ field: 'entry_date', message: issue.message })),
+      issues.map((issue) => issue.message).join(' '),
+    );
+  }
+  const values = { entryDate: change.entryDate, employmentPeriodEndDate: null };
+  return {
+    values,
+    summary: reentryMessages.summary(change.entryDate, kind),
+    diff: {
+      entryDate: { before: current.entryDate, after: change.entryDate },
+      ...(current.employmentPeriodEndDate
+        ? { employmentPeriodEndDate: { before: current.employmentPeriodEndDate, after: null } }
+        : {}),
+      reentryKind: { before: null, after: kind },
+    },
   };
 }
 
@@ -357,11 +402,7 @@ export function createWorkersService({
       .catch((caught: unknown) => answerHeldIdentifier(db, caught, actor, attempt));
   }
 
-  async function changeStatus(
-    id: number,
-    change: { status: WorkerStatus; reason?: string; version: number },
-    actor: Actor,
-  ): Promise<Worker> {
+  async function changeStatus(id: number, change: WorkerStatusChange, actor: Actor): Promise<Worker> {
     return db.transaction(async (tx) => {
       const current = await repo.lockWorker(tx, id, actor.scope);
       if (!current) throw notFound();
@@ -372,21 +413,25 @@ export function createWorkersService({
         reason: change.reason,
         role: actor.role,
       });
+      const now = new Date();
+      const reentry = current.status === 'departed' ? reentryValues(current, change, now) : null;
       const values = {
         status: change.status,
         statusReason: change.reason || null,
-        statusChangedAt: new Date(),
+        statusChangedAt: now,
+        ...reentry?.values,
       };
-      await guardMatchings(tx, id, { status: change.status });
+      await guardMatchings(tx, id, values);
       if (!(await repo.updateWorker(tx, { id, version: change.version, scope: actor.scope }, values))) {
         throw versionConflict();
       }
+      const summary = statusSummary(WORKER_STATUS_LABELS, current.status, change.status);
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'worker',
         targetId: id,
-        summary: statusSummary(WORKER_STATUS_LABELS, current.status, change.status),
-        diff: { status: { before: current.status, after: change.status } },
+        summary: reentry ? `${summary} · ${reentry.summary}` : summary,
+        diff: { status: { before: current.status, after: change.status }, ...reentry?.diff },
         reason: change.reason || null,
       });
       return detail(tx, id, actor);

@@ -12,6 +12,8 @@ import {
   type LawTable,
   type LegalBasis,
   type PilotSector,
+  REENTRY_KIND_LABELS,
+  type ReentryKind,
   STUDY_COURSE_LABELS,
   type StudyCourse,
   sectorRowsWith,
@@ -41,6 +43,7 @@ function formatValue(key: string, value: unknown): string {
   if (key === 'minKoreanLevel') return KOREAN_LEVEL_LABELS[text as KoreanLevel] ?? text;
   if (key === 'gender') return GENDER_LABELS[text as Gender] ?? text;
   if (key === 'rule') return t.rules[text] ?? text;
+  if (key === 'kind') return REENTRY_KIND_LABELS[text as ReentryKind] ?? text;
   return text;
 }
 

@@ -3,6 +3,7 @@ import {
   type EndpointBody,
   type ExtensionStatus,
   type PiiField,
+  type ReentryKind,
   type WORKER_SORTS,
   type Worker,
   type WorkerStatus,
@@ -111,7 +112,14 @@ export function useUpdateWorker(id: number) {
 export function useChangeWorkerStatus(id: number) {
   const invalidate = useInvalidateWorkers();
   return useMutation({
-    mutationFn: async (body: { status: WorkerStatus; reason?: string; version: number }) => {
+    mutationFn: async (body: {
+      status: WorkerStatus;
+      reason?: string;
+      version: number;
+      /** 재입국 처리 only (docs/law-as-data.md#reentry). */
+      entryDate?: string;
+      reentryKind?: ReentryKind;
+    }) => {
       await call(workersApi.changeStatus, { params: { id }, body });
     },
     retry: retryMutation,

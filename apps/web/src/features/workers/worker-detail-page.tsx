@@ -18,6 +18,7 @@ import { koWorkers } from '../../locales/ko/workers';
 import { useChangeWorkerStatus, useDeleteWorker, useWorker, useWorkerHistory } from './api';
 import { DdayTag, displayName, WorkerStatusTag } from './columns';
 import { ExtensionModal, type ExtensionTarget } from './extension-modal';
+import { ReentryModal } from './reentry-modal';
 import { WorkerEdit } from './worker-edit';
 import { WorkerInfo } from './worker-info';
 import { WorkplaceChangesSection } from './workplace-changes';
@@ -49,6 +50,10 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
   const toast = useToast();
   const [tab, setTab] = useTabParam(TABS, 'info');
   const [extending, setExtending] = useState(false);
+  const [reentering, setReentering] = useState(false);
+  const transitions = allowedTransitions(WORKER_TRANSITIONS, worker.status, can);
+  // 재입국 asks for the entry date and its kind (docs/law-as-data.md#reentry): a dialog of its own.
+  const reenter = transitions.find((transition) => transition.action === 'reenter');
   const history = useWorkerHistory(worker.id, tab === 'history');
   const changeStatus = useChangeWorkerStatus(worker.id);
   const remove = useDeleteWorker(worker.id);
@@ -91,7 +96,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
               </Button>
             )}
             <StatusActions
-              transitions={allowedTransitions(WORKER_TRANSITIONS, worker.status, can)}
+              transitions={transitions.filter((transition) => transition.action !== 'reenter')}
               current={worker.status}
               labels={WORKER_STATUS_LABELS}
               onRun={async (transition, reason) => {
@@ -99,6 +104,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
                 toast.success(koKit.common.statusChanged(transition.label));
               }}
             />
+            {reenter && <Button onClick={() => setReentering(true)}>{reenter.label}</Button>}
           </>
         }
       />
@@ -130,6 +136,7 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
           ]}
         />
       </Card>
+      {reentering && <ReentryModal worker={worker} onClose={() => setReentering(false)} />}
       <ExtensionModal
         target={extending ? extensionTarget(worker) : null}
         onClose={() => setExtending(false)}

@@ -63,6 +63,7 @@ export const koLaw = {
     region: '시도',
     group: '권역',
     entriesFrom: '적용 입국일(이후)',
+    kind: '구분',
   } as Record<string, string>,
   rules: {
     filed_by_expiry: '만료일 전까지 신청',

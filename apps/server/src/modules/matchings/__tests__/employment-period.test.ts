@@ -137,3 +137,71 @@ describe('the 취업활동 기간', () => {
     expect(fine.statusCode, fine.body).toBe(200);
   });
 });
+
+describe('재입국 (docs/law-as-data.md#reentry)', () => {
+  /** A worker who worked out an old period and was recorded as departed `daysAgo` days ago. */
+  async function departed(daysAgo: number, values: Parameters<typeof insertWorker>[2] = {}) {
+    return insertWorker(ctx, branchId, {
+      entryDate: entryEndingOn(addDays(TODAY, -daysAgo - 1)),
+      employmentPeriodEndDate: null,
+      status: 'departed',
+      statusChangedAt: new Date(`${addDays(TODAY, -daysAgo)}T03:00:00Z`),
+      ...values,
+    });
+  }
+  const reenter = (worker: { id: number; version: number }, body: Record<string, unknown> = {}) =>
+    admin.post(`/workers/${worker.id}/status`, { status: 'seeking', version: worker.version, ...body });
+
+  it('asks an E-9 worker for the entry date, naming the field; another visa may go without', async () => {
+    const worker = await departed(200);
+    const refused = await reenter(worker);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      { field: 'entry_date', message: expect.stringContaining('입국일이 필요합니다') },
+    ]);
+    const f4 = await departed(10, { visaType: 'F-4' });
+    expect((await reenter(f4)).statusCode).toBe(200);
+  });
+
+  it('refuses an entry inside the waiting period with the first allowed day, a future one, one before the departure', async () => {
+    const worker = await departed(40);
+    const early = await reenter(worker, { entry_date: addDays(TODAY, -1), reentry_kind: 'general' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error.message).toContain('제18조의3');
+    expect(early.json().error.message).toContain('6개월');
+    const future = await reenter(worker, { entry_date: addDays(TODAY, 1), reentry_kind: 'faithful' });
+    expect(future.json().error.message).toContain('오늘보다 뒤');
+    const before = await reenter(worker, { entry_date: addDays(TODAY, -41), reentry_kind: 'faithful' });
+    expect(before.json().error.message).toContain('출국 처리일');
+    // 성실근로자 특례: one month since 2021-10-14, so 40 days after the departure is enough.
+    const faithful = await reenter(worker, { entry_date: addDays(TODAY, -2), reentry_kind: 'faithful' });
+    expect(faithful.statusCode, faithful.body).toBe(200);
+  });
+
+  it('restarts the period from the new entry: a proposal refused for the ended period goes through, and the log has it', async () => {
+    const worker = await departed(200, { employmentPeriodEndDate: addDays(TODAY, -201) });
+    const jobPostId = (await post()).id;
+    const before = await admin.get(`/matchings/eligibility?job_post_id=${jobPostId}&worker_id=${worker.id}`);
+    expect(before.json().issues.map((i: { code: string }) => i.code)).toContain('EMPLOYMENT_PERIOD_ENDED');
+
+    const entry = addDays(TODAY, -3);
+    const moved = await reenter(worker, { entry_date: entry, reentry_kind: 'general', reason: '재입국' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      status: 'seeking',
+      entry_date: entry,
+      employment_period_end_date: null,
+    });
+
+    const after = await admin.get(`/matchings/eligibility?job_post_id=${jobPostId}&worker_id=${worker.id}`);
+    expect(after.json().issues.map((i: { code: string }) => i.code)).not.toContain('EMPLOYMENT_PERIOD_ENDED');
+    const created = await admin.post('/matchings', { job_post_id: jobPostId, worker_id: worker.id });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const log = await admin.get(`/audit-logs?target_type=worker&target_id=${worker.id}`);
+    const entryLog = log
+      .json()
+      .data.find((row: { summary: string }) => row.summary.includes('재입국: 입국일'));
+    expect(entryLog).toBeDefined();
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { createTestContext, type TestContext } from '../../../../test/helpers';
 import { auditLogs, resumes, workers } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
+import { seoulToday } from '../../../lib/dates';
 
 let ctx: TestContext;
 let admin: Api;
@@ -145,10 +146,13 @@ describe('status, delete and access', () => {
         expect(missing.statusCode).toBe(422);
         expect(missing.json().error.details[0].field).toBe('reason');
       }
+      // 재입국 carries its entry date (docs/law-as-data.md#reentry): today, the departure being unknown here.
+      const reentry = from === 'departed' ? { entry_date: seoulToday(), reentry_kind: 'general' } : {};
       const response = await admin.post(`/workers/${created.id}/status`, {
         status: to,
         reason: '사유',
         version,
+        ...reentry,
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ status: to, version: ++version });
