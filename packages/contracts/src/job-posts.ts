@@ -10,7 +10,6 @@ import {
   versionField,
 } from './common';
 import { DUTIES, DUTY_LABELS, dutyBelongsTo } from './duties';
-import { allowedVisasMessage } from './eligibility';
 import { EMPLOYER_STATUSES } from './employers';
 import { defineEndpoints } from './endpoint';
 import { INDUSTRIES } from './industries';
@@ -154,8 +153,8 @@ export const jobPostCreateSchema = jobPostInputSchema
   .superRefine((post, ctx) => {
     const dutyMessage = jobPostDutyMessage(post.industry, post.duty);
     if (dutyMessage) ctx.addIssue({ code: 'custom', path: ['duty'], message: dutyMessage });
-    const message = allowedVisasMessage(post.industry, post.allowedVisaTypes, post.duty);
-    if (message) ctx.addIssue({ code: 'custom', path: ['allowedVisaTypes'], message });
+    // Which visas the industry and duty permit is not decided here: the pilot sectors are the operator's setting
+    // (docs/law-as-data.md#operator-kept-rows), which only the server reads, in the save's transaction.
   });
 
 /** The field error of a duty that is not one of the industry's, or null. */

@@ -63,8 +63,10 @@ export const workplaceChangeSchema = z.object({
   approved: z.boolean(),
   approvalDate: z.string().nullable(),
   approvalNo: z.string().nullable(),
+  /** Null, with the name, when the employer belongs to a branch the viewer does not reach (`fromEmployerOtherBranch`). */
   fromEmployerId: z.number().int().nullable(),
   fromEmployerName: z.string().nullable(),
+  fromEmployerOtherBranch: z.boolean().default(false),
   note: z.string(),
   createdByName: z.string().nullable(),
   createdAt: z.string(),

@@ -142,5 +142,8 @@ export const reentryMessages = {
     `입국일(${entry})이 출국 처리일(${departure})보다 앞섭니다.`,
   tooEarly: (departure: string, months: number, article: string, earliest: string) =>
     `출국일(${departure})부터 ${months}개월이 지나야 다시 취업할 수 있습니다(외국인고용법 ${article}): 입국일은 ${earliest} 이후여야 합니다.`,
-  summary: (entry: string, kind: ReentryKind) => `재입국: 입국일 ${entry} (${REENTRY_KIND_LABELS[kind]})`,
 } as const;
+
+/** The access log's summary of a re-entry, after the status change's own. */
+export const reentrySummary = (entry: string, kind: ReentryKind) =>
+  `재입국: 입국일 ${entry} (${REENTRY_KIND_LABELS[kind]})`;

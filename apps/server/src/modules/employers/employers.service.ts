@@ -231,12 +231,12 @@ export function createEmployersService({ db, jobPosts }: { db: Database; jobPost
         // 5+ employees earn the 제56조 overtime premium: a held matching's pay may fall below its floor
         // (docs/law-as-data.md#wages).
         if (diff.employeeCount) {
-          const { minimumWageByYear } = await createSettingsService(db).get(tx);
+          const { minimumWageByYear, pilotSectors } = await createSettingsService(db).get(tx);
           await guardHeldMatchings(
             tx,
             { employerId: id },
             { employer: { employeeCount: changes.employeeCount! } },
-            { today: seoulToday(), minimumWageByYear, field: 'employee_count' },
+            { today: seoulToday(), minimumWageByYear, pilotSectors, field: 'employee_count' },
           );
         }
         const values = Object.fromEntries(Object.keys(diff).map((key) => [key, diff[key]!.after]));

@@ -250,7 +250,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         MATCHING_RULE_FIELDS.filter((field) => diff[field]).map((field) => [field, next[field]]),
       );
       if (Object.keys(ruleChanges).length > 0) {
-        const { minimumWageByYear } = await settings.get(tx);
+        const { minimumWageByYear, pilotSectors } = await settings.get(tx);
         const field = diff.allowedVisaTypes
           ? 'allowed_visa_types'
           : diff.industry
@@ -262,7 +262,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
           tx,
           { jobPostId: id },
           { post: ruleChanges },
-          { today: seoulToday(), minimumWageByYear, field },
+          { today: seoulToday(), minimumWageByYear, pilotSectors, field },
         );
       }
       // What a post says is reviewed: a published post edited by someone who may not approve goes back to review.

@@ -8,6 +8,7 @@ import {
   type EmployerQuotaInput,
   type ErrorDetail,
   MATCHING_STATUS_LABELS,
+  type PilotSector,
   type RelatedRecord,
   type Role,
   recordMessages,
@@ -84,8 +85,8 @@ export function ruleInput(args: {
   workplaceChanges?: EligibilityInput['workplaceChanges'];
   /** The employer's permits and E-9/H-2 contracts (law/quota.ts); absent: not checked. */
   employerQuota?: EmployerQuotaInput | null;
-  /** The `pilotSectors` setting (docs/law-as-data.md#operator-kept-rows); absent: the pilot rows as released. */
-  pilotSectors?: EligibilityInput['pilotSectors'];
+  /** The `pilotSectors` setting (docs/law-as-data.md#operator-kept-rows): required, never the rows as released. */
+  pilotSectors: readonly PilotSector[];
 }): EligibilityInput {
   const { worker, post, today } = args;
   const schedule = scheduleOf(post);
@@ -129,7 +130,7 @@ export function ruleInput(args: {
     engagedIn: args.engagedIn,
     ...(args.workplaceChanges ? { workplaceChanges: args.workplaceChanges } : {}),
     employerQuota: args.employerQuota ?? null,
-    ...(args.pilotSectors ? { pilotSectors: args.pilotSectors } : {}),
+    pilotSectors: args.pilotSectors,
     today,
   };
 }

@@ -5,6 +5,7 @@ import {
   type MatchingStatus,
   newHardIssues,
   ONE_EMPLOYER_ROWS,
+  type PilotSector,
   type RelatedRecord,
   recordMessages,
   rowsInForce,
@@ -46,10 +47,20 @@ const payOf = (m: { agreedSalaryType: Row['agreedSalaryType']; agreedSalaryAmoun
     ? { salaryType: m.agreedSalaryType, salaryAmount: m.agreedSalaryAmount }
     : null;
 
+/**
+ * What a held matching is measured against: today and the operator-kept law settings the caller read in its
+ * transaction (docs/law-as-data.md#operator-kept-rows) — the pilot sectors too, never the rows as released.
+ */
+export type HoldContext = {
+  today: string;
+  minimumWageByYear: Record<string, number>;
+  pilotSectors: readonly PilotSector[];
+};
+
 function inputOf(
   row: Row,
   change: HeldChange,
-  context: { today: string; minimumWageByYear: Record<string, number> },
+  context: HoldContext,
   events: readonly WorkplaceChangeEvent[],
 ) {
   const matching = { ...row, ...change.matching };
@@ -65,6 +76,7 @@ function inputOf(
     today: context.today,
     pay: payOf(matching),
     minimumWageByYear: context.minimumWageByYear,
+    pilotSectors: context.pilotSectors,
     // At `hold` the engine keeps the count within the limit whatever the employer (I-29).
     workplaceChanges: { events: change.workplaceChanges ?? events, toNewEmployer: true, recorded: true },
   });
@@ -79,7 +91,7 @@ export async function guardHeldMatchings(
   tx: Executor,
   by: By,
   change: HeldChange,
-  context: { today: string; minimumWageByYear: Record<string, number>; field: string },
+  context: HoldContext & { field: string },
 ): Promise<void> {
   const rows = await repo.matchingsWithInputs(tx, by, repo.MATCHING_HELD_STATUSES);
   if (rows.length === 0) return;

@@ -354,7 +354,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           const salary = { salaryType: next.agreedSalaryType, salaryAmount: next.agreedSalaryAmount };
           await checkPay(tx, salary, post, next.startDate);
         }
-        const { minimumWageByYear } = await settings.get(tx);
+        const { minimumWageByYear, pilotSectors } = await settings.get(tx);
         await guardHeldMatchings(
           tx,
           { id },
@@ -362,6 +362,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
           {
             today: seoulToday(),
             minimumWageByYear,
+            pilotSectors,
             field: diff.startDate ? 'start_date' : 'agreed_salary_amount',
           },
         );

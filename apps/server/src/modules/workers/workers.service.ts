@@ -9,6 +9,7 @@ import {
   recordMessages,
   reentryIssues,
   reentryMessages,
+  reentrySummary,
   trashMessages,
   visaValidity,
   WORKER_STATUS_LABELS,
@@ -135,7 +136,7 @@ function reentryValues(current: repo.WorkerRecord, change: WorkerStatusChange, n
   const values = { entryDate: change.entryDate, employmentPeriodEndDate: null };
   return {
     values,
-    summary: reentryMessages.summary(change.entryDate, kind),
+    summary: reentrySummary(change.entryDate, kind),
     diff: {
       entryDate: { before: current.entryDate, after: change.entryDate },
       ...(current.employmentPeriodEndDate
@@ -223,7 +224,7 @@ export function createWorkersService({
     const changed = RULE_FIELDS.filter((field) => change[field] !== undefined);
     if (changed.length === 0) return;
     if (change.visaType) await guardOneEmployerVisa(tx, workerId, change.visaType, seoulToday());
-    const { minimumWageByYear } = await settings.get(tx);
+    const { minimumWageByYear, pilotSectors } = await settings.get(tx);
     const field = changed.includes('visaExpiryDate')
       ? 'visa_expiry_date'
       : changed.includes('entryDate')
@@ -239,7 +240,7 @@ export function createWorkersService({
       tx,
       { workerId },
       { worker: change },
-      { today: seoulToday(), minimumWageByYear, field },
+      { today: seoulToday(), minimumWageByYear, pilotSectors, field },
     );
   }
 

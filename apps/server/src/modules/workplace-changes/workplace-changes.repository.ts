@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { admins, employers, matchings, workerWorkplaceChanges } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { softDelete, updateVersioned } from '../../db/versioned';
+import { type Scope, scopeWhere } from '../../lib/scope';
 
 /** 사업장 변경 records (docs/law-as-data.md#workplace-changes): each worker's, live ones only. */
 
@@ -13,7 +14,12 @@ export type WorkplaceChangeValues = typeof t.$inferInsert;
 /** The statuses of a matching that made an employment (a contract was signed). */
 export const EMPLOYMENT_STATUSES = ['contracted', 'working', 'completed', 'terminated'] as const;
 
-export async function listChanges(executor: Executor, workerId: number) {
+/**
+ * A worker's live records, newest first. The previous employer is named only where the viewer's scope reaches it
+ * (docs/law-as-data.md#workplace-changes): its row is joined under the scope, so another branch's employer is
+ * not read at all and `fromEmployerInScope` is null for it.
+ */
+export async function listChanges(executor: Executor, workerId: number, scope: Scope = { all: true }) {
   return executor
     .select({
       id: t.id,
@@ -25,6 +31,7 @@ export async function listChanges(executor: Executor, workerId: number) {
       approvalNo: t.approvalNo,
       fromEmployerId: t.fromEmployerId,
       fromEmployerName: employers.companyName,
+      fromEmployerInScope: employers.id,
       note: t.note,
       createdByName: admins.name,
       createdAt: t.createdAt,
@@ -32,7 +39,7 @@ export async function listChanges(executor: Executor, workerId: number) {
       version: t.version,
     })
     .from(t)
-    .leftJoin(employers, eq(employers.id, t.fromEmployerId))
+    .leftJoin(employers, and(eq(employers.id, t.fromEmployerId), scopeWhere(employers.branchId, scope)))
     .leftJoin(admins, eq(admins.id, t.createdByAdminId))
     .where(and(eq(t.workerId, workerId), isNull(t.deletedAt)))
     .orderBy(desc(t.requestDate), desc(t.id));

@@ -22,6 +22,7 @@ import type { Actor } from '../../lib/actor';
 import { seoulToday } from '../../lib/dates';
 import { changedFieldNames, creationDiff, diffOf } from '../../lib/diff';
 import { notFound, validationError } from '../../lib/errors';
+import { type Scope, scopeWhere } from '../../lib/scope';
 import { versionConflict } from '../../lib/status-change';
 import { guardHeldMatchings } from '../matchings/matchings.integrity';
 import type { SettingsService } from '../settings/settings.service';
@@ -48,8 +49,10 @@ function toChange(row: repo.WorkplaceChangeRow, masked: boolean): WorkplaceChang
     approved: row.approved,
     approvalDate: row.approvalDate,
     approvalNo: masked ? maskNo(row.approvalNo) : row.approvalNo,
-    fromEmployerId: row.fromEmployerId,
-    fromEmployerName: row.fromEmployerName,
+    // Another branch's employer: neither its id nor its name leaves (the join read nothing of it).
+    fromEmployerId: row.fromEmployerInScope === null ? null : row.fromEmployerId,
+    fromEmployerName: row.fromEmployerInScope === null ? null : row.fromEmployerName,
+    fromEmployerOtherBranch: row.fromEmployerId !== null && row.fromEmployerInScope === null,
     note: masked ? '' : row.note,
     createdByName: row.createdByName,
     createdAt: row.createdAt.toISOString(),
@@ -81,12 +84,13 @@ function checkFields(values: Fields, today: string): void {
   if (details.length > 0) throw validationError(details);
 }
 
-async function checkFromEmployer(executor: Executor, id: number | null): Promise<void> {
+/** The previous employer named must be live and in the admin's scope (another branch's is not there: no leak). */
+async function checkFromEmployer(executor: Executor, id: number | null, scope: Scope): Promise<void> {
   if (id === null) return;
   const [row] = await executor
     .select({ id: employers.id })
     .from(employers)
-    .where(and(eq(employers.id, id), isNull(employers.deletedAt)))
+    .where(and(eq(employers.id, id), isNull(employers.deletedAt), scopeWhere(employers.branchId, scope)))
     .limit(1);
   if (!row) {
     throw validationError([
@@ -114,17 +118,17 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
 
   /** Refuses a write whose events would put a held matching of the worker over the limit (I-29). */
   async function guard(tx: Tx, workerId: number, after: WorkplaceChangeEvent[], field: string) {
-    const { minimumWageByYear } = await settings.get(tx);
+    const { minimumWageByYear, pilotSectors } = await settings.get(tx);
     await guardHeldMatchings(
       tx,
       { workerId },
       { workplaceChanges: after },
-      { today: seoulToday(), minimumWageByYear, field },
+      { today: seoulToday(), minimumWageByYear, pilotSectors, field },
     );
   }
 
   async function one(executor: Executor, workerId: number, id: number, actor: Actor) {
-    const row = (await repo.listChanges(executor, workerId)).find((r) => r.id === id);
+    const row = (await repo.listChanges(executor, workerId, actor.scope)).find((r) => r.id === id);
     if (!row) throw notFound();
     return toChange(row, contactsMaskedFor(actor.role));
   }
@@ -133,8 +137,16 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
     const worker = await workersRepo.findWorker(db, workerId, actor.scope);
     if (!worker) throw notFound();
     const today = seoulToday();
-    const rows = await repo.listChanges(db, workerId);
+    const rows = await repo.listChanges(db, workerId, actor.scope);
     const masked = contactsMaskedFor(actor.role);
+    // A worker's changes (dates, causes, the 고용센터 numbers, notes) are personal data: the read is logged.
+    await appendAudit(db, actor.audit, {
+      action: 'VIEW_PII',
+      targetType: 'worker',
+      targetId: workerId,
+      summary: `사업장 변경 조회: ${rows.length}건`,
+      recordCount: rows.length,
+    });
     const count = workplaceChangesLeft(worker, rows.map(repo.asEvent), today);
     // The latest change the worker asked for that no contract followed yet: the 3 months to find work run from it.
     const contracts = (await repo.employmentsOf(db, workerId))
@@ -172,7 +184,7 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
         note: input.note,
       };
       checkFields(values, seoulToday());
-      await checkFromEmployer(tx, values.fromEmployerId);
+      await checkFromEmployer(tx, values.fromEmployerId, actor.scope);
       const before = (await repo.eventsOf(tx, [workerId])).get(workerId) ?? [];
       await guard(tx, workerId, [...before, repo.asEvent(values)], 'approved');
       const id = await repo.insertChange(tx, { ...values, workerId, createdByAdminId: actor.adminId });
@@ -207,7 +219,7 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
       if (Object.keys(diff).length === 0) return one(tx, workerId, id, actor);
       const next: Fields = { ...current, ...patch };
       checkFields(next, seoulToday());
-      if (diff.fromEmployerId) await checkFromEmployer(tx, next.fromEmployerId);
+      if (diff.fromEmployerId) await checkFromEmployer(tx, next.fromEmployerId, actor.scope);
       if (diff.requestDate || diff.cause || diff.approved) {
         const others = (await repo.listChanges(tx, workerId)).filter((row) => row.id !== id);
         await guard(tx, workerId, [...others.map(repo.asEvent), repo.asEvent(next)], 'approved');

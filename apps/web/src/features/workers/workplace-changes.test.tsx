@@ -68,6 +68,22 @@ describe('사업장 변경 on the worker page', () => {
     expect(section.queryByRole('button', { name: '삭제' })).toBeNull();
   });
 
+  it('names another branch’s employer only as such', async () => {
+    signedInAs(server, 'branch_manager');
+    server.on('GET', 'workers/20', { status: 200, body: wireWorker() });
+    const hidden = {
+      ...change,
+      from_employer_id: null,
+      from_employer_name: null,
+      from_employer_other_branch: true,
+    };
+    server.on('GET', 'workers/20/workplace-changes', { status: 200, body: { ...reply, data: [hidden] } });
+    renderApp('/workers/20', server);
+    await screen.findByText('950412-5******');
+    const section = within(await screen.findByTestId('workplace-changes'));
+    expect(await section.findByText('다른 지점 사업주')).toBeTruthy();
+  });
+
   it('adds a change in a modal, and shows the held matchings a refused one would break', async () => {
     signedInAs(server, 'admin');
     server.on('GET', 'workers/20', { status: 200, body: wireWorker() });

@@ -37,6 +37,10 @@ import { useDeleteWorkplaceChange, useSaveWorkplaceChange, useWorkplaceChanges }
 const t = koWorkers.workplaceChanges;
 const none = koKit.common.none;
 
+/** The previous employer as this admin may see it: another branch's is named only as such (no name, no link). */
+const fromEmployerText = (row: WorkplaceChange) =>
+  row.fromEmployerOtherBranch ? t.otherBranchEmployer : (row.fromEmployerName ?? none);
+
 type Values = {
   requestDate: Dayjs | null;
   cause: WorkplaceChangeCause | undefined;
@@ -94,7 +98,7 @@ export function WorkplaceChangesSection({ worker, canWrite }: { worker: Worker; 
           {
             key: 'fromEmployer',
             title: t.fromEmployer,
-            render: (_: unknown, row: WorkplaceChange) => row.fromEmployerName ?? none,
+            render: (_: unknown, row: WorkplaceChange) => fromEmployerText(row),
           },
           { key: 'note', title: t.note, dataIndex: 'note', render: (note: string) => note || none },
         ]),
@@ -252,7 +256,11 @@ function WorkplaceChangeModal({
       approved: values.approved,
       approvalDate: values.approved ? toDateString(values.approvalDate) : null,
       approvalNo: values.approved ? values.approvalNo.trim() || null : null,
-      fromEmployerId: values.fromEmployerId ?? null,
+      // Another branch's employer is not in the form (the admin cannot see it): left as it is unless one is picked.
+      fromEmployerId:
+        record?.fromEmployerOtherBranch && !values.fromEmployerId
+          ? undefined
+          : (values.fromEmployerId ?? null),
       note: values.note,
     };
     const saved = await trySave(() =>
@@ -311,7 +319,11 @@ function WorkplaceChangeModal({
           </>
         )}
         <Form.Item name="fromEmployerId" label={t.fromEmployer}>
-          <EmployerPicker allowClear selectedLabel={record?.fromEmployerName ?? null} />
+          <EmployerPicker
+            allowClear
+            selectedLabel={record?.fromEmployerName ?? null}
+            placeholder={record?.fromEmployerOtherBranch ? t.otherBranchEmployer : undefined}
+          />
         </Form.Item>
         <Form.Item name="note" label={t.note}>
           <Input.TextArea maxLength={500} rows={3} />

@@ -120,6 +120,7 @@ export const koWorkers = {
     approvalDate: '승인일',
     approvalNo: '고용센터 승인번호',
     fromEmployer: '이전 사업장',
+    otherBranchEmployer: '다른 지점 사업주',
     note: '메모',
     counted: '횟수 산입',
     notCounted: '미산입',

@@ -557,7 +557,8 @@ describe('posts, payouts, branches and counts', () => {
       '/job-posts',
       jobPostBody(employer.id, { allowed_visa_types: ['E-9', 'E-8', 'D-10', 'E-10'] }),
     );
-    expect(created.statusCode).toBe(400);
+    // The service decides, with the operator's pilot sectors (docs/law-as-data.md#operator-kept-rows): 422 as an edit.
+    expect(created.statusCode).toBe(422);
     expect(created.json().error.details[0]).toMatchObject({ field: 'allowed_visa_types' });
     expect(created.json().error.details[0].message).toContain('제조업은');
     const fine = (await admin.post('/job-posts', jobPostBody(employer.id))).json();

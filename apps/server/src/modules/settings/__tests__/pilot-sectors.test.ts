@@ -8,6 +8,7 @@ import {
   insertBranch,
   insertEmployer,
   insertWorker,
+  jobPostBody,
   patchSettings,
   setFutureMinimumWages,
   signedIn,
@@ -178,5 +179,62 @@ describe('pilot sectors setting', () => {
     await step(m.id, m.version, { status: 'contracted', start_date: START });
     const [after] = await runChecks(ctx.db, { branchIds: [branchId] }, ['post_duty_not_permitted']);
     expect(after!.violations.map((v) => v.targetId)).not.toContain(post.id);
+  });
+
+  it('a pilot added lets a job post name it at once: the shared schema does not decide the pilots', async () => {
+    const employer = (await insertEmployer(ctx, branchId)).id;
+    const body = { industry: 'food_service', duty: 'hall_service', allowed_visa_types: ['E-9'] };
+    const refused = await admin.post('/job-posts', jobPostBody(employer, body));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details[0]).toMatchObject({ field: 'allowed_visa_types' });
+    // The 음식점업 pilot widened to 홀서빙 (the released rows allow 한식 주방보조 only).
+    const [food, ...rest] = pilotSectorsDefault();
+    const saved = await patchSettings(superAdmin, {
+      pilot_sectors: wire([{ ...food!, duties: [...food!.duties, 'hall_service'] }, ...rest]),
+      law_change_reason: '홀서빙 시범 도입',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = await admin.post('/job-posts', jobPostBody(employer, body));
+    expect(created.statusCode, created.body).toBe(201);
+    await patchSettings(superAdmin, {
+      pilot_sectors: wire(pilotSectorsDefault()),
+      law_change_reason: '원복',
+    });
+  });
+
+  it('an ended pilot is what guards a held matching: a worker edit to E-9 on the ended duty is refused', async () => {
+    const employer = (await insertEmployer(ctx, branchId)).id;
+    await grantPermits(ctx, employer);
+    const post = await activeJobPost(admin, employer, {
+      industry: 'food_service',
+      duty: 'kitchen_assistant',
+      allowed_visa_types: ['E-9', 'F-5'],
+    });
+    const worker = await insertWorker(ctx, branchId, { visaType: 'F-5', visaExpiryDate: null });
+    const created = await admin.post('/matchings', { job_post_id: post.id, worker_id: worker.id });
+    expect(created.statusCode, created.body).toBe(201);
+    let m = created.json() as { id: number; version: number };
+    m = await step(m.id, m.version, { status: 'interview' });
+    m = await step(m.id, m.version, { status: 'accepted' });
+    await step(m.id, m.version, { status: 'contracted', start_date: START });
+
+    const [food, ...rest] = pilotSectorsDefault();
+    const saved = await patchSettings(superAdmin, {
+      pilot_sectors: wire([{ ...food!, effectiveTo: TODAY }, ...rest]),
+      law_change_reason: '음식점업 시범 종료',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const current = (await admin.get(`/workers/${worker.id}`)).json();
+    const edited = await admin.patch(`/workers/${worker.id}`, {
+      visa_type: 'E-9',
+      visa_expiry_date: '2030-01-01',
+      version: current.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(409);
+    expect(edited.json().error.code).toBe('MATCHINGS_AFFECTED');
+    await patchSettings(superAdmin, {
+      pilot_sectors: wire(pilotSectorsDefault()),
+      law_change_reason: '원복',
+    });
   });
 });

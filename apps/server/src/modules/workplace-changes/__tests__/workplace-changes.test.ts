@@ -418,3 +418,74 @@ describe('the 권역 in the rule engine (docs/law-as-data.md#workplace-change-re
     expect(row!.overridden).toContain('WORKPLACE_CHANGE_REGION');
   });
 });
+
+describe('another branch’s employer and the access log (docs/law-as-data.md#workplace-changes)', () => {
+  it('names the previous employer only to admins whose scope reaches it, and logs every read', async () => {
+    const worker = await insertWorker(ctx, branchId, { entryDate: ENTRY });
+    const elsewhere = await insertEmployer(ctx, otherBranch);
+    const ours = await insertEmployer(ctx, branchId);
+    const recorded = await admin.post(base(worker.id), {
+      request_date: addDays(TODAY, -30),
+      cause: 'worker_request',
+      from_employer_id: elsewhere.id,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(recorded.json()).toMatchObject({
+      from_employer_id: elsewhere.id,
+      from_employer_other_branch: false,
+    });
+
+    const manager = (await signedIn(ctx, 'branch_manager', branchId)).api;
+    const seen = await manager.get(base(worker.id));
+    expect(seen.statusCode, seen.body).toBe(200);
+    const [change] = seen.json().data;
+    expect(change).toMatchObject({
+      from_employer_id: null,
+      from_employer_name: null,
+      from_employer_other_branch: true,
+    });
+    expect(seen.body).not.toContain(elsewhere.companyName);
+
+    // Nor may the manager name it: it is not there for them (the same answer as an employer that does not exist).
+    const named = await manager.post(base(worker.id), {
+      request_date: addDays(TODAY, -20),
+      cause: 'worker_request',
+      from_employer_id: elsewhere.id,
+    });
+    expect(named.statusCode).toBe(422);
+    expect(named.json().error.details[0]).toMatchObject({ field: 'from_employer_id' });
+    // An edit that leaves it alone keeps it; the manager's own branch's employer may be named.
+    const kept = await manager.patch(`${base(worker.id)}/${change.id}`, {
+      note: '메모',
+      version: change.version,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const [row] = await ctx.db
+      .select({ from: workerWorkplaceChanges.fromEmployerId })
+      .from(workerWorkplaceChanges)
+      .where(eq(workerWorkplaceChanges.id, change.id));
+    expect(row!.from).toBe(elsewhere.id);
+    const own = await manager.post(base(worker.id), {
+      request_date: addDays(TODAY, -10),
+      cause: 'employer_caused',
+      from_employer_id: ours.id,
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json()).toMatchObject({
+      from_employer_name: ours.companyName,
+      from_employer_other_branch: false,
+    });
+
+    const views = await ctx.db
+      .select({ summary: auditLogs.summary })
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.action, 'VIEW_PII'),
+          eq(auditLogs.targetType, 'worker'),
+          eq(auditLogs.targetId, String(worker.id)),
+        ),
+      );
+    expect(views.map((v) => v.summary)).toContain('사업장 변경 조회: 1건');
+  });
+});
