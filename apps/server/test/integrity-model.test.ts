@@ -310,6 +310,9 @@ const postChange = fc.oneof(
   fc.record({ employment_type: fc.constantFrom(...EMPLOYMENT_TYPES) }),
   fc.record({ is_simple_labour: fc.boolean() }),
   fc.record({ work_days: fc.subarray([...WEEKDAYS], { minLength: 1 }) }),
+  // The pay and term a fee's cap is computed from (I-31, docs/law-as-data.md#fees).
+  fc.record({ salary_amount: fc.integer({ min: 2_100_000, max: 3_000_000 }) }),
+  fc.record({ contract_months: fc.constantFrom(1, 2, 12) }),
 );
 
 const editPost = fc.record({ p: index, change: postChange }).map((a) =>
@@ -608,6 +611,9 @@ const editMatching = fc
       fc.record({ end: fc.integer({ min: -60, max: 900 }) }).map((c) => ({ end_date: day(c.end) })),
       fc.constant({ start_date: null }),
       fc.constant({ end_date: null }),
+      fc
+        .integer({ min: 2_100_000, max: 3_000_000 })
+        .map((amount) => ({ agreed_salary_type: 'monthly', agreed_salary_amount: amount })),
     ),
   })
   .map((a) =>
@@ -693,8 +699,9 @@ const raceContracts = fc.record({ w: index, p: index, start: fc.integer({ min: 1
   ),
 );
 
-const feePayout = fc.record({ m: index }).map((a) =>
-  command('feePayout', a, hasAny('matchings'), async (m, { m: i }) => {
+// Fees near the cap of the model's pay (docs/law-as-data.md#fees): a later edit of the pay, the post or the visa meets I-31.
+const feePayout = fc.record({ m: index, amount: fc.constantFrom(300_000, 1_900_000, 2_200_000) }).map((a) =>
+  command('feePayout', a, hasAny('matchings'), async (m, { m: i, amount }) => {
     const matching = await current(`/matchings/${pick(m.matchings, i)}`);
     if (!matching) return;
     answered(
@@ -703,7 +710,7 @@ const feePayout = fc.record({ m: index }).map((a) =>
         employer_id: matching.employer_id,
         matching_id: matching.id,
         type: 'matching_fee',
-        amount: 300_000,
+        amount,
       }),
     );
   }),

@@ -40,6 +40,11 @@ export const ERROR_CODES = {
   FEE_PUBLIC_PLACEMENT: 'FEE_PUBLIC_PLACEMENT',
   /** 422: a fee above the 직업안정법 cap computed from the matching's pay (docs/law-as-data.md#fees). */
   FEE_ABOVE_CAP: 'FEE_ABOVE_CAP',
+  /**
+   * 409: an edit of a matching, its post or a worker would leave a fee payout (not cancelled) above the cap or without
+   * the legal basis its visa needs (I-31, docs/law-as-data.md#fees); details list the payouts.
+   */
+  FEES_AFFECTED: 'FEES_AFFECTED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -94,6 +94,10 @@ export const feeRuleMessages = {
     `매칭 수수료 ${won(amount)}이 상한 ${won(cap)}을 넘습니다: 월 환산 임금 ${won(monthly)} × ${months}개월 × ${percent}% (${cite}).`,
   legalBasisSuperAdminOnly: '수수료의 법적 근거는 최고관리자만 기록할 수 있습니다.',
   legalBasisRecorded: '법적 근거 기록',
+  /** 409 FEES_AFFECTED: `count` fee payouts the change would put outside the rules, the first one's reason. */
+  feesAffected: (count: number, first: string) =>
+    `이 변경으로 매칭 수수료 정산 ${count}건이 법정 기준을 벗어납니다. 정산의 금액을 먼저 고치거나 취소해 주세요. ${first}`,
+  feeLabel: (id: number) => `정산 #${id}`,
 } as const;
 
 /** What refuses a fee: the visa's placement is the public service's, and the amount over the cap. */

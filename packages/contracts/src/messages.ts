@@ -47,6 +47,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   RECORD_DESTROYED: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
   FEE_PUBLIC_PLACEMENT: '이 체류자격 근로자의 알선 수수료는 법적 근거 없이 받을 수 없습니다.',
   FEE_ABOVE_CAP: '매칭 수수료가 법정 상한을 넘습니다.',
+  FEES_AFFECTED: '등록된 매칭 수수료가 법정 기준을 벗어나게 되므로 변경할 수 없습니다.',
 };
 
 /** Korean messages of the record rules, shown by the server and the forms alike. */

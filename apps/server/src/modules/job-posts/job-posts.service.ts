@@ -1,5 +1,6 @@
 import {
   allowedVisasMessage,
+  camelToSnake,
   can,
   type Duty,
   EMPLOYER_STATUS_LABELS,
@@ -30,6 +31,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { checkRecordBranch } from '../branches/branches.rules';
 import { guardHeldMatchings, guardNoLiveMatchings, linkedMatchings } from '../matchings/matchings.integrity';
 import { MATCHING_HELD_STATUSES } from '../matchings/matchings.repository';
+import { guardFees } from '../payouts/payouts.fees';
 import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import {
@@ -102,6 +104,17 @@ const PAY_FIELDS = [
   'workEndTime',
   'breakMinutes',
   'deadline',
+] as const;
+
+/** Fields a placement fee's cap is computed from (packages/contracts/src/fees.ts placementFeeCap). */
+const FEE_FIELDS = [
+  'salaryType',
+  'salaryAmount',
+  'workDays',
+  'workStartTime',
+  'workEndTime',
+  'breakMinutes',
+  'contractMonths',
 ] as const;
 
 /** The list screen's query as repository filters (bulk actions over the same list share it). */
@@ -289,6 +302,9 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       if (!(await repo.updateJobPost(tx, { id, version, scope: actor.scope }, values))) {
         throw versionConflict();
       }
+      // The fees of its matchings that read the post's pay stay within the cap (I-31, docs/law-as-data.md#fees).
+      const feeField = FEE_FIELDS.find((field) => diff[field]);
+      if (feeField) await guardFees(tx, { jobPostId: id }, camelToSnake(feeField));
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'job_post',

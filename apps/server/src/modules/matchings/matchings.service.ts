@@ -31,6 +31,7 @@ import { checkTransition, statusSummary, versionConflict } from '../../lib/statu
 import { employerQuotaInput } from '../employers/employer-permits.repository';
 import { employeeCountOf, type JobPostRecord } from '../job-posts/job-posts.repository';
 import { minimumWageError, scheduleOf } from '../job-posts/job-posts.rules';
+import { guardFees } from '../payouts/payouts.fees';
 import type { SettingsService } from '../settings/settings.service';
 import { moveInput } from '../workplace-changes/workplace-changes.repository';
 import { eligibilityIssues, enforceEligibility, ruleInput } from './matchings.eligibility';
@@ -371,6 +372,10 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
         Object.keys(diff).map((key) => [key, changes[key as keyof typeof changes]]),
       );
       if (!(await repo.updateMatching(tx, { id, version }, values))) throw versionConflict();
+      // Its fees stay within the cap of the pay now agreed (I-31, docs/law-as-data.md#fees).
+      if (diff.agreedSalaryType || diff.agreedSalaryAmount || diff.startDate) {
+        await guardFees(tx, { matchingId: id }, diff.startDate ? 'start_date' : 'agreed_salary_amount');
+      }
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',
         targetType: 'matching',
@@ -477,6 +482,10 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
 
         if (!(await repo.updateMatching(tx, { id, version: change.version }, values)))
           throw versionConflict();
+        // A start set or moved by the step: the fees are measured on it (I-31, docs/law-as-data.md#fees).
+        if (values.startDate !== undefined && values.startDate !== current.startDate) {
+          await guardFees(tx, { matchingId: id }, 'start_date');
+        }
         await repo.insertStatusHistory(tx, {
           matchingId: id,
           fromStatus: current.status,

@@ -1,4 +1,5 @@
 import {
+  type ErrorDetail,
   type FeeCap,
   type FeeIssue,
   type FeeRuleInput,
@@ -55,7 +56,8 @@ export async function feeRuleInput(
       };
     }
   }
-  const visaType = target.workerId !== null ? await repo.workerVisa(executor, target.workerId) : null;
+  const visaType =
+    target.workerId !== null ? await repo.workerVisa(executor, target.workerId, options) : null;
   return { date: today, visaType, amount: target.amount, pay: null };
 }
 
@@ -94,6 +96,39 @@ export async function enforceFeeRules(
       message: issue.message,
     })),
   );
+}
+
+/**
+ * Keeps I-31 on the writes that do not touch a payout (docs/law-as-data.md#fees): an edit of a matching's pay or start,
+ * of a post's pay, schedule or contract months, of a worker's visa. Called in the change's transaction after its
+ * write (the change's row locked for update, which a fee's write share-locks through feeRuleInput), it measures every
+ * fee the change reaches as enforceFeeRules would and refuses the change (409 FEES_AFFECTED) naming the payouts.
+ */
+export async function guardFees(
+  tx: Executor,
+  by: { matchingId: number } | { jobPostId: number } | { workerId: number },
+  field: string,
+): Promise<void> {
+  const details: ErrorDetail[] = [];
+  let first: string | undefined;
+  for (const fee of await repo.liveFeesOf(tx, by)) {
+    const input = await feeRuleInput(
+      tx,
+      { type: 'matching_fee', matchingId: fee.matchingId, workerId: fee.workerId, amount: fee.amount },
+      { lock: false },
+    );
+    const issues = placementFeeIssues(input).filter(
+      (issue) => !(issue.code === 'FEE_PUBLIC_PLACEMENT' && fee.legalBasisNote),
+    );
+    if (issues.length === 0) continue;
+    const message = issues.map((issue) => issue.message).join(' ');
+    first ??= message;
+    const label = feeRuleMessages.feeLabel(fee.id);
+    details.push({ field, message: `${label}: ${message}`, resource: 'payouts', id: fee.id, label });
+  }
+  if (details.length > 0) {
+    throw new AppError('FEES_AFFECTED', 409, feeRuleMessages.feesAffected(details.length, first!), details);
+  }
 }
 
 /**

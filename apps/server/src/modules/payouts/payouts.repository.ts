@@ -251,12 +251,50 @@ export async function feeMatching(executor: Executor, matchingId: number, option
   return row;
 }
 
-/** The worker's visa, for a fee that names a worker but no matching. */
-export async function workerVisa(executor: Executor, workerId: number) {
-  const [row] = await executor
+/**
+ * The fee payouts that must keep the fee rules (I-31: `matching_fee`, not cancelled) which a change of a matching, of
+ * a post's pay (its matchings' fees) or of a worker's visa (the fees naming the worker and no matching) reaches.
+ */
+export async function liveFeesOf(
+  executor: Executor,
+  by: { matchingId: number } | { jobPostId: number } | { workerId: number },
+) {
+  const reached =
+    'matchingId' in by
+      ? eq(payouts.matchingId, by.matchingId)
+      : 'jobPostId' in by
+        ? inArray(
+            payouts.matchingId,
+            executor
+              .select({ id: matchings.id })
+              .from(matchings)
+              .where(eq(matchings.jobPostId, by.jobPostId)),
+          )
+        : and(eq(payouts.workerId, by.workerId), isNull(payouts.matchingId));
+  return executor
+    .select({
+      id: payouts.id,
+      matchingId: payouts.matchingId,
+      workerId: payouts.workerId,
+      amount: payouts.amount,
+      legalBasisNote: payouts.legalBasisNote,
+    })
+    .from(payouts)
+    .where(and(eq(payouts.type, 'matching_fee'), ne(payouts.status, 'cancelled'), reached))
+    .orderBy(payouts.id);
+}
+
+/**
+ * The worker's visa, for a fee that names a worker but no matching; share-locked for a write, so a visa edit (which
+ * locks the worker for update) and the fee's write do not both pass (docs/law-as-data.md#fees).
+ */
+export async function workerVisa(executor: Executor, workerId: number, options: { lock?: boolean } = {}) {
+  const query = executor
     .select({ visaType: workers.visaType })
     .from(workers)
     .where(eq(workers.id, workerId))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock === false ? query : query.for('share'));
   return row?.visaType ?? null;
 }

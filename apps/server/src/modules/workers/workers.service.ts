@@ -40,6 +40,7 @@ import {
   guardNoLiveMatchings,
   guardOneEmployerVisa,
 } from '../matchings/matchings.integrity';
+import { guardFees } from '../payouts/payouts.fees';
 import type { SettingsService } from '../settings/settings.service';
 import { checkInTrash, checkRestoreBranch, logRestore, type Restored } from '../trash/trash.rules';
 import { type ExtensionInput, extensionValues } from './workers.extension';
@@ -391,6 +392,8 @@ export function createWorkersService({
         if (!(await repo.updateWorker(tx, { id, version, scope: actor.scope }, values))) {
           throw versionConflict();
         }
+        // A fee naming the worker and no matching is measured by the worker's visa (I-31, docs/law-as-data.md#fees).
+        if (diff.visaType) await guardFees(tx, { workerId: id }, 'visa_type');
         await appendAudit(tx, actor.audit, {
           action: 'UPDATE',
           targetType: 'worker',

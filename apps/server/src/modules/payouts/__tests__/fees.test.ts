@@ -1,5 +1,6 @@
 import { PLACEMENT_FEE_CAP_ROWS, PUBLIC_PLACEMENT_ROWS } from '@ilson/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Api,
@@ -9,7 +10,7 @@ import {
   insertWorker,
   signedIn,
 } from '../../../../test/fixtures';
-import { createTestContext, type TestContext } from '../../../../test/helpers';
+import { createTestContext, engine, type TestContext } from '../../../../test/helpers';
 import { auditLogs, jobPosts, matchings, payouts } from '../../../db/schema';
 import { runChecks } from '../../../integrity/checks';
 
@@ -261,5 +262,154 @@ describe('the legal basis columns (migration 0041)', () => {
         ),
       ).rejects.toThrow();
     }
+  });
+});
+
+const matchingVersion = async (id: number) => (await admin.get(`/matchings/${id}`)).json().version as number;
+
+describe('the fee rules as an invariant: the writes that do not touch a payout (I-31)', () => {
+  /** A working F-5 matching (post: 2,500,000원 a month, cap 2,250,000원) with a fee of `amount`. */
+  async function feeOn(amount: number) {
+    const matching = await matchingOf('F-5');
+    const created = await admin.post('/payouts', fee(matching.id, amount));
+    expect(created.statusCode, created.body).toBe(201);
+    return { matching, payout: created.json() as { id: number; version: number } };
+  }
+  const matchingVersion = async (id: number) =>
+    (await admin.get(`/matchings/${id}`)).json().version as number;
+
+  it('refuses lowering the agreed pay under the fee, naming the payout; a cancelled fee does not hold it back', async () => {
+    const { matching, payout } = await feeOn(2_100_000);
+    const body = { agreed_salary_type: 'monthly', agreed_salary_amount: 2_200_000 };
+    const refused = await admin.patch(`/matchings/${matching.id}`, {
+      ...body,
+      version: await matchingVersion(matching.id),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('FEES_AFFECTED');
+    expect(refused.json().error.details[0]).toMatchObject({
+      field: 'agreed_salary_amount',
+      resource: 'payouts',
+      id: payout.id,
+    });
+    expect(refused.json().error.message).toContain('상한 1,980,000원');
+    // Within the cap it goes through.
+    const higher = await admin.patch(`/matchings/${matching.id}`, {
+      agreed_salary_type: 'monthly',
+      agreed_salary_amount: 2_400_000,
+      version: await matchingVersion(matching.id),
+    });
+    expect(higher.statusCode, higher.body).toBe(200);
+    const cancelled = await admin.post(`/payouts/${payout.id}/status`, {
+      status: 'cancelled',
+      reason: '수수료 재협의',
+      version: payout.version,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const lowered = await admin.patch(`/matchings/${matching.id}`, {
+      ...body,
+      version: await matchingVersion(matching.id),
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+  });
+
+  it('refuses a post edit of the pay or the contract months its matchings’ fees read', async () => {
+    const { matching } = await feeOn(2_100_000);
+    const post = (await admin.get(`/job-posts/${matching.jobPostId}`)).json();
+    const pay = await admin.patch(`/job-posts/${post.id}`, {
+      salary_amount: 2_200_000,
+      version: post.version,
+    });
+    expect(pay.statusCode, pay.body).toBe(409);
+    expect(pay.json().error.details[0]).toMatchObject({ field: 'salary_amount', resource: 'payouts' });
+    // Two months of work: 20% of the whole employment's wages, 1,000,000원.
+    const months = await admin.patch(`/job-posts/${post.id}`, { contract_months: 2, version: post.version });
+    expect(months.statusCode, months.body).toBe(409);
+    expect(months.json().error.details[0]).toMatchObject({ field: 'contract_months' });
+    const [row] = await ctx.db
+      .select({ amount: jobPosts.salaryAmount, months: jobPosts.contractMonths })
+      .from(jobPosts)
+      .where(eq(jobPosts.id, post.id));
+    expect(row).toEqual({ amount: 2_500_000, months: null });
+  });
+
+  it('refuses a worker’s visa edit to E-9 under a fee that names the worker, unless a basis is recorded', async () => {
+    const worker = await insertWorker(ctx, branch, { visaType: 'F-5', visaExpiryDate: null });
+    const created = await admin.post('/payouts', fee(null, 100_000, { worker_id: worker.id }));
+    expect(created.statusCode, created.body).toBe(201);
+    const edit = async () => {
+      const current = (await admin.get(`/workers/${worker.id}`)).json();
+      return admin.patch(`/workers/${worker.id}`, {
+        visa_type: 'E-9',
+        visa_expiry_date: '2030-01-01',
+        version: current.version,
+      });
+    };
+    const refused = await edit();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'FEES_AFFECTED' });
+    expect(refused.json().error.details[0]).toMatchObject({ field: 'visa_type', id: created.json().id });
+    const basis = await superAdmin.patch(`/payouts/${created.json().id}`, {
+      legal_basis_note: '고용센터 위탁 알선 계약',
+      version: created.json().version,
+    });
+    expect(basis.statusCode, basis.body).toBe(200);
+    expect((await edit()).statusCode).toBe(200);
+  });
+
+  it.runIf(engine === 'pg')(
+    'a fee raised and the pay lowered at once: exactly one of the two goes through',
+    async () => {
+      for (let round = 0; round < 12; round++) {
+        const { matching, payout } = await feeOn(1_500_000);
+        const version = await matchingVersion(matching.id);
+        // Each alone keeps the cap (2,340,000원 and 1,980,000원); both together would not.
+        const [raised, lowered] = await Promise.all([
+          admin.patch(`/payouts/${payout.id}`, { amount: 2_100_000, version: payout.version }),
+          admin.patch(`/matchings/${matching.id}`, {
+            agreed_salary_type: 'monthly',
+            agreed_salary_amount: 2_200_000,
+            version,
+          }),
+        ]);
+        expect(
+          [raised.statusCode, lowered.statusCode].filter((s) => s === 200),
+          `${raised.body} ${lowered.body}`,
+        ).toHaveLength(1);
+        const [check] = await runChecks(ctx.db, { branchIds: [branch] }, ['fee_not_lawful']);
+        expect(check!.violations.map((v) => v.targetId)).not.toContain(payout.id);
+      }
+    },
+  );
+});
+
+describe('the fee rules as an invariant, any pay and fee (property)', () => {
+  it('no order of fee and pay writes leaves a fee above the cap', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2_200_000, max: 3_200_000 }),
+        fc.integer({ min: 100_000, max: 2_900_000 }),
+        fc.integer({ min: 2_200_000, max: 3_200_000 }),
+        fc.boolean(),
+        async (pay, amount, newPay, payFirst) => {
+          const matching = await matchingOf('F-5', { agreedSalaryType: 'monthly', agreedSalaryAmount: pay });
+          const setPay = async () =>
+            admin.patch(`/matchings/${matching.id}`, {
+              agreed_salary_amount: newPay,
+              version: await matchingVersion(matching.id),
+            });
+          if (payFirst) await setPay();
+          await admin.post('/payouts', fee(matching.id, amount));
+          if (!payFirst) await setPay();
+          const [check] = await runChecks(ctx.db, { branchIds: [branch] }, ['fee_not_lawful']);
+          const [row] = await ctx.db
+            .select({ id: payouts.id })
+            .from(payouts)
+            .where(eq(payouts.matchingId, matching.id));
+          if (row) expect(check!.violations.map((v) => v.targetId)).not.toContain(row.id);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });
