@@ -176,6 +176,29 @@ const SCREENS = [
     before: showSection('사업장 변경'),
   },
   {
+    name: 'worker-reentry',
+    path: async (api, headers) => {
+      const path = await workerPath(api, headers, {
+        name_ko: '타파 라제시',
+        first_name: 'RAJESH',
+        last_name: 'THAPA',
+        nationality: 'NP',
+        visa_type: 'E-9',
+        entry_date: '2022-05-09',
+      });
+      const departed = await api.post(`/api/v1${path}/status`, {
+        headers,
+        data: { status: 'departed', reason: '취업활동 기간 만료 출국', version: 1 },
+      });
+      if (!departed.ok()) throw new Error(`departed: ${departed.status()} ${await departed.text()}`);
+      return path;
+    },
+    before: async (page) => {
+      await page.getByRole('button', { name: '재입국 처리' }).click();
+      await page.getByText('성실근로자 재입국(특례)').click();
+    },
+  },
+  {
     name: 'settings-quota',
     path: '/settings',
     before: (page) =>
