@@ -95,27 +95,21 @@ function checkAllowedVisas(
   if (message) throw validationError([{ field: 'allowed_visa_types', message }]);
 }
 
-/** Fields whose change moves the hourly-equivalent pay or the year it is compared in. */
-const PAY_FIELDS = [
+/** The pay and schedule of a post: what its hourly-equivalent pay, and a placement fee's cap, are computed from. */
+const WAGE_FIELDS = [
   'salaryType',
   'salaryAmount',
   'workDays',
   'workStartTime',
   'workEndTime',
   'breakMinutes',
-  'deadline',
 ] as const;
 
+/** Fields whose change moves the hourly-equivalent pay or the year it is compared in. */
+const PAY_FIELDS = [...WAGE_FIELDS, 'deadline'] as const;
+
 /** Fields a placement fee's cap is computed from (packages/contracts/src/fees.ts placementFeeCap). */
-const FEE_FIELDS = [
-  'salaryType',
-  'salaryAmount',
-  'workDays',
-  'workStartTime',
-  'workEndTime',
-  'breakMinutes',
-  'contractMonths',
-] as const;
+const FEE_FIELDS = [...WAGE_FIELDS, 'contractMonths'] as const;
 
 /** The list screen's query as repository filters (bulk actions over the same list share it). */
 export function jobPostFilters<Q extends { deadlineFrom?: string; deadlineTo?: string }>(query: Q) {
