@@ -61,6 +61,11 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
+import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
+import {
+  createSecondFactorService,
+  type SecondFactorService,
+} from './modules/second-factor/second-factor.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { trashRoutes } from './modules/trash/trash.routes';
@@ -93,6 +98,8 @@ declare module 'fastify' {
     settings: SettingsService;
     tokens: TokenService;
     pii: PiiCipher;
+    /** The step-up check of the gravest actions (docs/second-factor.md#step-up). */
+    secondFactor: SecondFactorService;
     imports: ImportsService;
     bulk: BulkService;
   }
@@ -144,12 +151,22 @@ export async function buildApp(options: AppOptions) {
 
   const settings = createSettingsService(db.db);
   const tokens = createTokenService(config.jwtSecret, undefined, options.clock);
+  const pii = createPiiCipher(config.piiKey);
+  const me = createMeService({ db: db.db, settings });
+  const secondFactor = createSecondFactorService({
+    db: db.db,
+    pii,
+    settings,
+    clock: options.clock,
+    checkPassword: (admin, password, audit) => me.checkPassword(admin, password, audit),
+  });
   const auth = createAuthService({
     db: db.db,
     tokens,
     settings,
     clock: options.clock,
     notices: db,
+    secondFactor,
   });
   // Sessions are reused from recent checks while no change to them is announced (docs/sessions-and-logs.md).
   let stopHearingSessions: (() => Promise<void>) | undefined;
@@ -168,7 +185,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('dbHandle', db);
   app.decorate('settings', settings);
   app.decorate('tokens', tokens);
-  const pii = createPiiCipher(config.piiKey);
+  app.decorate('secondFactor', secondFactor);
   // The access log's chain key, derived from PII_KEY: the database never holds it (docs/access-log.md).
   configureAuditChain({ piiKey: config.piiKey, log: app.log });
   app.addHook('onReady', () => startAuditChain(db.db));
@@ -301,7 +318,8 @@ export async function buildApp(options: AppOptions) {
         thresholdBytes: config.apiCompressThresholdBytes ?? DEFAULT_API_COMPRESS_THRESHOLD_BYTES,
       });
       await api.register(authRoutes, { auth });
-      await api.register(meRoutes, { me: createMeService({ db: db.db, settings }) });
+      await api.register(meRoutes, { me });
+      await api.register(secondFactorRoutes, { secondFactor });
       await api.register(settingsRoutes);
       await api.register(adminsRoutes, { admins: records.admins });
       await api.register(branchesRoutes, { branches: records.branches });

@@ -211,3 +211,32 @@ export async function databaseBefore(
   rmSync(folder, { recursive: true, force: true });
   return { handle, drop };
 }
+
+/** The code an authenticator app shows for `secret` at `atMs` (docs/second-factor.md). */
+export async function totpCode(secret: string, atMs = Date.now()) {
+  const { generate } = await import('otplib');
+  return generate({ secret, epoch: Math.floor(atMs / 1000) });
+}
+
+/**
+ * Enrols an authenticator app on the account behind `token` as the screen does (set up, then confirm with the
+ * current code); returns the secret and the ten recovery codes.
+ */
+export async function enrolTotp(ctx: Pick<TestContext, 'app'>, token: string, atMs = Date.now()) {
+  const setup = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/second-factor/totp',
+    headers: bearer(token),
+  });
+  if (setup.statusCode !== 200) throw new Error(`totp setup failed: ${setup.statusCode} ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  const confirm = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/second-factor/totp/confirm',
+    headers: bearer(token),
+    payload: { code: await totpCode(secret, atMs) },
+  });
+  if (confirm.statusCode !== 200)
+    throw new Error(`totp confirm failed: ${confirm.statusCode} ${confirm.body}`);
+  return { secret, recoveryCodes: (confirm.json() as { recovery_codes: string[] }).recovery_codes };
+}

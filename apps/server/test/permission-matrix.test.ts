@@ -66,10 +66,12 @@ import {
   bearer,
   createAdmin,
   createTestContext,
+  enrolTotp,
   login,
   TEST_PASSWORD,
   type TestContext,
   testConfig,
+  totpCode,
 } from './helpers';
 import { commitBatch, csvFile, dryRun, employerCells, importHeaders, workerCells } from './import-fixtures';
 
@@ -516,6 +518,42 @@ const WRITES = {
     payload: { email: (await freshAdmin(role)).loginId, password: TEST_PASSWORD, remember: true },
   }),
   'POST /auth/logout': async (role) => ({ token: (await freshSession(role)).token, payload: {} }),
+  // second factor (docs/second-factor.md): each on a fresh admin of the role, enrolled where the call needs it
+  'POST /auth/mfa/verify': async (role) => {
+    const admin = await freshAdmin(role);
+    const { recoveryCodes } = await enrolTotp(ctx, (await login(ctx, admin.loginId)).token);
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: admin.loginId, password: TEST_PASSWORD, remember: true },
+    });
+    return { payload: { mfa_token: first.json().mfa_token, recovery_code: recoveryCodes[0] } };
+  },
+  'POST /auth/step-up': async (role) => {
+    const { token } = await freshSession(role);
+    const { recoveryCodes } = await enrolTotp(ctx, token);
+    return { token, payload: { recovery_code: recoveryCodes[0] } };
+  },
+  'POST /me/second-factor/totp': async (role) => ({ token: (await freshSession(role)).token }),
+  'POST /me/second-factor/totp/confirm': async (role) => {
+    const { token } = await freshSession(role);
+    const setup = await apiAs(ctx, token).post('/me/second-factor/totp', {});
+    return { token, payload: { code: await totpCode(setup.json().secret) } };
+  },
+  'POST /me/second-factor/totp/remove': async (role) => {
+    const { token } = await freshSession(role);
+    const { recoveryCodes } = await enrolTotp(ctx, token);
+    return { token, payload: { password: TEST_PASSWORD, recovery_code: recoveryCodes[1] } };
+  },
+  'POST /me/second-factor/recovery-codes': async (role) => {
+    const { token } = await freshSession(role);
+    const { recoveryCodes } = await enrolTotp(ctx, token);
+    return { token, payload: { password: TEST_PASSWORD, recovery_code: recoveryCodes[2] } };
+  },
+  'POST /admins/:id/second-factor/reset': async () => ({
+    id: (await freshAdmin('admin')).id,
+    payload: { reason: '휴대폰 분실 (본인 전화 확인)' },
+  }),
   'POST /auth/refresh': async (role) => ({
     payload: { refresh_token: (await freshSession(role)).refreshToken },
   }),

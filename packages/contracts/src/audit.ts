@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'REVEAL',
   'PERMISSION_CHANGE',
   'SETTINGS_CHANGE',
+  /** A second factor enrolled, removed or reset, recovery codes drawn anew (docs/second-factor.md). */
+  'SECURITY_CHANGE',
   /** Personal data destroyed at the end of its retention (docs/privacy-lifecycle.md). */
   'DESTROY',
 ] as const;
@@ -34,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   REVEAL: '개인정보 열람',
   PERMISSION_CHANGE: '권한 변경',
   SETTINGS_CHANGE: '설정 변경',
+  SECURITY_CHANGE: '보안 설정 변경',
   DESTROY: '파기',
 };
 

@@ -30,6 +30,11 @@ export const currentUserSchema = z.object({
   permissions: z.array(z.string()),
   mustChangePassword: z.boolean(),
   lastLoginAt: z.string().nullable(),
+  /**
+   * The policy asks this admin for a second factor they have not enrolled: until they do, the session reaches only
+   * the enrolment (docs/second-factor.md#policy).
+   */
+  secondFactorEnrolmentRequired: z.boolean().default(false),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -39,6 +44,21 @@ export const loginResponseSchema = z.object({
   user: currentUserSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** The reply of a login whose password was right and that now needs its second step. */
+export const mfaChallengeSchema = z.object({
+  mfaRequired: z.literal(true),
+  mfaToken: z.string().min(1),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** `POST /auth/login`: the signed-in reply, or the challenge of docs/second-factor.md#the-login-on-the-wire. */
+export const loginReplySchema = z.union([loginResponseSchema, mfaChallengeSchema]);
+export type LoginReply = z.infer<typeof loginReplySchema>;
 
 export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
 export const refreshResponseSchema = z.object({ token: z.string().min(1), refreshToken: z.string().min(1) });
@@ -62,7 +82,7 @@ export const authApi = defineEndpoints('auth', {
     access: 'public',
     summary: '로그인 (아이디 또는 이메일)',
     body: loginRequestSchema,
-    response: loginResponseSchema,
+    response: loginReplySchema,
   },
   refresh: {
     method: 'POST',
@@ -79,6 +99,7 @@ export const authApi = defineEndpoints('auth', {
     summary: '현재 로그인한 관리자',
     response: meResponseSchema,
     duringPasswordChange: true,
+    duringSecondFactorEnrolment: true,
   },
   logout: {
     method: 'POST',
@@ -88,5 +109,6 @@ export const authApi = defineEndpoints('auth', {
     body: logoutRequestSchema,
     response: okResponseSchema,
     duringPasswordChange: true,
+    duringSecondFactorEnrolment: true,
   },
 });

@@ -36,6 +36,8 @@ export type EndpointSpec = {
   idempotent?: boolean;
   /** Open to an admin who must still change a temporary password. */
   duringPasswordChange?: boolean;
+  /** Open to an admin whom the policy asks for a second factor they have not enrolled yet (docs/second-factor.md). */
+  duringSecondFactorEnrolment?: boolean;
 };
 
 /** An endpoint with its resource tag (the OpenAPI tag and the first element of its web query keys). */

@@ -34,6 +34,13 @@ export const ERROR_CODES = {
   SELF_APPROVAL: 'SELF_APPROVAL',
   /** 403: an admin signed in with a temporary password may call nothing but the password change first. */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  /**
+   * 403: the policy asks this admin for a second factor they have not enrolled; the session reaches only the
+   * enrolment (docs/second-factor.md#policy).
+   */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
+  /** 403: the action needs a second factor proven within the last few minutes (docs/second-factor.md#step-up). */
+  STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
   /** 409: the record's personal data was destroyed at the end of its retention; it cannot be changed or restored. */
   RECORD_DESTROYED: 'RECORD_DESTROYED',
   /** 422: a fee for an E-9 or E-8 worker, whose placement is the public service's, without a recorded legal basis. */

@@ -44,6 +44,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   SELF_APPROVAL:
     '본인이 등록하거나 금액·계좌·수취인을 마지막으로 수정한 정산은 승인할 수 없습니다. 다른 승인 권한자에게 요청해 주세요.',
   PASSWORD_CHANGE_REQUIRED: '임시 비밀번호로 로그인했습니다. 비밀번호를 변경한 뒤 이용해 주세요.',
+  SECOND_FACTOR_ENROLMENT_REQUIRED:
+    '개인정보를 열람·다운로드할 수 있는 계정은 2단계 인증을 등록해야 합니다. 인증 앱을 등록한 뒤 이용해 주세요.',
+  STEP_UP_REQUIRED: '보안을 위해 2단계 인증을 다시 확인해 주세요.',
   RECORD_DESTROYED: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
   FEE_PUBLIC_PLACEMENT: '이 체류자격 근로자의 알선 수수료는 법적 근거 없이 받을 수 없습니다.',
   FEE_ABOVE_CAP: '매칭 수수료가 법정 상한을 넘습니다.',

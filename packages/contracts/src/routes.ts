@@ -19,6 +19,7 @@ import { privacyApi } from './privacy';
 import { resumesApi } from './resumes';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
+import { secondFactorApi } from './second-factor';
 import { settingsApi } from './settings';
 import { trashApi } from './trash';
 import { undoApi } from './undo';
@@ -54,6 +55,7 @@ export const API = {
   resumes: resumesApi,
   reviews: reviewsApi,
   search: searchApi,
+  secondFactor: secondFactorApi,
   settings: settingsApi,
   users: usersApi,
   trash: trashApi,

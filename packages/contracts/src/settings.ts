@@ -8,6 +8,7 @@ import { pilotSectorsDefault } from './law/visas';
 import { minimumWageSettingDefault } from './law/wages';
 import { fieldMessages } from './messages';
 import { RETENTION_DEFAULTS, retentionRulesSchema } from './privacy';
+import { SECOND_FACTOR_POLICY_DEFAULT, secondFactorPolicySchema } from './second-factor';
 import { VISA_TYPES } from './visas';
 import { z } from './zod-setup';
 
@@ -198,6 +199,8 @@ export const settingsSchema = z.object({
   retention: retentionRulesSchema,
   /** The thresholds of the monthly access review's automatic findings (docs/privacy-lifecycle.md#access-review). */
   accessReview: accessReviewSettingsSchema,
+  /** Who must use a second factor, from where, and how long a step-up lasts (docs/second-factor.md#policy). */
+  secondFactor: secondFactorPolicySchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -223,6 +226,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   addressSearchEnabled: false,
   retention: RETENTION_DEFAULTS,
   accessReview: ACCESS_REVIEW_DEFAULTS,
+  secondFactor: SECOND_FACTOR_POLICY_DEFAULT,
 };
 
 /** GET/PATCH /settings: the settings and the version they were read at (two admins do not overwrite each other). */
@@ -262,6 +266,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, string> = {
   addressSearchEnabled: '주소 검색 (우편번호 서비스)',
   retention: '개인정보 보존 기간',
   accessReview: '접속기록 자동 점검 기준',
+  secondFactor: '2단계 인증 정책',
 };
 
 export const publicSettingsSchema = settingsSchema.pick({
@@ -319,6 +324,7 @@ export const settingsApi = defineEndpoints('settings', {
       '로그인한 화면이 쓰는 설정 (다운로드 사유 필수 여부, 유휴 시간, 비자 알림 구간, 주소 검색 사용 여부)',
     response: clientSettingsSchema,
     duringPasswordChange: true,
+    duringSecondFactorEnrolment: true,
   },
   public: {
     method: 'GET',

@@ -17,6 +17,8 @@ export type AuthAdmin = {
   sessionId: string;
   mustChangePassword: boolean;
   lastLoginAt: Date | null;
+  /** The policy asks for a second factor not yet enrolled: only the enrolment is open (docs/second-factor.md). */
+  secondFactorEnrolmentRequired: boolean;
 };
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** Reachable by an admin who must change a temporary password first (everything else answers 403). */
     duringPasswordChange?: boolean;
+    /** Reachable by an admin who must still enrol a second factor (everything else answers 403). */
+    duringSecondFactorEnrolment?: boolean;
   }
   interface FastifyRequest {
     admin: AuthAdmin | null;
@@ -70,7 +74,8 @@ export type SessionCheck = (claims: AccessClaims, actor: AuditActor) => Promise<
  * Routes added by tests (`unlistedRoutes`) may state `config.access` themselves instead.
  * A valid access token is not enough: the admin must still be active and the session not revoked, expired or idle
  * (every request checks it and counts as activity). An admin holding a temporary password reaches only the
- * routes marked `duringPasswordChange` until they change it.
+ * routes marked `duringPasswordChange` until they change it; one whom the policy asks for a second factor they have
+ * not enrolled reaches only the routes marked `duringSecondFactorEnrolment` (docs/second-factor.md#policy).
  */
 export const authPlugin = fp(
   async (
@@ -115,6 +120,9 @@ export const authPlugin = fp(
       request.admin = admin;
       if (admin.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
         throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
+      }
+      if (admin.secondFactorEnrolmentRequired && !request.routeOptions.config.duringSecondFactorEnrolment) {
+        throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', 403);
       }
       if (access !== 'authenticated' && !can(admin.role, access)) throw forbidden();
     });

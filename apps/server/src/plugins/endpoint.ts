@@ -44,6 +44,7 @@ export function route<E extends Endpoint>(
       endpoint: endpoint.key,
       ...(endpoint.idempotent ? { idempotent: true } : {}),
       ...(endpoint.duringPasswordChange ? { duringPasswordChange: true } : {}),
+      ...(endpoint.duringSecondFactorEnrolment ? { duringSecondFactorEnrolment: true } : {}),
     },
     schema: {
       tags: [endpoint.tag],

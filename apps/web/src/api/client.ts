@@ -18,7 +18,7 @@ import axios, {
 } from 'axios';
 import { recordRequest } from '../auth/idle-activity';
 import { classifyError } from './errors';
-import { announcePasswordChangeRequired, announceSessionExpired } from './session-expiry';
+import { announcePasswordChangeRequired, announceSessionExpired, askForStepUp } from './session-expiry';
 import { localTokenStore, type TokenStore } from './tokens';
 
 declare module 'axios' {
@@ -31,6 +31,7 @@ declare module 'axios' {
     _sentAt?: number;
     _retriedWithStoredToken?: boolean;
     _refreshAttempted?: boolean;
+    _steppedUp?: boolean;
   }
 }
 
@@ -39,6 +40,8 @@ export type ApiClientOptions = {
   onSessionExpired?: () => void;
   /** A 403 PASSWORD_CHANGE_REQUIRED: the admin holds a temporary password and must change it first. */
   onPasswordChangeRequired?: () => void;
+  /** A 403 STEP_UP_REQUIRED: asks for a fresh second factor; true when it was given (the request goes again). */
+  onStepUpRequired?: () => Promise<boolean>;
   adapter?: AxiosAdapter;
   baseURL?: string;
   /** A signed-in request the server accepted, which it counts as the session's activity as of `sentAt`. */
@@ -47,9 +50,13 @@ export type ApiClientOptions = {
 
 /** The server's 403 code for an admin who must change a temporary password (a literal: no zod here). */
 const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED' satisfies ErrorCode;
+/** docs/second-factor.md: the session reaches only the enrolment; the app shows it. */
+const SECOND_FACTOR_ENROLMENT_REQUIRED = 'SECOND_FACTOR_ENROLMENT_REQUIRED' satisfies ErrorCode;
+/** docs/second-factor.md#step-up: the action needs a fresh code; the dialog asks, and the request is sent again. */
+const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED' satisfies ErrorCode;
 
 /** The auth calls themselves never carry a bearer token and never trigger a refresh. */
-const AUTH_CALLS = new Set(['auth/login', 'auth/refresh']);
+const AUTH_CALLS = new Set(['auth/login', 'auth/refresh', 'auth/mfa/verify']);
 const LOGOUT_CALL = 'auth/logout';
 
 export function withTrailingSlash(path: string): string {
@@ -120,6 +127,7 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
   const tokens = options.tokens ?? localTokenStore;
   const onSessionExpired = options.onSessionExpired ?? announceSessionExpired;
   const onPasswordChangeRequired = options.onPasswordChangeRequired ?? announcePasswordChangeRequired;
+  const onStepUpRequired = options.onStepUpRequired ?? askForStepUp;
   const onSessionActivity = options.onSessionActivity ?? recordRequest;
   const instance = axios.create({
     baseURL: withTrailingSlash(options.baseURL ?? API_BASE_PATH),
@@ -177,8 +185,16 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
       if (at !== undefined) onSessionActivity(at);
       if (error.response?.status === 403) {
         const classified = classifyError(error);
-        if (classified.serverCode === PASSWORD_CHANGE_REQUIRED) {
+        if (
+          classified.serverCode === PASSWORD_CHANGE_REQUIRED ||
+          classified.serverCode === SECOND_FACTOR_ENROLMENT_REQUIRED
+        ) {
           onPasswordChangeRequired();
+          classified.handled = true;
+        }
+        if (classified.serverCode === STEP_UP_REQUIRED && config && !config._steppedUp) {
+          config._steppedUp = true;
+          if (await onStepUpRequired()) return instance.request(config);
           classified.handled = true;
         }
         throw classified;

@@ -33,3 +33,19 @@ export function setPasswordChangeListener(next: Listener): () => void {
 export function announcePasswordChangeRequired(): void {
   passwordChangeListener?.();
 }
+
+type StepUpPrompt = () => Promise<boolean>;
+let stepUpPrompt: StepUpPrompt | null = null;
+
+/** The signed-in app's step-up dialog listens here (docs/second-factor.md#step-up). */
+export function setStepUpPrompt(next: StepUpPrompt): () => void {
+  stepUpPrompt = next;
+  return () => {
+    if (stepUpPrompt === next) stepUpPrompt = null;
+  };
+}
+
+/** Asks for a fresh second factor; false when nobody can ask or the admin cancelled. */
+export function askForStepUp(): Promise<boolean> {
+  return stepUpPrompt ? stepUpPrompt() : Promise.resolve(false);
+}

@@ -11,6 +11,7 @@ const LoginPage = lazyPage(() => import('./routes/login-page'));
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page'));
 const SignedInApp = lazyPage(() => import('./signed-in-app'));
 const ForcedPasswordChangePage = lazyPage(() => import('./routes/forced-password-change-page'));
+const ForcedSecondFactorPage = lazyPage(() => import('./routes/forced-second-factor-page'));
 
 /**
  * While the stored session is checked, fetch the shell and the requested page too, instead of one after the
@@ -34,10 +35,18 @@ function Standalone({ page: Page }: { page: ComponentType }) {
   );
 }
 
-/** Signed in: the app, or only the password change while the admin holds a temporary password. */
+/**
+ * Signed in: the app, or only the password change while the admin holds a temporary password, or only the
+ * second factor's enrolment while the policy asks for one they lack (docs/second-factor.md#policy).
+ */
 function SignedInEntry() {
   const { user } = useSession();
-  return <Standalone page={user?.mustChangePassword ? ForcedPasswordChangePage : SignedInApp} />;
+  const page = user?.mustChangePassword
+    ? ForcedPasswordChangePage
+    : user?.secondFactorEnrolmentRequired
+      ? ForcedSecondFactorPage
+      : SignedInApp;
+  return <Standalone page={page} />;
 }
 
 /** docs/ARCHITECTURE.md#screens routes: /login and /forgot-password are public; everything else is behind the guard. */

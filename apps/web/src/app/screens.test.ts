@@ -100,7 +100,12 @@ describe('one declaration per screen', () => {
       loaded.add(path.resolve(path.dirname(file), `${inner}.tsx`));
     }
   }
-  const PUBLIC = ['login-page.tsx', 'forgot-password-page.tsx', 'forced-password-change-page.tsx'];
+  const PUBLIC = [
+    'login-page.tsx',
+    'forgot-password-page.tsx',
+    'forced-password-change-page.tsx',
+    'forced-second-factor-page.tsx',
+  ];
   const pages = [
     ...readdirSync(path.join(src, 'features'), { recursive: true, encoding: 'utf8' })
       .filter((file) => /-page\.tsx$/.test(file))

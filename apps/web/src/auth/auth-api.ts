@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginRequest } from '@ilson/contracts';
+import type { CurrentUser, LoginRequest, MfaChallenge, SecondFactorProof } from '@ilson/contracts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,8 +41,23 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   return readUser(response.data);
 }
 
-export async function requestLogin(credentials: LoginRequest): Promise<LoginResult | null> {
+/** A login whose password was right and that waits for its second step (docs/second-factor.md). */
+export function readChallenge(body: unknown): MfaChallenge | null {
+  if (!isRecord(body) || body.mfaRequired !== true || typeof body.mfaToken !== 'string') return null;
+  const methods: MfaChallenge['methods'] = Array.isArray(body.methods) ? body.methods : ['totp'];
+  return { mfaRequired: true, mfaToken: body.mfaToken, methods };
+}
+
+export async function requestLogin(credentials: LoginRequest): Promise<LoginResult | MfaChallenge | null> {
   const response = await (await client()).post('auth/login', credentials);
+  return readChallenge(response.data) ?? readLoginResponse(response.data);
+}
+
+export async function requestSecondStep(
+  mfaToken: string,
+  proof: SecondFactorProof,
+): Promise<LoginResult | null> {
+  const response = await (await client()).post('auth/mfa/verify', { mfaToken, ...proof });
   return readLoginResponse(response.data);
 }
 

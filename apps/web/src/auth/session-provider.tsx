@@ -2,6 +2,7 @@ import {
   type CurrentUser,
   errorMessages,
   type LoginRequest,
+  type SecondFactorProof,
   TOAST_DURATION_SECONDS,
   TOKEN_STORAGE_KEY,
   UNAUTHORIZED_REDIRECT_DELAY_MS,
@@ -14,7 +15,13 @@ import { setPasswordChangeListener, setSessionExpiredListener } from '../api/ses
 import { localTokenStore } from '../api/tokens';
 import { useToast } from '../components/toast';
 import { ko } from '../locales/ko/common';
-import { fetchCurrentUser, requestLogin, requestLogout } from './auth-api';
+import {
+  fetchCurrentUser,
+  type LoginResult,
+  requestLogin,
+  requestLogout,
+  requestSecondStep,
+} from './auth-api';
 import { markIdleLogout, startActivity } from './idle-activity';
 import { type LogoutOptions, type Session, SessionContext, type SessionStatus } from './session-context';
 
@@ -91,9 +98,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // An admin whose password was reset meanwhile: the server refuses with 403; show the forced change.
   useEffect(() => setPasswordChangeListener(() => void reloadUser().catch(() => {})), [reloadUser]);
 
-  const login = useCallback(
-    async (credentials: LoginRequest) => {
-      const result = await requestLogin(credentials);
+  const signIn = useCallback(
+    (result: LoginResult | null) => {
       if (!result) {
         localTokenStore.clear();
         throw new ApiError({
@@ -111,6 +117,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       navigate('/dashboard', { replace: true });
     },
     [toast, navigate, queryClient],
+  );
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const result = await requestLogin(credentials);
+      if (result && 'mfaRequired' in result) return result;
+      signIn(result);
+      return undefined;
+    },
+    [signIn],
+  );
+
+  const completeLogin = useCallback(
+    async (mfaToken: string, proof: SecondFactorProof) => {
+      signIn(await requestSecondStep(mfaToken, proof));
+    },
+    [signIn],
   );
 
   const logout = useCallback(
@@ -136,8 +159,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const session = useMemo<Session>(
-    () => ({ ...state, login, logout, reloadUser }),
-    [state, login, logout, reloadUser],
+    () => ({ ...state, login, completeLogin, logout, reloadUser }),
+    [state, login, completeLogin, logout, reloadUser],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -4,13 +4,15 @@ import { useState } from 'react';
 import { LoginHistory } from '../features/account/login-history';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
+import { SecondFactorTab } from '../features/account/second-factor';
 import { koAccount } from '../locales/ko/account';
 import { ko } from '../locales/ko/common';
+import { koSecondFactor } from '../locales/ko/second-factor';
 import { initialOf } from './user-initial';
 
 type ProfileModalProps = { user: CurrentUser; open: boolean; onClose: () => void };
 
-type TabKey = 'profile' | 'password' | 'logins';
+type TabKey = 'profile' | 'password' | 'second-factor' | 'logins';
 
 /**
  * 내 정보 (docs/ARCHITECTURE.md#screens: a dropdown item, no route of its own): the own profile, the password change and the
@@ -51,6 +53,7 @@ export function ProfileModal({ user, open, onClose }: ProfileModalProps) {
         items={[
           { key: 'profile', label: t.profile, children: <ProfileForm /> },
           { key: 'password', label: t.password, children: <PasswordForm /> },
+          { key: 'second-factor', label: koSecondFactor.tab, children: <SecondFactorTab /> },
           { key: 'logins', label: t.logins, children: <LoginHistory /> },
         ]}
       />

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { IdleTimeout } from '../auth/idle-timeout';
 import { ErrorBoundary } from '../components/error-boundary';
+import { StepUpDialog } from '../features/account/step-up-dialog';
 import '../lib/datetime';
 import { PageSpinner } from '../components/spinners';
 import { ko } from '../locales/ko/common';
@@ -81,6 +82,7 @@ export default function ShellLayout() {
   return (
     <AntApp message={{ duration: TOAST_DURATION_SECONDS }}>
       <IdleTimeout />
+      <StepUpDialog />
       {/* A fragment link: the browser moves the focus to the focusable main element. */}
       <a className="skip-link" href="#main-content">
         {ko.header.skipToContent}

@@ -20,6 +20,13 @@ export const authSessions = pgTable(
     expiresAt: tstz().notNull(),
     revokedAt: tstz(),
     revokedReason: text(),
+    /**
+     * The policy asks this admin for a second factor and they have none yet: the session reaches only the
+     * enrolment (docs/second-factor.md#policy) until one is confirmed.
+     */
+    mfaEnrolmentRequired: boolean().notNull().default(false),
+    /** When this session last proved a second factor (the login's or a step-up's); null: never. */
+    secondFactorAt: tstz(),
   },
   (t) => [index('auth_sessions_admin_idx').on(t.adminId)],
 );

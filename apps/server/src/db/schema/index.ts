@@ -21,6 +21,7 @@ export * from './privacy-requests';
 export * from './rate-limits';
 export * from './resumes';
 export * from './reviews';
+export * from './second-factor';
 export * from './settings';
 export * from './summary-cache';
 export * from './undo';

@@ -1,6 +1,6 @@
 import { adminsApi } from '@ilson/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import { listAdminOptions } from './admins.repository';
 import type { AdminsService } from './admins.service';
@@ -11,8 +11,18 @@ export const adminsRoutes: FastifyPluginAsync<{ admins: AdminsService }> = async
   route(app, api.options, async () => ({ data: await listAdminOptions(app.db) }));
   route(app, api.list, async (request) => admins.list(request.query));
   route(app, api.get, async (request) => admins.get(request.params.id));
-  route(app, api.create, async (request) => admins.create(request.body, actorOf(request)));
-  route(app, api.update, async (request) => admins.update(request.params.id, request.body, actorOf(request)));
+  // Granting or changing a role asks for a fresh second factor (docs/second-factor.md#step-up).
+  route(app, api.create, async (request) => {
+    await app.secondFactor.assertFresh(requireAdmin(request), request.ip);
+    return admins.create(request.body, actorOf(request));
+  });
+  route(app, api.update, async (request) => {
+    const { role } = request.body;
+    if (role !== undefined && role !== (await admins.get(request.params.id)).role) {
+      await app.secondFactor.assertFresh(requireAdmin(request), request.ip);
+    }
+    return admins.update(request.params.id, request.body, actorOf(request));
+  });
   route(app, api.disable, async (request) =>
     admins.disable(request.params.id, request.body.version, actorOf(request)),
   );

@@ -18,6 +18,11 @@ export async function findAdminByLogin(
   return row;
 }
 
+export async function findAdminById(executor: Executor, id: number): Promise<AdminRow | undefined> {
+  const [row] = await executor.select().from(admins).where(eq(admins.id, id)).limit(1);
+  return row;
+}
+
 /**
  * Counts a failed login and locks the account when the count reaches the limit. Call it inside a
  * transaction: the first UPDATE holds the row lock, so attempts arriving at several API processes
@@ -112,6 +117,7 @@ export function prepareSessionAdmin(db: Database) {
       lastLoginAt: admins.lastLoginAt,
       lastUsedAt: authSessions.lastUsedAt,
       expiresAt: authSessions.expiresAt,
+      secondFactorEnrolmentRequired: authSessions.mfaEnrolmentRequired,
     })
     .from(admins)
     .innerJoin(

@@ -1,4 +1,4 @@
-import { authApi } from '@ilson/contracts';
+import { authApi, secondFactorApi } from '@ilson/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { auditActor, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
@@ -30,6 +30,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     api.login,
     async (request, reply) => {
       const result = await auth.login(request.body, auditActor(request));
+      if ('mfaRequired' in result) return result;
       setBinding(request, reply, result.browserBinding);
       return { token: result.token, refreshToken: result.refreshToken, user: result.user };
     },
@@ -38,6 +39,24 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
         max: async () => (await app.settings.get()).loginRateLimitPerMinute,
         timeWindow: 60_000,
         keyGenerator: (request) => `login:${request.ip}`,
+      },
+    },
+  );
+
+  // The login's second step (docs/second-factor.md#the-login-on-the-wire), limited like the login itself.
+  route(
+    app,
+    secondFactorApi.verifyLogin,
+    async (request, reply) => {
+      const result = await auth.verifyLogin(request.body, auditActor(request));
+      setBinding(request, reply, result.browserBinding);
+      return { token: result.token, refreshToken: result.refreshToken, user: result.user };
+    },
+    {
+      rateLimit: {
+        max: async () => (await app.settings.get()).loginRateLimitPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `login-mfa:${request.ip}`,
       },
     },
   );

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CurrentUser,
+  MFA_CHALLENGE_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   ROLE_PERMISSIONS,
   SESSION_ACTIVITY_WRITE_SECONDS,
+  type SecondFactorMethod,
+  secondFactorMessages,
 } from '@ilson/contracts';
 import { appendAudit } from '../../audit/trail';
 import type { Database, DbHandle } from '../../db/client';
@@ -15,6 +18,12 @@ import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
 import { type AccessClaims, newOpaqueToken, sha256, type TokenService } from '../../lib/tokens';
 import { messages } from '../../messages';
 import type { AuthAdmin } from '../../plugins/auth';
+import * as mfaRepo from '../second-factor/second-factor.repository';
+import {
+  type Proof,
+  type SecondFactorService,
+  secondFactorRequired,
+} from '../second-factor/second-factor.service';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './auth.repository';
 import { type CheckedSession, SESSION_CHANNEL, SessionCache } from './session-cache';
@@ -37,11 +46,15 @@ function maskLoginId(value: string): string {
 
 export type LoginInput = { email: string; password: string; remember: boolean };
 export type Issued = { token: string; refreshToken: string; browserBinding: string | null };
+/** A login whose password was right and that waits for its second step (docs/second-factor.md). */
+export type Challenged = { mfaRequired: true; mfaToken: string; methods: SecondFactorMethod[] };
+
+const METHOD_LABELS: Record<'totp' | 'recovery', string> = { totp: '인증 앱', recovery: '복구 코드' };
 
 type UserSource = Pick<
   repo.AdminRow,
   'id' | 'loginId' | 'name' | 'email' | 'role' | 'branchId' | 'mustChangePassword' | 'lastLoginAt'
->;
+> & { secondFactorEnrolmentRequired?: boolean };
 
 export function toCurrentUser(admin: UserSource | AuthAdmin): CurrentUser {
   return {
@@ -54,6 +67,7 @@ export function toCurrentUser(admin: UserSource | AuthAdmin): CurrentUser {
     permissions: [...ROLE_PERMISSIONS[admin.role]],
     mustChangePassword: admin.mustChangePassword,
     lastLoginAt: admin.lastLoginAt ? admin.lastLoginAt.toISOString() : null,
+    secondFactorEnrolmentRequired: admin.secondFactorEnrolmentRequired ?? false,
   };
 }
 
@@ -64,8 +78,9 @@ export function createAuthService(deps: {
   clock?: Clock;
   /** Where changes to sessions and admins are announced; without it every request reads its session. */
   notices?: Pick<DbHandle, 'listen'>;
+  secondFactor: Pick<SecondFactorService, 'methodsOf' | 'prove'>;
 }) {
-  const { db, tokens, settings, clock = systemClock, notices } = deps;
+  const { db, tokens, settings, clock = systemClock, notices, secondFactor } = deps;
   const sessionAdmin = repo.prepareSessionAdmin(db);
   const checked = new SessionCache<Omit<AuthAdmin, 'sessionId'>>();
 
@@ -190,7 +205,10 @@ export function createAuthService(deps: {
     return { token, refreshToken };
   }
 
-  async function login(input: LoginInput, actor: AuditActor): Promise<Issued & { user: CurrentUser }> {
+  async function login(
+    input: LoginInput,
+    actor: AuditActor,
+  ): Promise<(Issued & { user: CurrentUser }) | Challenged> {
     const config = await settings.get();
     const admin = await repo.findAdminByLogin(db, input.email);
     const failed = (adminId: number | null, summary: string) =>
@@ -247,24 +265,59 @@ export function createAuthService(deps: {
       throw new AppError('ACCOUNT_DISABLED', 401);
     }
 
+    const methods = await secondFactor.methodsOf(admin.id);
+    const required = secondFactorRequired(admin.role, actor.ip, config.secondFactor);
+    if (methods.length > 0) {
+      // docs/second-factor.md#the-login-on-the-wire: the password was right; the code redeems this token once.
+      const mfaToken = newOpaqueToken();
+      await mfaRepo.insertChallenge(db, {
+        tokenHash: sha256(mfaToken),
+        adminId: admin.id,
+        remember: input.remember,
+        ip: actor.ip,
+        expiresAt: new Date(clock() + MFA_CHALLENGE_MINUTES * 60_000),
+      });
+      return { mfaRequired: true, mfaToken, methods };
+    }
+    return startSession(admin, input.remember, actor, {
+      enrolmentRequired: required,
+      summary: input.remember ? '로그인 (로그인 상태 유지)' : '로그인',
+    });
+  }
+
+  /** A new session for an admin who has passed every step of the login, with its tokens and its LOGIN entry. */
+  async function startSession(
+    admin: Pick<repo.AdminRow, 'id' | 'loginId'>,
+    remember: boolean,
+    actor: AuditActor,
+    options: {
+      enrolmentRequired?: boolean;
+      proven?: boolean;
+      summary: string;
+      before?: (tx: Executor) => Promise<void>;
+    },
+  ): Promise<Issued & { user: CurrentUser }> {
     const sessionId = randomUUID();
-    const browserBinding = input.remember ? null : newOpaqueToken();
+    const browserBinding = remember ? null : newOpaqueToken();
     const now = clock();
     const expiresAt = new Date(
-      input.remember ? now + REFRESH_TOKEN_TTL_DAYS * 86_400_000 : now + SESSION_ONLY_MAX_HOURS * 3_600_000,
+      remember ? now + REFRESH_TOKEN_TTL_DAYS * 86_400_000 : now + SESSION_ONLY_MAX_HOURS * 3_600_000,
     );
     return db.transaction(async (tx) => {
+      await options.before?.(tx);
       const updated = await repo.recordLoginSuccess(tx, admin.id, actor.ip ?? '');
       await repo.insertSession(tx, {
         id: sessionId,
         adminId: admin.id,
-        remember: input.remember,
+        remember,
         browserBindingHash: browserBinding ? sha256(browserBinding) : null,
         ip: actor.ip,
         userAgent: actor.userAgent,
         createdAt: new Date(now),
         lastUsedAt: new Date(now),
         expiresAt,
+        mfaEnrolmentRequired: options.enrolmentRequired ?? false,
+        secondFactorAt: options.proven ? new Date(now) : null,
       });
       const issued = await issue(admin.id, sessionId, tx);
       await appendAudit(
@@ -274,10 +327,51 @@ export function createAuthService(deps: {
           action: 'LOGIN',
           targetType: 'admin',
           targetId: admin.id,
-          summary: input.remember ? '로그인 (로그인 상태 유지)' : '로그인',
+          summary: options.enrolmentRequired ? `${options.summary} (2단계 인증 등록 필요)` : options.summary,
         },
       );
-      return { ...issued, browserBinding, user: toCurrentUser(updated) };
+      return {
+        ...issued,
+        browserBinding,
+        user: toCurrentUser({
+          ...updated,
+          secondFactorEnrolmentRequired: options.enrolmentRequired ?? false,
+        }),
+      };
+    });
+  }
+
+  /**
+   * The second step of a login: the token of the first step and a code from the app or a recovery code. A wrong
+   * code counts towards the lock like a wrong password; the token is redeemed once.
+   */
+  async function verifyLogin(
+    input: { mfaToken: string } & Proof,
+    actor: AuditActor,
+  ): Promise<Issued & { user: CurrentUser }> {
+    const tokenHash = sha256(input.mfaToken);
+    const challenge = await mfaRepo.findLiveChallenge(db, tokenHash, new Date(clock()));
+    if (!challenge) throw unauthorized(secondFactorMessages.challengeExpired);
+    const admin = await repo.findAdminById(db, challenge.adminId);
+    if (!admin) throw unauthorized(secondFactorMessages.challengeExpired);
+    if (admin.status === 'disabled') throw new AppError('ACCOUNT_DISABLED', 401);
+    let method: 'totp' | 'recovery';
+    try {
+      method = await secondFactor.prove(admin, input, actor);
+    } catch (error) {
+      // Locked by this failure: the token goes with it.
+      if (error instanceof AppError && error.code === 'ACCOUNT_LOCKED')
+        await mfaRepo.consumeChallenge(db, tokenHash);
+      throw error;
+    }
+    return startSession(admin, challenge.remember, actor, {
+      proven: true,
+      summary: `로그인 (2단계 인증: ${METHOD_LABELS[method]})${challenge.remember ? ' (로그인 상태 유지)' : ''}`,
+      before: async (tx) => {
+        if (!(await mfaRepo.consumeChallenge(tx, tokenHash))) {
+          throw unauthorized(secondFactorMessages.challengeExpired);
+        }
+      },
     });
   }
 
@@ -339,6 +433,6 @@ export function createAuthService(deps: {
     });
   }
 
-  return { login, refresh, logout, resume, listenForSessionChanges, sessionsMayHaveChanged };
+  return { login, verifyLogin, refresh, logout, resume, listenForSessionChanges, sessionsMayHaveChanged };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,7 +1,7 @@
 import { EXPORT_RESOURCES, exportsApi } from '@ilson/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsync } from 'fastify';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import type { ExportQueryInput, ExportsService } from './exports.service';
 
@@ -12,6 +12,10 @@ import type { ExportQueryInput, ExportsService } from './exports.service';
 export const exportsRoutes: FastifyPluginAsync<{ exports: ExportsService }> = async (app, { exports }) => {
   for (const resource of EXPORT_RESOURCES) {
     route(app, exportsApi[resource], async (request, reply) => {
+      // An unmasked file asks for a fresh second factor (docs/second-factor.md#step-up).
+      if ((request.query as ExportQueryInput).unmasked === 'true') {
+        await app.secondFactor.assertFresh(requireAdmin(request), request.ip);
+      }
       const file = await exports.start(resource, request.query as ExportQueryInput, actorOf(request));
       return reply
         .header('content-type', file.contentType)

@@ -46,8 +46,8 @@ export function toProfile(row: repo.ProfileRow): MyProfile {
 const duplicateEmail = () =>
   conflict(adminMessages.duplicateEmail, [{ field: 'email', message: adminMessages.duplicateEmail }]);
 
-const currentPasswordError = (message: string) =>
-  validationError([{ field: 'current_password', message }], message);
+const currentPasswordError = (message: string, field = 'current_password') =>
+  validationError([{ field, message }], message);
 
 function minutesUntil(when: Date): number {
   return Math.max(1, Math.ceil((when.getTime() - Date.now()) / 60_000));
@@ -99,9 +99,10 @@ export function createMeService({ db, settings }: { db: Database; settings: Sett
     password: string,
     admin: AuthAdmin,
     audit: AuditActor,
+    field = 'current_password',
   ) {
     if (row.lockedUntil && row.lockedUntil > new Date()) {
-      throw currentPasswordError(meMessages.currentPasswordLocked(minutesUntil(row.lockedUntil)));
+      throw currentPasswordError(meMessages.currentPasswordLocked(minutesUntil(row.lockedUntil)), field);
     }
     if (!(await verifyPassword(row.passwordHash, password))) {
       const config = await settings.get();
@@ -124,6 +125,7 @@ export function createMeService({ db, settings }: { db: Database; settings: Sett
         counted?.lockedUntil
           ? meMessages.currentPasswordLocked(minutesUntil(counted.lockedUntil))
           : meMessages.currentPasswordWrong,
+        field,
       );
     }
   }
@@ -168,6 +170,13 @@ export function createMeService({ db, settings }: { db: Database; settings: Sett
     }));
   }
 
-  return { profile, updateProfile, changePassword, logins };
+  /** The password of the signed-in admin, checked as a login checks it (docs/second-factor.md: removing a factor). */
+  async function checkPassword(admin: AuthAdmin, password: string, audit: AuditActor, field = 'password') {
+    const row = await repo.findProfile(db, admin.id);
+    if (!row) throw unauthorized(messages.sessionEnded);
+    await checkCurrentPassword(row, password, admin, audit, field);
+  }
+
+  return { profile, updateProfile, changePassword, logins, checkPassword };
 }
 export type MeService = ReturnType<typeof createMeService>;

@@ -1,6 +1,6 @@
 import { payoutsApi } from '@ilson/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import type { PayoutsService } from './payouts.service';
 
@@ -29,6 +29,7 @@ export const payoutsRoutes: FastifyPluginAsync<{ payouts: PayoutsService }> = as
   );
 
   route(app, api.reveal, async (request, reply) => {
+    await app.secondFactor.assertFresh(requireAdmin(request), request.ip);
     const revealed = await payouts.reveal(request.params.id, request.body, actorOf(request));
     reply.header('cache-control', 'no-store');
     return revealed;

@@ -169,7 +169,27 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       'expires_at',
       'revoked_at',
       'revoked_reason',
+      'mfa_enrolment_required',
+      'second_factor_at',
     ],
+  },
+  admin_totp: {
+    about: '관리자의 OTP 인증 앱 (2단계 인증)',
+    derived: {
+      secret_encrypted: { what: 'OTP 비밀키 (PII_KEY로 암호화)', ...STAFF },
+    },
+    none: ['admin_id', 'created_at', 'confirmed_at', 'last_step'],
+  },
+  admin_recovery_codes: {
+    about: '관리자의 2단계 인증 복구 코드',
+    derived: { code_hash: { what: '복구 코드의 키 해시', ...STAFF } },
+    none: ['id', 'admin_id', 'created_at', 'used_at'],
+  },
+  mfa_challenges: {
+    about: '비밀번호 확인 뒤 2단계 인증을 기다리는 로그인 (5분)',
+    personal: { ip: { what: '접속 IP', expires: '만료 후 정리' } },
+    derived: { token_hash: { what: '로그인 토큰의 해시', expires: '만료 후 정리' } },
+    none: ['admin_id', 'remember', 'created_at', 'expires_at', 'consumed_at', 'webauthn_challenge'],
   },
   branches: {
     about: '지점 (회사의 사무소)',

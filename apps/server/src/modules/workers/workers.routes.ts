@@ -1,6 +1,6 @@
 import { workersApi } from '@ilson/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import type { VisaExpiryService } from './visa-expiry.service';
 import { IdentifierSearchLimited } from './workers.pii';
@@ -49,6 +49,7 @@ export const workersRoutes: FastifyPluginAsync<{
   );
 
   route(app, api.reveal, async (request, reply) => {
+    await app.secondFactor.assertFresh(requireAdmin(request), request.ip);
     const revealed = await workers.reveal(request.params.id, request.body, actorOf(request));
     reply.header('cache-control', 'no-store');
     return revealed;

@@ -1,10 +1,13 @@
+import type { MfaChallenge } from '@ilson/contracts';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/errors';
 import { recentIdleLogout } from '../../auth/idle-activity';
 import { useSession } from '../../auth/session-context';
 import { PublicLayout } from '../../components/public-layout';
 import { useErrorToast } from '../../components/toast';
 import { ko } from '../../locales/ko/common';
 import { LoginForm, type LoginValues } from './login-form';
+import { SecondFactorStep } from './second-factor-step';
 
 /** After an idle logout: why the session ended (plain markup: no antd in this bundle, docs/ARCHITECTURE.md#first-load). */
 function IdleNotice({ minutes }: { minutes: number }) {
@@ -26,7 +29,8 @@ function IdleNotice({ minutes }: { minutes: number }) {
 }
 
 export default function LoginPage() {
-  const { login } = useSession();
+  const { login, completeLogin } = useSession();
+  const [challenge, setChallenge] = useState<MfaChallenge>();
   // Read once: the notice belongs to the logout that just happened, in this tab or another.
   const [idle] = useState(recentIdleLogout);
   const showError = useErrorToast();
@@ -39,7 +43,7 @@ export default function LoginPage() {
   const handleSubmit = async (values: LoginValues) => {
     setSubmitting(true);
     try {
-      await login(values);
+      setChallenge(await login(values));
     } catch (error) {
       showError(error, () => void handleSubmit(values));
     } finally {
@@ -50,7 +54,24 @@ export default function LoginPage() {
   return (
     <PublicLayout title={ko.login.title} subtitle={ko.login.subtitle}>
       {idle && <IdleNotice minutes={idle.minutes} />}
-      <LoginForm submitting={submitting} onSubmit={handleSubmit} />
+      {challenge ? (
+        <SecondFactorStep
+          challenge={challenge}
+          onBack={() => setChallenge(undefined)}
+          onSubmit={async (proof) => {
+            try {
+              await completeLogin(challenge.mfaToken, proof);
+            } catch (error) {
+              // A wrong code stays at the field; anything else (the token expired, the account locked) starts over.
+              if (error instanceof ApiError && error.status === 422) throw error;
+              setChallenge(undefined);
+              showError(error);
+            }
+          }}
+        />
+      ) : (
+        <LoginForm submitting={submitting} onSubmit={handleSubmit} />
+      )}
     </PublicLayout>
   );
 }

@@ -27,6 +27,7 @@ export const ACTION_COLORS: Record<AuditAction, string> = {
   REVEAL: 'volcano',
   PERMISSION_CHANGE: 'magenta',
   SETTINGS_CHANGE: 'gold',
+  SECURITY_CHANGE: 'geekblue',
   DESTROY: 'red',
 };
 

@@ -28,6 +28,23 @@ export const ko = {
     success: '로그인되었습니다',
     invalidResponse: '로그인 응답 형식이 올바르지 않습니다',
     copyright: `© ${COPYRIGHT_YEAR} 일손. All rights reserved.`,
+    secondStep: {
+      title: '2단계 인증',
+      description: '인증 앱(Google Authenticator 등)에 표시된 6자리 코드를 입력해 주세요.',
+      recoveryDescription:
+        '인증 앱을 쓸 수 없으면 등록할 때 받은 복구 코드 중 하나를 입력해 주세요. 복구 코드는 한 번만 쓸 수 있습니다.',
+      codeLabel: '인증 코드',
+      codePlaceholder: '6자리 숫자',
+      recoveryLabel: '복구 코드',
+      recoveryPlaceholder: 'ABCDE-23456',
+      codeRequired: '인증 앱의 6자리 코드를 입력해 주세요.',
+      codeFormat: '인증 코드는 숫자 6자리입니다.',
+      recoveryRequired: '복구 코드를 입력해 주세요.',
+      useRecovery: '복구 코드로 로그인',
+      useApp: '인증 앱 코드로 로그인',
+      submit: '확인',
+      back: '다른 계정으로 로그인',
+    },
   },
   logout: {
     success: '로그아웃되었습니다',
