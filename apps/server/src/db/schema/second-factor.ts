@@ -17,7 +17,7 @@ export const adminTotp = pgTable('admin_totp', {
   lastStep: bigint({ mode: 'number' }),
 });
 
-/** Ten single-use codes per admin, kept only as keyed hashes (docs/second-factor.md#recovery-codes). */
+/** Ten single-use codes per admin, kept only as keyed hashes (docs/second-factor.md#enrolment). */
 export const adminRecoveryCodes = pgTable(
   'admin_recovery_codes',
   {

@@ -95,7 +95,7 @@ async function challenge(loginId: string) {
 }
 
 describe('the login on the wire', () => {
-  it('keeps SPEC §7 shape for an admin with no second factor inside the internal networks', async () => {
+  it('keeps the signed-in reply of the wire for an admin with no second factor inside the internal networks', async () => {
     const admin = await createAdmin(ctx, { role: 'super_admin' });
     const reply = await loginFrom(admin.loginId);
     expect(reply.statusCode).toBe(200);
