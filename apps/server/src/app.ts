@@ -66,6 +66,8 @@ import {
   createSecondFactorService,
   type SecondFactorService,
 } from './modules/second-factor/second-factor.service';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { createSessionsService } from './modules/sessions/sessions.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { trashRoutes } from './modules/trash/trash.routes';
@@ -80,7 +82,7 @@ import { createWorkersService } from './modules/workers/workers.service';
 import { workplaceChangesRoutes } from './modules/workplace-changes/workplace-changes.routes';
 import { createWorkplaceChangesService } from './modules/workplace-changes/workplace-changes.service';
 import { apiCompressionPlugin, DEFAULT_API_COMPRESS_THRESHOLD_BYTES } from './plugins/api-compression';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, signedInAdmin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -117,6 +119,7 @@ export type AppOptions = {
         | 'searchRateLimitPerMinute'
         | 'listRateLimitPerMinute'
         | 'apiCompressThresholdBytes'
+        | 'nodeEnv'
       >
     >;
   db: DbHandle;
@@ -224,7 +227,18 @@ export async function buildApp(options: AppOptions) {
         typeof jsonSchemaTransformObject
       >,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // docs/SECURITY.md#the-api-document: in production only a signed-in admin reads the API's description.
+  const docsSignedInOnly = config.nodeEnv === 'production';
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: async (request, reply) => {
+        if (!docsSignedInOnly) return;
+        await signedInAdmin(request, tokens, auth.resume);
+        reply.header('cache-control', 'no-store');
+      },
+    },
+  });
   // Routes come from ROUTE_ACCESS; a test's extra routes state their own access.
   await app.register(authPlugin, {
     tokens,
@@ -320,6 +334,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(meRoutes, { me });
       await api.register(secondFactorRoutes, { secondFactor });
+      await api.register(sessionsRoutes, {
+        sessions: createSessionsService({ db: db.db, clock: options.clock }),
+      });
       await api.register(settingsRoutes);
       await api.register(adminsRoutes, { admins: records.admins });
       await api.register(branchesRoutes, { branches: records.branches });

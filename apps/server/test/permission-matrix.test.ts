@@ -302,7 +302,7 @@ type WriteRequest = {
   /** The record of a `:id` route (a branch manager's call on branch B is sent again with MISSING_ID). */
   id?: number;
   /** The path's other parameters (`:consentId`). */
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
   /** A body the route's schema accepts, snake_case as on the wire. */
   payload?: Record<string, unknown>;
   /** A body that is a file (an import's upload), with its query. */
@@ -349,6 +349,11 @@ const freshAdmin = (role: Role, values: Parameters<typeof createAdmin>[1] = {}) 
 async function freshSession(role: Role) {
   const admin = await freshAdmin(role);
   return { admin, ...(await login(ctx, admin.loginId)) };
+}
+
+/** The session id an access token carries (its `sid` claim). */
+function sessionOf(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
 }
 
 /** Fresh records, one per call, in the state the call's operation starts from. */
@@ -554,6 +559,19 @@ const WRITES = {
     id: (await freshAdmin('admin')).id,
     payload: { reason: '휴대폰 분실 (본인 전화 확인)' },
   }),
+  // sessions (docs/sessions-and-logs.md#seeing-and-ending-sessions)
+  'POST /me/sessions/:sessionId/end': async (role) => {
+    const admin = await freshAdmin(role);
+    const { token } = await login(ctx, admin.loginId);
+    const other = await login(ctx, admin.loginId);
+    return { token, params: { sessionId: sessionOf(other.token) } };
+  },
+  'POST /me/sessions/end-others': async (role) => ({ token: (await freshSession(role)).token }),
+  'POST /admins/:id/sessions/:sessionId/end': async () => {
+    const { admin, token } = await freshSession('admin');
+    return { id: admin.id, params: { sessionId: sessionOf(token) } };
+  },
+  'POST /admins/:id/sessions/end-all': async () => ({ id: (await freshSession('viewer')).admin.id }),
   'POST /auth/refresh': async (role) => ({
     payload: { refresh_token: (await freshSession(role)).refreshToken },
   }),

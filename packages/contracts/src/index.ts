@@ -42,6 +42,7 @@ export * from './roles';
 export * from './routes';
 export * from './search';
 export * from './second-factor';
+export * from './sessions';
 export * from './settings';
 export * from './trash';
 export * from './undo';

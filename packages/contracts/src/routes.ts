@@ -20,6 +20,7 @@ import { resumesApi } from './resumes';
 import { reviewsApi } from './reviews';
 import { searchApi } from './search';
 import { secondFactorApi } from './second-factor';
+import { sessionsApi } from './sessions';
 import { settingsApi } from './settings';
 import { trashApi } from './trash';
 import { undoApi } from './undo';
@@ -56,6 +57,7 @@ export const API = {
   reviews: reviewsApi,
   search: searchApi,
   secondFactor: secondFactorApi,
+  sessions: sessionsApi,
   settings: settingsApi,
   users: usersApi,
   trash: trashApi,

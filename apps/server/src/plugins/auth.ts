@@ -68,6 +68,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /** The session behind a verified token: live, within its lifetime and not idle (modules/auth), or a 401. */
 export type SessionCheck = (claims: AccessClaims, actor: AuditActor) => Promise<AuthAdmin>;
 
+/** The admin of the request's bearer token and live session, or a 401 (every signed-in route, the API document). */
+export async function signedInAdmin(
+  request: FastifyRequest,
+  tokens: TokenService,
+  checkSession: SessionCheck,
+): Promise<AuthAdmin> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized(messages.tokenMissing);
+  const claims = await tokens.verifyAccess(token);
+  if (claims === 'expired') throw unauthorized(undefined, 'TOKEN_EXPIRED');
+  if (claims === 'invalid') throw unauthorized(messages.tokenInvalid);
+  return checkSession(claims, auditActor(request));
+}
+
 /**
  * Every /api route is declared in @ilson/contracts and registered from its declaration; the server refuses to start
  * when one is not (docs/ARCHITECTURE.md, "Endpoints").
@@ -111,12 +125,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config?.access;
       if (!access || access === 'public') return;
-      const token = bearerToken(request);
-      if (!token) throw unauthorized(messages.tokenMissing);
-      const claims = await opts.tokens.verifyAccess(token);
-      if (claims === 'expired') throw unauthorized(undefined, 'TOKEN_EXPIRED');
-      if (claims === 'invalid') throw unauthorized(messages.tokenInvalid);
-      const admin = await opts.checkSession(claims, auditActor(request));
+      const admin = await signedInAdmin(request, opts.tokens, opts.checkSession);
       request.admin = admin;
       if (admin.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
         throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);

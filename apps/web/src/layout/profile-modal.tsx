@@ -5,14 +5,15 @@ import { LoginHistory } from '../features/account/login-history';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
 import { SecondFactorTab } from '../features/account/second-factor';
+import { MySessions } from '../features/account/sessions';
 import { koAccount } from '../locales/ko/account';
 import { ko } from '../locales/ko/common';
-import { koSecondFactor } from '../locales/ko/second-factor';
+import { koSecondFactor, koSessions } from '../locales/ko/second-factor';
 import { initialOf } from './user-initial';
 
 type ProfileModalProps = { user: CurrentUser; open: boolean; onClose: () => void };
 
-type TabKey = 'profile' | 'password' | 'second-factor' | 'logins';
+type TabKey = 'profile' | 'password' | 'second-factor' | 'sessions' | 'logins';
 
 /**
  * 내 정보 (docs/ARCHITECTURE.md#screens: a dropdown item, no route of its own): the own profile, the password change and the
@@ -54,6 +55,7 @@ export function ProfileModal({ user, open, onClose }: ProfileModalProps) {
           { key: 'profile', label: t.profile, children: <ProfileForm /> },
           { key: 'password', label: t.password, children: <PasswordForm /> },
           { key: 'second-factor', label: koSecondFactor.tab, children: <SecondFactorTab /> },
+          { key: 'sessions', label: koSessions.tab, children: <MySessions /> },
           { key: 'logins', label: t.logins, children: <LoginHistory /> },
         ]}
       />

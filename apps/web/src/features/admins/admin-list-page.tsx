@@ -13,6 +13,7 @@ import { koAdmins } from '../../locales/ko/admins';
 import { koKit } from '../../locales/ko/kit';
 import { koSettingsNav } from '../../locales/ko/settings';
 import { AdminCreateModal, AdminEditModal } from './admin-form-modal';
+import { AdminSessionsModal, ResetSecondFactorModal } from './admin-security-modals';
 import { ADMIN_FILTERS, useAdminAction, useAdminList, useResetAdminPassword } from './api';
 import { type AdminRowAction, adminColumns } from './columns';
 import { AdminFilters } from './filters';
@@ -20,7 +21,12 @@ import { type TemporaryPassword, TemporaryPasswordModal } from './temporary-pass
 
 const t = koAdmins;
 
-type Editing = { mode: 'create' } | { mode: 'edit'; admin: Admin } | null;
+type Editing =
+  | { mode: 'create' }
+  | { mode: 'edit'; admin: Admin }
+  | { mode: 'sessions'; admin: Admin }
+  | { mode: 'resetSecondFactor'; admin: Admin }
+  | null;
 
 function AdminAccounts() {
   const list = useListParams({ filters: ADMIN_FILTERS, sorts: ADMIN_SORTS, defaultSort: 'created_at' });
@@ -60,7 +66,9 @@ function AdminAccounts() {
     const c = t.confirm;
     switch (kind) {
       case 'edit':
-        setEditing({ mode: 'edit', admin });
+      case 'sessions':
+      case 'resetSecondFactor':
+        setEditing({ mode: kind, admin });
         return;
       case 'reset':
         confirm(c.resetTitle(admin.name), c.resetBody, t.resetPassword, true, async () => {
@@ -126,6 +134,12 @@ function AdminAccounts() {
       )}
       {editing?.mode === 'edit' && (
         <AdminEditModal admin={editing.admin} selfId={user?.id} onClose={() => setEditing(null)} />
+      )}
+      {editing?.mode === 'sessions' && (
+        <AdminSessionsModal admin={editing.admin} onClose={() => setEditing(null)} />
+      )}
+      {editing?.mode === 'resetSecondFactor' && (
+        <ResetSecondFactorModal admin={editing.admin} onClose={() => setEditing(null)} />
       )}
       <TemporaryPasswordModal value={temporary} onClose={() => setTemporary(null)} />
     </>

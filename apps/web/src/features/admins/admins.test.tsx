@@ -287,6 +287,73 @@ describe('/settings/admins', () => {
     renderApp('/settings/admins', server);
     const table = await screen.findByRole('table');
     await within(table).findByText('박직원');
-    expect(screen.queryByRole('button', { name: new RegExp(`김관리 ${t.more}`) })).toBeNull();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: new RegExp(`김관리 ${t.more}`) }));
+    expect(await screen.findByRole('menuitem', { name: '로그인 세션' })).toBeTruthy();
+    for (const label of [t.resetPassword, t.disable, '2단계 인증 초기화']) {
+      expect(screen.queryByRole('menuitem', { name: label })).toBeNull();
+    }
+  });
+
+  it("shows another admin's sessions and ends one; resets their second factor with a reason", async () => {
+    signedInAs(server, 'super_admin');
+    server.on('GET', 'admins/3/sessions', {
+      status: 200,
+      body: {
+        data: [
+          {
+            id: '7b0e3c2a-1d2f-4a5b-9c8d-0e1f2a3b4c5d',
+            current: false,
+            ip: '10.0.0.9',
+            user_agent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36',
+            remember: true,
+            created_at: '2026-12-05T01:00:00Z',
+            last_used_at: '2026-12-05T02:00:00Z',
+            expires_at: '2026-12-19T01:00:00Z',
+            second_factor: true,
+          },
+        ],
+      },
+    });
+    server.on('POST', 'admins/3/sessions/7b0e3c2a-1d2f-4a5b-9c8d-0e1f2a3b4c5d/end', {
+      status: 200,
+      body: { ok: true },
+    });
+    server.on('POST', 'admins/3/second-factor/reset', { status: 200, body: { ok: true } });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/settings/admins', server);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('이지점');
+    await user.click(screen.getByRole('button', { name: new RegExp(`이지점 ${t.more}`) }));
+    await pickMenuItem(user, '로그인 세션');
+    expect(await screen.findByText('Chrome 130 · Windows')).toBeTruthy();
+    expect(screen.getByText('10.0.0.9')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '종료' }));
+    await confirmDialog(user, '이 세션을 종료할까요?', '종료');
+    await waitFor(() =>
+      expect(
+        server.callsTo('POST', 'admins/3/sessions/7b0e3c2a-1d2f-4a5b-9c8d-0e1f2a3b4c5d/end'),
+      ).toHaveLength(1),
+    );
+    await user.click(screen.getAllByRole('button', { name: '닫기' }).at(-1)!);
+    await user.click(screen.getByRole('button', { name: new RegExp(`이지점 ${t.more}`) }));
+    await pickMenuItem(user, '2단계 인증 초기화');
+    let dialog!: HTMLElement;
+    await waitFor(() => {
+      const found = screen
+        .queryAllByRole('dialog')
+        .find((d) => d.textContent?.includes('2단계 인증을 초기화할까요'));
+      expect(found).toBeTruthy();
+      dialog = found!;
+    });
+    await user.click(within(dialog).getByRole('button', { name: '초기화' }));
+    expect(await within(dialog).findByText('초기화 사유를 입력해 주세요.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('사유'), '휴대폰 분실');
+    await user.click(within(dialog).getByRole('button', { name: '초기화' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', 'admins/3/second-factor/reset')[0]?.body).toEqual({
+        reason: '휴대폰 분실',
+      }),
+    );
   });
 });

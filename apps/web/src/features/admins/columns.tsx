@@ -13,6 +13,7 @@ import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
 import { koAdmins } from '../../locales/ko/admins';
 import { koKit } from '../../locales/ko/kit';
+import { koSecondFactorAdmin } from '../../locales/ko/second-factor';
 
 const t = koAdmins;
 const f = t.fields;
@@ -31,7 +32,14 @@ export const ROLE_COLORS: Record<Role, StatusColor> = {
   viewer: 'default',
 };
 
-export type AdminRowAction = 'edit' | 'unlock' | 'reset' | 'disable' | 'enable';
+export type AdminRowAction =
+  | 'edit'
+  | 'unlock'
+  | 'reset'
+  | 'disable'
+  | 'enable'
+  | 'sessions'
+  | 'resetSecondFactor';
 
 /** What may be done to an admin from its row: never disable or reset oneself (the server refuses too). */
 export function rowActions(admin: Admin, selfId: number | undefined): AdminRowAction[] {
@@ -40,6 +48,8 @@ export function rowActions(admin: Admin, selfId: number | undefined): AdminRowAc
   const actions: AdminRowAction[] = ['edit'];
   if (admin.status === 'locked' || admin.failedLoginCount > 0) actions.push('unlock');
   if (!self) actions.push('reset', 'disable');
+  actions.push('sessions');
+  if (!self) actions.push('resetSecondFactor');
   return actions;
 }
 
@@ -48,6 +58,8 @@ const ACTION_LABELS: Record<Exclude<AdminRowAction, 'edit'>, string> = {
   reset: t.resetPassword,
   disable: t.disable,
   enable: t.enable,
+  sessions: koSecondFactorAdmin.sessions,
+  resetSecondFactor: koSecondFactorAdmin.action,
 };
 
 function StatusCell({ admin }: { admin: Admin }) {

@@ -36,6 +36,7 @@ import {
   quotaValuesToTables,
 } from './quota-tables-fields';
 import { RetentionFields } from './retention-fields';
+import { SecondFactorPolicyFields } from './second-factor-fields';
 
 const t = koSettings;
 const f = t.fields;
@@ -319,6 +320,9 @@ function SettingsForm({
         {numberField('maxLoginFailures', u.times)}
         {numberField('lockoutMinutes', u.minutes)}
         {numberField('loginRateLimitPerMinute', u.times)}
+        <WideField>
+          <SecondFactorPolicyFields />
+        </WideField>
       </FormSection>
 
       <FormSection title={t.sections.business}>

@@ -40,6 +40,7 @@ const wireSettings = (overrides: Record<string, unknown> = {}) => ({
   address_search_enabled: false,
   retention: toWire(SETTINGS_DEFAULTS.retention),
   access_review: toWire(SETTINGS_DEFAULTS.accessReview),
+  second_factor: toWire(SETTINGS_DEFAULTS.secondFactor),
   pilot_sectors: toWire(pilotSectorsDefault()),
   version: 4,
   ...overrides,

@@ -43,3 +43,59 @@ export const koSecondFactor = {
   codeRequired: '인증 앱의 6자리 코드를 입력해 주세요.',
   fileName: '일손-복구코드.txt',
 } as const;
+
+/** 로그인 세션: one's own in 내 정보, another admin's for a super admin. */
+export const koSessions = {
+  tab: '로그인 세션',
+  hint: '지금 로그인되어 있는 기기입니다. 모르는 기기가 있으면 종료하고 비밀번호를 바꿔 주세요.',
+  caption: '로그인 세션',
+  device: '기기',
+  current: '이 기기',
+  secondFactor: '2단계 인증',
+  ip: 'IP',
+  started: '로그인',
+  lastActivity: '마지막 활동',
+  actions: '작업',
+  end: '종료',
+  endTitle: '이 세션을 종료할까요?',
+  endBody: (device: string, ip: string) => `${device} (${ip})의 로그인이 바로 끝납니다.`,
+  endOthers: '이 기기 외 모두 종료',
+  endOthersTitle: '다른 세션을 모두 종료할까요?',
+  endOthersBody: (n: number) => `이 기기를 뺀 ${n}개 세션의 로그인이 바로 끝납니다.`,
+  ended: '세션을 종료했습니다.',
+  endedMany: (n: number) => `세션 ${n}개를 종료했습니다.`,
+  empty: '로그인된 세션이 없습니다.',
+  cancel: '취소',
+  adminTitle: (name: string) => `${name}님의 로그인 세션`,
+  endAll: '모두 종료',
+  endAllTitle: (name: string) => `${name}님의 세션을 모두 종료할까요?`,
+  endAllBody: '이 관리자의 모든 기기에서 로그인이 바로 끝납니다. 접속기록에 남습니다.',
+  close: '닫기',
+} as const;
+
+/** A super admin's reset of another admin's second factor. */
+export const koSecondFactorAdmin = {
+  action: '2단계 인증 초기화',
+  sessions: '로그인 세션',
+  title: (name: string) => `${name}님의 2단계 인증을 초기화할까요?`,
+  body: '등록된 인증 앱과 복구 코드가 지워지고 이 관리자의 모든 세션이 종료됩니다. 다음 로그인 때 다시 등록해야 할 수 있습니다. 본인 확인을 마친 뒤 진행해 주세요.',
+  reason: '사유',
+  reasonPlaceholder: '예: 휴대폰 분실 (본인 전화로 확인)',
+  reasonRequired: '초기화 사유를 입력해 주세요.',
+  ok: '초기화',
+  cancel: '취소',
+  done: '2단계 인증을 초기화했습니다.',
+} as const;
+
+/** 설정 › 로그인 보안 › 2단계 인증 정책. */
+export const koSecondFactorPolicy = {
+  title: '2단계 인증 정책',
+  help: '개인정보의 안전성 확보조치 기준 제6조②: 외부에서 접속할 때 안전한 인증 수단을 적용합니다. 본인에게 적용되는 정책을 완화하는 변경은 다른 최고 관리자가 해야 합니다. 인증 앱을 등록한 관리자는 어디서든 코드를 입력합니다.',
+  requiredRoles: '2단계 인증이 필요한 역할',
+  where: '적용 범위',
+  outside: '내부망 밖에서 접속할 때',
+  everywhere: '항상 (모든 위치)',
+  internalNetworks: '내부망 (CIDR)',
+  internalNetworksHelp: '예: 10.0.0.0/8, 192.168.0.0/16. 기본값은 이 서버 자신(127.0.0.0/8, ::1/128)입니다.',
+  stepUpMinutes: '재확인 유효 시간',
+} as const;
