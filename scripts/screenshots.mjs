@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { generate } from 'otplib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const baseURL = process.env.SHOTS_URL ?? 'http://127.0.0.1:3000';
@@ -37,6 +38,54 @@ async function workerPath(api, headers, body) {
   });
   if (!created.ok()) throw new Error(`worker: ${created.status()} ${await created.text()}`);
   return `/workers/${(await created.json()).id}`;
+}
+
+/** 내 정보, at one of its tabs. */
+async function openAccount(page, tab) {
+  await page.locator('header button[aria-haspopup="menu"]').click();
+  await page.getByRole('menuitem', { name: '내 정보' }).click();
+  const dialog = page.getByRole('dialog', { name: '내 정보' });
+  await dialog.getByRole('tab', { name: tab }).click();
+}
+
+const SHOT_PASSWORD = 'Shots-second-1';
+let secondFactorLogin = '';
+
+/** An admin with the authenticator app enrolled (the code computed from the secret), for the login's second step. */
+async function enrolledAdmin(api, headers) {
+  const loginId = `shots${Date.now().toString(36)}`;
+  const created = await api.post('/api/v1/admins', {
+    headers,
+    data: {
+      login_id: loginId,
+      email: `${loginId}@ilson.test`,
+      name: '한보안',
+      role: 'admin',
+      invite: false,
+      password: SHOT_PASSWORD,
+    },
+  });
+  if (!created.ok()) throw new Error(`admin: ${created.status()} ${await created.text()}`);
+  const xsrfBefore = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const session = await api.post('/api/v1/auth/login', {
+    headers: xsrfBefore ? { 'x-xsrf-token': xsrfBefore } : {},
+    data: { email: loginId, password: SHOT_PASSWORD },
+  });
+  if (!session.ok()) throw new Error(`login: ${session.status()} ${await session.text()}`);
+  const xsrfNow = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  const own = {
+    authorization: `Bearer ${(await session.json()).token}`,
+    ...(xsrfNow ? { 'x-xsrf-token': xsrfNow } : {}),
+  };
+  const setup = await api.post('/api/v1/me/second-factor/totp', { headers: own });
+  if (!setup.ok()) throw new Error(`totp setup: ${setup.status()} ${await setup.text()}`);
+  const { secret } = await setup.json();
+  const confirmed = await api.post('/api/v1/me/second-factor/totp/confirm', {
+    headers: own,
+    data: { code: await generate({ secret }) },
+  });
+  if (!confirmed.ok()) throw new Error(`totp: ${confirmed.status()} ${await confirmed.text()}`);
+  return loginId;
 }
 
 /** A manufacturer of the demo's first branch with 8 employees and a 고용허가서 for 10: its page's path. */
@@ -206,6 +255,43 @@ const SCREENS = [
         .locator('label', { hasText: '고용허용인원 표' })
         .first()
         .evaluate((el) => el.scrollIntoView({ block: 'start' })),
+  },
+  {
+    name: 'account-second-factor',
+    path: '/dashboard',
+    before: async (page) => {
+      await openAccount(page, '2단계 인증');
+      await page.getByRole('button', { name: '인증 앱 등록 시작' }).click();
+      await page.getByRole('img', { name: '인증 앱 등록용 QR 코드' }).waitFor();
+    },
+  },
+  {
+    name: 'account-sessions',
+    path: '/dashboard',
+    before: (page) => openAccount(page, '로그인 세션'),
+  },
+  {
+    name: 'settings-second-factor',
+    path: '/settings',
+    before: (page) =>
+      page
+        .locator('label', { hasText: '2단계 인증 정책' })
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: 'start' })),
+  },
+  {
+    name: 'login-second-factor',
+    signedIn: false,
+    path: async (api, headers) => {
+      secondFactorLogin = await enrolledAdmin(api, headers);
+      return '/login';
+    },
+    before: async (page) => {
+      await page.getByLabel('아이디 또는 이메일').fill(secondFactorLogin);
+      await page.getByLabel('비밀번호', { exact: true }).fill(SHOT_PASSWORD);
+      await page.getByRole('button', { name: '로그인' }).click();
+      await page.getByLabel('인증 코드').waitFor();
+    },
   },
   {
     name: 'menu',
