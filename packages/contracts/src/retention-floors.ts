@@ -98,6 +98,24 @@ export const RETENTION_FLOORS = {
 >;
 
 /**
+ * The access log's entries of permission changes (roles, accounts) and security changes (second factors, their
+ * resets, network rules) are kept longer than the rest of the log: the log is deleted as a prefix of its chain
+ * (docs/access-log.md#retention), so the prefix stops at the oldest such entry younger than this floor.
+ */
+export const ACCESS_CHANGE_LOG_FLOOR = {
+  minMonths: 36,
+  actions: ['PERMISSION_CHANGE', 'SECURITY_CHANGE'],
+  basis:
+    '개인정보의 안전성 확보조치 기준 제5조 제3항 (접근 권한의 부여·변경·말소 내역을 기록하고 최소 3년 보관)',
+  law: '개인정보의 안전성 확보조치 기준 (개인정보보호위원회 고시)',
+  article: '제5조 제3항',
+  effectiveFrom: null,
+  countsFrom: '기록된 날',
+  verify: true,
+  note: '조문은 확인했으나 현행 고시 번호와 시행일을 확인하지 못했습니다. 2단계 인증과 허용 네트워크의 변경도 접근 권한의 변경으로 보아 같은 기간을 둡니다.',
+} as const satisfies RetentionFloor & { actions: readonly string[] };
+
+/**
  * Staged import rows (an uploaded file's cells, encrypted) are kept this many days after the batch was uploaded,
  * or after it was committed for the rows it refused: long enough to fix a file and commit it or read the error
  * report, short enough that a file nobody committed does not become a second register of people.

@@ -1,4 +1,5 @@
 import {
+  ACCESS_CHANGE_LOG_FLOOR,
   DESTROYED_LABEL,
   type DestructionListQuery,
   RETENTION_KINDS,
@@ -261,10 +262,20 @@ export async function destroyPayouts(executor: Executor, ids: readonly number[])
 export async function dueAuditLogs(executor: Executor, days: DueDays, limit: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     executor,
+    // The prefix also stops at the oldest permission or security change under its own floor (3 years,
+    // ACCESS_CHANGE_LOG_FLOOR; docs/access-log.md#retention).
     sql`SELECT id::float8 AS id FROM audit_logs
         WHERE id < coalesce(
           (SELECT min(id) FROM audit_logs
             WHERE created_at >= (${days.auditLogs}::date)::timestamp AT TIME ZONE 'Asia/Seoul'),
+          (SELECT max(id) + 1 FROM audit_logs))
+          AND id < coalesce(
+          (SELECT min(id) FROM audit_logs
+            WHERE action IN (${sql.join(
+              ACCESS_CHANGE_LOG_FLOOR.actions.map((action) => sql`${action}`),
+              sql`, `,
+            )})
+              AND created_at >= now() - make_interval(months => ${ACCESS_CHANGE_LOG_FLOOR.minMonths})),
           (SELECT max(id) + 1 FROM audit_logs))
         ORDER BY id
         LIMIT ${limit}`,

@@ -1,4 +1,5 @@
 import {
+  ACCESS_CHANGE_LOG_FLOOR,
   RETENTION_FLOORS,
   RETENTION_KIND_LABELS,
   RETENTION_KINDS,
@@ -60,6 +61,19 @@ function RetentionRow({ kind }: { kind: RetentionKind }) {
           {t.floor(floor.minMonths, floor.basis, floor.effectiveFrom)}
           {floor.verify ? ` ${t.floorVerify}` : ''}
         </Typography.Text>
+        {kind === 'auditLogs' && (
+          <>
+            <br />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t.accessChanges(
+                ACCESS_CHANGE_LOG_FLOOR.minMonths,
+                ACCESS_CHANGE_LOG_FLOOR.basis,
+                ACCESS_CHANGE_LOG_FLOOR.effectiveFrom,
+              )}
+              {ACCESS_CHANGE_LOG_FLOOR.verify ? ` ${t.floorVerify}` : ''}
+            </Typography.Text>
+          </>
+        )}
       </Col>
       <Col xs={24} sm={8} md={5}>
         <Form.Item

@@ -174,6 +174,8 @@ export const koSettings = {
     months: (kind: string) => `${kind} 보존 기간(개월)`,
     basis: (kind: string) => `${kind} 보존 근거`,
     monthsUnit: '개월',
+    accessChanges: (months: number, basis: string, effectiveFrom: string | null) =>
+      `권한·보안 설정 변경 기록은 ${months}개월 이상 · ${basis} · ${effectiveFrom ? `시행 ${effectiveFrom}` : '시행일 미확인'}`,
     floor: (months: number, basis: string, effectiveFrom: string | null) =>
       `${months > 0 ? `법정 최소 ${months}개월` : '법정 최소 기간 없음'} · ${basis} · ${
         effectiveFrom ? `시행 ${effectiveFrom}` : '시행일 미확인'
