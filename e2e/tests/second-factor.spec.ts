@@ -60,7 +60,7 @@ test.describe('2단계 인증', () => {
     const dialog = await openAccount(page, '2단계 인증');
     await dialog.getByRole('button', { name: '인증 앱 등록 시작' }).click();
     await expect(dialog.getByRole('img', { name: '인증 앱 등록용 QR 코드' })).toBeVisible();
-    const secret = (await dialog.locator('code').first().innerText()).replace(/\s/g, '');
+    const secret = ((await dialog.locator('code').first().textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await page.screenshot({ path: '/tmp/second-factor-enrol-1280.png' });
     await dialog.getByLabel('인증 코드').fill(await codeOf(secret));

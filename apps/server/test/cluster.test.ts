@@ -4,10 +4,8 @@
  * SIGHUP replaces them all one at a time without failing a request, SIGTERM stops them all.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engine } from './helpers';
 import { adminUrl, templateName, withDatabase } from './pg-admin';

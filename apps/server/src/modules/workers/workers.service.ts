@@ -15,7 +15,6 @@ import {
   WORKER_STATUS_LABELS,
   WORKER_TRANSITIONS,
   type Worker,
-  type WorkerStatus,
   type WorkerStatusChange,
   type workerCreateSchema,
   type workerListQuerySchema,
