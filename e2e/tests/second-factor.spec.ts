@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { E2E_PORT } from '../env';
 import { apiHeaders, apiLogin, signIn, uiLogin } from './support';
 
 /**
@@ -131,5 +132,53 @@ test.describe('2단계 인증', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+});
+
+test.describe('패스키', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("register a passkey with Chromium's virtual authenticator, then sign in with it", async ({
+    page,
+    request,
+  }) => {
+    const loginId = await createAdmin(request, 'admin', '윤패스');
+    // WebAuthn takes a domain, not an IP address: the same server under localhost.
+    const origin = `http://localhost:${E2E_PORT}`;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+
+    await page.goto(`${origin}/login`);
+    await page.getByLabel('아이디 또는 이메일').fill(loginId);
+    await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const dialog = await openAccount(page, '2단계 인증');
+    await dialog.getByLabel('패스키 이름').fill('사무실 PC');
+    await dialog.getByRole('button', { name: '패스키 등록' }).click();
+    // The first second factor brings the recovery codes.
+    await expect(dialog.getByRole('list', { name: '복구 코드' }).getByRole('listitem')).toHaveCount(10);
+    await dialog.getByRole('checkbox', { name: '복구 코드를 안전한 곳에 보관했습니다' }).check();
+    await dialog.getByRole('button', { name: '완료' }).click();
+    await expect(dialog.getByText('사무실 PC', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await logout(page);
+
+    await page.getByLabel('아이디 또는 이메일').fill(loginId);
+    await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.getByRole('button', { name: '패스키로 로그인' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const again = await openAccount(page, '2단계 인증');
+    await expect(again.getByText(/마지막 사용/)).toBeVisible();
   });
 });

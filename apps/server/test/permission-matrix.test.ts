@@ -74,6 +74,7 @@ import {
   totpCode,
 } from './helpers';
 import { commitBatch, csvFile, dryRun, employerCells, importHeaders, workerCells } from './import-fixtures';
+import { softAuthenticator } from './soft-authenticator';
 
 type Caller = 'none' | 'expired' | 'tampered' | 'disabled' | Role;
 const UNAUTHENTICATED: Caller[] = ['none', 'expired', 'tampered', 'disabled'];
@@ -351,6 +352,25 @@ async function freshSession(role: Role) {
   return { admin, ...(await login(ctx, admin.loginId)) };
 }
 
+/** A fresh admin of the role signed in, with a passkey registered from a software authenticator. */
+async function sessionWithPasskey(role: Role) {
+  const session = await freshSession(role);
+  const api = apiAs(ctx, session.token);
+  const options = await api.post('/me/second-factor/passkeys/options', {});
+  const key = softAuthenticator('http://localhost:80');
+  const registered = await api.post('/me/second-factor/passkeys', {
+    name: '보안키',
+    response_json: JSON.stringify(key.register(JSON.parse(options.json().options_json))),
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  const [passkey] = (await api.get('/me/second-factor')).json().passkeys;
+  return {
+    ...session,
+    passkeyId: passkey.id as number,
+    recoveryCodes: registered.json().recovery_codes as string[],
+  };
+}
+
 /** The session id an access token carries (its `sid` claim). */
 function sessionOf(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
@@ -572,6 +592,33 @@ const WRITES = {
     return { id: admin.id, params: { sessionId: sessionOf(token) } };
   },
   'POST /admins/:id/sessions/end-all': async () => ({ id: (await freshSession('viewer')).admin.id }),
+  'POST /auth/mfa/passkey-options': async (role) => {
+    const { admin } = await sessionWithPasskey(role);
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: admin.loginId, password: TEST_PASSWORD, remember: true },
+    });
+    return { payload: { mfa_token: first.json().mfa_token } };
+  },
+  'POST /auth/step-up/passkey-options': async (role) => ({ token: (await sessionWithPasskey(role)).token }),
+  'POST /me/second-factor/passkeys/options': async (role) => ({ token: (await freshSession(role)).token }),
+  'POST /me/second-factor/passkeys': async (role) => {
+    const { token } = await freshSession(role);
+    const options = await apiAs(ctx, token).post('/me/second-factor/passkeys/options', {});
+    const key = softAuthenticator('http://localhost:80');
+    return {
+      token,
+      payload: {
+        name: '보안키',
+        response_json: JSON.stringify(key.register(JSON.parse(options.json().options_json))),
+      },
+    };
+  },
+  'POST /me/second-factor/passkeys/:id/remove': async (role) => {
+    const { token, passkeyId, recoveryCodes } = await sessionWithPasskey(role);
+    return { token, id: passkeyId, payload: { password: TEST_PASSWORD, recovery_code: recoveryCodes[3] } };
+  },
   'POST /auth/refresh': async (role) => ({
     payload: { refresh_token: (await freshSession(role)).refreshToken },
   }),

@@ -18,6 +18,9 @@ export const MFA_CHALLENGE_MINUTES = 5;
 
 export const secondFactorMessages = {
   codeRequired: '인증 앱의 6자리 코드를 입력해 주세요.',
+  passkeyFailed: '패스키를 확인하지 못했습니다. 다시 시도하거나 다른 방법으로 인증해 주세요.',
+  passkeyNameRequired: '패스키 이름을 입력해 주세요. (예: 사무실 PC)',
+  passkeyNotFound: '등록된 패스키를 찾을 수 없습니다.',
   codeFormat: '인증 코드는 숫자 6자리입니다.',
   recoveryFormat: '복구 코드는 영문과 숫자 10자리입니다. (예: ABCDE-23456)',
   codeWrong: '인증 코드가 올바르지 않습니다. 인증 앱의 현재 코드를 입력해 주세요.',
@@ -49,13 +52,23 @@ const recoveryField = z
   .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^[A-Z2-9]{10}$/, secondFactorMessages.recoveryFormat));
 
-/** A code from the app, or one recovery code: exactly one of the two. */
+/**
+ * A passkey's answer, as the browser's WebAuthn JSON in one string: its keys (`clientDataJSON`…) must not pass through
+ * the wire's case conversion (docs/second-factor.md#passkeys).
+ */
+const webauthnJson = z.string().min(2).max(20_000);
+
+/** A code from the app, one recovery code, or a passkey's answer: exactly one of them. */
 const proofSchema = z
-  .object({ code: codeField.optional(), recoveryCode: recoveryField.optional() })
-  .refine((value) => (value.code === undefined) !== (value.recoveryCode === undefined), {
-    path: ['code'],
-    message: secondFactorMessages.codeRequired,
-  });
+  .object({
+    code: codeField.optional(),
+    recoveryCode: recoveryField.optional(),
+    passkeyJson: webauthnJson.optional(),
+  })
+  .refine(
+    (value) => [value.code, value.recoveryCode, value.passkeyJson].filter((v) => v !== undefined).length === 1,
+    { path: ['code'], message: secondFactorMessages.codeRequired },
+  );
 export type SecondFactorProof = z.input<typeof proofSchema>;
 
 /** The roles that can reveal or export unmasked personal data: the policy's default (제6조②). */
@@ -95,8 +108,17 @@ export const mfaVerifySchema = z.object({ mfaToken: z.string().min(1).max(200) }
 export const stepUpSchema = proofSchema;
 export const stepUpReplySchema = z.object({ validUntil: z.string() });
 
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
 export const mySecondFactorSchema = z.object({
   totp: z.object({ confirmedAt: z.string() }).nullable(),
+  passkeys: z.array(passkeySchema).default([]),
   recoveryCodesLeft: z.number().int(),
   /** The policy asks this admin, where they are now, for a second factor. */
   required: z.boolean(),
@@ -127,6 +149,13 @@ export const secondFactorResetSchema = z.object({
 });
 
 const withUser = z.object({ user: currentUserSchema });
+
+/** WebAuthn options for the browser, as one JSON string (see `webauthnJson`). */
+export const webauthnOptionsSchema = z.object({ optionsJson: z.string() });
+export const passkeyRegisterSchema = z.object({
+  name: z.string().trim().min(1, secondFactorMessages.passkeyNameRequired).max(50),
+  responseJson: webauthnJson,
+});
 
 export const secondFactorApi = defineEndpoints('second-factor', {
   verifyLogin: {
@@ -170,6 +199,48 @@ export const secondFactorApi = defineEndpoints('second-factor', {
     body: totpConfirmSchema,
     response: recoveryCodesSchema.merge(withUser),
     duringSecondFactorEnrolment: true,
+  },
+  passkeyLoginOptions: {
+    method: 'POST',
+    path: '/auth/mfa/passkey-options',
+    access: 'public',
+    summary: '로그인 2단계 인증의 패스키 요청 (WebAuthn)',
+    body: z.object({ mfaToken: z.string().min(1).max(200) }),
+    response: webauthnOptionsSchema,
+  },
+  passkeyStepUpOptions: {
+    method: 'POST',
+    path: '/auth/step-up/passkey-options',
+    access: 'authenticated',
+    summary: '2단계 인증 재확인의 패스키 요청 (WebAuthn)',
+    response: webauthnOptionsSchema,
+    duringSecondFactorEnrolment: true,
+  },
+  passkeyRegisterOptions: {
+    method: 'POST',
+    path: '/me/second-factor/passkeys/options',
+    access: 'authenticated',
+    summary: '패스키 등록 요청 (WebAuthn)',
+    response: webauthnOptionsSchema,
+    duringSecondFactorEnrolment: true,
+  },
+  registerPasskey: {
+    method: 'POST',
+    path: '/me/second-factor/passkeys',
+    access: 'authenticated',
+    summary: '패스키 등록 (첫 2단계 인증 수단이면 복구 코드 10개를 한 번만 보여 줌)',
+    body: passkeyRegisterSchema,
+    response: recoveryCodesSchema.merge(withUser),
+    duringSecondFactorEnrolment: true,
+  },
+  removePasskey: {
+    method: 'POST',
+    path: '/me/second-factor/passkeys/:id/remove',
+    access: 'authenticated',
+    summary: '패스키 삭제 (비밀번호와 현재 인증)',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    body: secondFactorGuardSchema,
+    response: okResponseSchema,
   },
   removeTotp: {
     method: 'POST',

@@ -56,7 +56,7 @@ const SECOND_FACTOR_ENROLMENT_REQUIRED = 'SECOND_FACTOR_ENROLMENT_REQUIRED' sati
 const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED' satisfies ErrorCode;
 
 /** The auth calls themselves never carry a bearer token and never trigger a refresh. */
-const AUTH_CALLS = new Set(['auth/login', 'auth/refresh', 'auth/mfa/verify']);
+const AUTH_CALLS = new Set(['auth/login', 'auth/refresh', 'auth/mfa/verify', 'auth/mfa/passkey-options']);
 const LOGOUT_CALL = 'auth/logout';
 
 export function withTrailingSlash(path: string): string {

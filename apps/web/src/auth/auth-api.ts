@@ -53,6 +53,12 @@ export async function requestLogin(credentials: LoginRequest): Promise<LoginResu
   return readChallenge(response.data) ?? readLoginResponse(response.data);
 }
 
+/** The WebAuthn options of the login's second step with a passkey. */
+export async function requestPasskeyOptions(mfaToken: string): Promise<string> {
+  const response = await (await client()).post('auth/mfa/passkey-options', { mfaToken });
+  return (response.data as { optionsJson: string }).optionsJson;
+}
+
 export async function requestSecondStep(
   mfaToken: string,
   proof: SecondFactorProof,

@@ -27,6 +27,8 @@ export const authSessions = pgTable(
     mfaEnrolmentRequired: boolean().notNull().default(false),
     /** When this session last proved a second factor (the login's or a step-up's); null: never. */
     secondFactorAt: tstz(),
+    /** The challenge of a passkey registration or step-up this session began (docs/second-factor.md#passkeys). */
+    webauthnChallenge: text(),
   },
   (t) => [index('auth_sessions_admin_idx').on(t.adminId)],
 );

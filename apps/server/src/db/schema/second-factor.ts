@@ -53,3 +53,28 @@ export const mfaChallenges = pgTable(
   },
   (t) => [index('mfa_challenges_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * An admin's passkeys (WebAuthn, docs/second-factor.md#passkeys): the credential's id and public key as the
+ * authenticator gave them (a public key is no secret), its signature counter, and a name the admin chose.
+ */
+export const adminPasskeys = pgTable(
+  'admin_passkeys',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer()
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    credentialId: text().notNull(),
+    publicKey: text().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: text().array().notNull().default([]),
+    name: text().notNull(),
+    createdAt: tstz().notNull().defaultNow(),
+    lastUsedAt: tstz(),
+  },
+  (t) => [
+    uniqueIndex('admin_passkeys_credential_key').on(t.credentialId),
+    index('admin_passkeys_admin_idx').on(t.adminId),
+  ],
+);

@@ -2,6 +2,7 @@ import { authApi, secondFactorApi } from '@ilson/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { auditActor, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
+import { relyingParty } from '../second-factor/second-factor.routes';
 import { type AuthService, toCurrentUser } from './auth.service';
 
 const api = authApi;
@@ -48,10 +49,23 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
     app,
     secondFactorApi.verifyLogin,
     async (request, reply) => {
-      const result = await auth.verifyLogin(request.body, auditActor(request));
+      const result = await auth.verifyLogin(request.body, auditActor(request), relyingParty(request));
       setBinding(request, reply, result.browserBinding);
       return { token: result.token, refreshToken: result.refreshToken, user: result.user };
     },
+    {
+      rateLimit: {
+        max: async () => (await app.settings.get()).loginRateLimitPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `login-mfa:${request.ip}`,
+      },
+    },
+  );
+
+  route(
+    app,
+    secondFactorApi.passkeyLoginOptions,
+    async (request) => auth.passkeyLoginOptions(request.body.mfaToken, relyingParty(request)),
     {
       rateLimit: {
         max: async () => (await app.settings.get()).loginRateLimitPerMinute,

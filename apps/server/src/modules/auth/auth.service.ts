@@ -21,6 +21,7 @@ import type { AuthAdmin } from '../../plugins/auth';
 import * as mfaRepo from '../second-factor/second-factor.repository';
 import {
   type Proof,
+  type RelyingParty,
   type SecondFactorService,
   secondFactorRequired,
 } from '../second-factor/second-factor.service';
@@ -49,7 +50,11 @@ export type Issued = { token: string; refreshToken: string; browserBinding: stri
 /** A login whose password was right and that waits for its second step (docs/second-factor.md). */
 export type Challenged = { mfaRequired: true; mfaToken: string; methods: SecondFactorMethod[] };
 
-const METHOD_LABELS: Record<'totp' | 'recovery', string> = { totp: '인증 앱', recovery: '복구 코드' };
+const METHOD_LABELS: Record<'totp' | 'recovery' | 'passkey', string> = {
+  totp: '인증 앱',
+  recovery: '복구 코드',
+  passkey: '패스키',
+};
 
 type UserSource = Pick<
   repo.AdminRow,
@@ -78,7 +83,7 @@ export function createAuthService(deps: {
   clock?: Clock;
   /** Where changes to sessions and admins are announced; without it every request reads its session. */
   notices?: Pick<DbHandle, 'listen'>;
-  secondFactor: Pick<SecondFactorService, 'methodsOf' | 'prove'>;
+  secondFactor: Pick<SecondFactorService, 'methodsOf' | 'prove' | 'assertionOptions'>;
 }) {
   const { db, tokens, settings, clock = systemClock, notices, secondFactor } = deps;
   const sessionAdmin = repo.prepareSessionAdmin(db);
@@ -345,9 +350,20 @@ export function createAuthService(deps: {
    * The second step of a login: the token of the first step and a code from the app or a recovery code. A wrong
    * code counts towards the lock like a wrong password; the token is redeemed once.
    */
+  /** WebAuthn options for the second step with a passkey; the challenge is kept with the login's token. */
+  async function passkeyLoginOptions(mfaToken: string, rp: RelyingParty) {
+    const tokenHash = sha256(mfaToken);
+    const challenge = await mfaRepo.findLiveChallenge(db, tokenHash, new Date(clock()));
+    if (!challenge) throw unauthorized(secondFactorMessages.challengeExpired);
+    const options = await secondFactor.assertionOptions(challenge.adminId, rp);
+    await mfaRepo.setLoginChallenge(db, tokenHash, options.challenge);
+    return { optionsJson: options.optionsJson };
+  }
+
   async function verifyLogin(
     input: { mfaToken: string } & Proof,
     actor: AuditActor,
+    rp: RelyingParty,
   ): Promise<Issued & { user: CurrentUser }> {
     const tokenHash = sha256(input.mfaToken);
     const challenge = await mfaRepo.findLiveChallenge(db, tokenHash, new Date(clock()));
@@ -355,9 +371,9 @@ export function createAuthService(deps: {
     const admin = await repo.findAdminById(db, challenge.adminId);
     if (!admin) throw unauthorized(secondFactorMessages.challengeExpired);
     if (admin.status === 'disabled') throw new AppError('ACCOUNT_DISABLED', 401);
-    let method: 'totp' | 'recovery';
+    let method: 'totp' | 'recovery' | 'passkey';
     try {
-      method = await secondFactor.prove(admin, input, actor);
+      method = await secondFactor.prove(admin, input, actor, { challenge: challenge.webauthnChallenge, rp });
     } catch (error) {
       // Locked by this failure: the token goes with it.
       if (error instanceof AppError && error.code === 'ACCOUNT_LOCKED')
@@ -433,6 +449,15 @@ export function createAuthService(deps: {
     });
   }
 
-  return { login, verifyLogin, refresh, logout, resume, listenForSessionChanges, sessionsMayHaveChanged };
+  return {
+    login,
+    verifyLogin,
+    passkeyLoginOptions,
+    refresh,
+    logout,
+    resume,
+    listenForSessionChanges,
+    sessionsMayHaveChanged,
+  };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -171,6 +171,7 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       'revoked_reason',
       'mfa_enrolment_required',
       'second_factor_at',
+      'webauthn_challenge',
     ],
   },
   admin_totp: {
@@ -179,6 +180,20 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
       secret_encrypted: { what: 'OTP 비밀키 (PII_KEY로 암호화)', ...STAFF },
     },
     none: ['admin_id', 'created_at', 'confirmed_at', 'last_step'],
+  },
+  admin_passkeys: {
+    about: '관리자의 패스키 (2단계 인증)',
+    personal: { name: { what: '관리자가 붙인 패스키 이름', ...STAFF } },
+    none: [
+      'id',
+      'admin_id',
+      'credential_id',
+      'public_key',
+      'counter',
+      'transports',
+      'created_at',
+      'last_used_at',
+    ],
   },
   admin_recovery_codes: {
     about: '관리자의 2단계 인증 복구 코드',

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { adminRecoveryCodes, adminTotp, authSessions, mfaChallenges } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { adminPasskeys, adminRecoveryCodes, adminTotp, authSessions, mfaChallenges } from '../../db/schema';
 import type { Executor } from '../../db/types';
 
 export async function findTotp(executor: Executor, adminId: number) {
@@ -125,4 +126,63 @@ export async function markSessionProven(executor: Executor, sessionId: string, a
     .update(authSessions)
     .set({ secondFactorAt: at, ...(enrolled ? { mfaEnrolmentRequired: false } : {}) })
     .where(eq(authSessions.id, sessionId));
+}
+
+export function passkeysOf(executor: Executor, adminId: number) {
+  return executor
+    .select()
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.adminId, adminId))
+    .orderBy(adminPasskeys.id);
+}
+
+export async function insertPasskey(executor: Executor, values: typeof adminPasskeys.$inferInsert) {
+  await executor.insert(adminPasskeys).values(values);
+}
+
+/** Moves a passkey's signature counter forward (a clone answering with an old counter is refused first). */
+export async function usePasskey(executor: Executor, id: number, counter: number) {
+  await executor
+    .update(adminPasskeys)
+    .set({ counter, lastUsedAt: new Date() })
+    .where(eq(adminPasskeys.id, id));
+}
+
+export async function deletePasskey(executor: Executor, adminId: number, id: number) {
+  const rows = await executor
+    .delete(adminPasskeys)
+    .where(and(eq(adminPasskeys.adminId, adminId), eq(adminPasskeys.id, id)))
+    .returning({ name: adminPasskeys.name });
+  return rows[0];
+}
+
+export async function deletePasskeys(executor: Executor, adminId: number) {
+  await executor.delete(adminPasskeys).where(eq(adminPasskeys.adminId, adminId));
+}
+
+/** Keeps a WebAuthn challenge on the session (registration, step-up), or takes it (null). */
+export async function setSessionChallenge(executor: Executor, sessionId: string, challenge: string | null) {
+  await executor
+    .update(authSessions)
+    .set({ webauthnChallenge: challenge })
+    .where(eq(authSessions.id, sessionId));
+}
+
+/** Takes the session's WebAuthn challenge once: a second answer to the same challenge finds none. */
+export async function takeSessionChallenge(executor: Executor, sessionId: string) {
+  const rows = await queryRows<{ challenge: string }>(
+    executor,
+    sql`UPDATE auth_sessions s SET webauthn_challenge = NULL
+        FROM (SELECT id, webauthn_challenge FROM auth_sessions WHERE id = ${sessionId} FOR UPDATE) old
+        WHERE s.id = old.id AND old.webauthn_challenge IS NOT NULL
+        RETURNING old.webauthn_challenge AS challenge`,
+  );
+  return rows[0]?.challenge ?? null;
+}
+
+export async function setLoginChallenge(executor: Executor, tokenHash: string, challenge: string) {
+  await executor
+    .update(mfaChallenges)
+    .set({ webauthnChallenge: challenge })
+    .where(and(eq(mfaChallenges.tokenHash, tokenHash), isNull(mfaChallenges.consumedAt)));
 }

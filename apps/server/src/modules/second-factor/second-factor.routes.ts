@@ -1,9 +1,17 @@
 import { secondFactorApi } from '@ilson/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { auditActor, requireAdmin } from '../../plugins/auth';
 import { route } from '../../plugins/endpoint';
 import { toCurrentUser } from '../auth/auth.service';
-import type { SecondFactorService } from './second-factor.service';
+import type { RelyingParty, SecondFactorService } from './second-factor.service';
+
+/**
+ * The site as the browser sees it, which passkeys are bound to (docs/second-factor.md#passkeys): the host and scheme
+ * of the request, read through TRUST_PROXY behind a proxy.
+ */
+export function relyingParty(request: FastifyRequest): RelyingParty {
+  return { rpID: request.hostname, origin: `${request.protocol}://${request.host}` };
+}
 
 const api = secondFactorApi;
 
@@ -39,8 +47,37 @@ export const secondFactorRoutes: FastifyPluginAsync<{ secondFactor: SecondFactor
   }));
 
   route(app, api.stepUp, async (request) =>
-    secondFactor.stepUp(requireAdmin(request), request.body, auditActor(request)),
+    secondFactor.stepUp(requireAdmin(request), request.body, auditActor(request), relyingParty(request)),
   );
+
+  route(app, api.passkeyStepUpOptions, async (request) =>
+    secondFactor.stepUpOptions(requireAdmin(request), relyingParty(request)),
+  );
+
+  route(app, api.passkeyRegisterOptions, async (request) =>
+    secondFactor.registrationOptions(requireAdmin(request), relyingParty(request)),
+  );
+
+  route(app, api.registerPasskey, async (request) => {
+    const admin = requireAdmin(request);
+    const recoveryCodes = await secondFactor.registerPasskey(
+      admin,
+      request.body,
+      relyingParty(request),
+      auditActor(request),
+    );
+    return { recoveryCodes, user: toCurrentUser({ ...admin, secondFactorEnrolmentRequired: false }) };
+  });
+
+  route(app, api.removePasskey, async (request) => {
+    await secondFactor.removePasskey(
+      requireAdmin(request),
+      request.params.id,
+      request.body,
+      auditActor(request),
+    );
+    return { ok: true as const };
+  });
 
   route(app, api.reset, async (request) => {
     const admin = requireAdmin(request);

@@ -11,6 +11,15 @@ import {
   TOTP_PERIOD_SECONDS,
   type TotpSetup,
 } from '@ilson/contracts';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type WebAuthnCredential,
+} from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
@@ -27,10 +36,20 @@ import { recordLoginFailure, revokeAllSessions } from '../auth/auth.repository';
 import type { SettingsService } from '../settings/settings.service';
 import * as repo from './second-factor.repository';
 
+const METHOD_LABELS: Record<Method, string> = { totp: '인증 앱', recovery: '복구 코드', passkey: '패스키' };
+const METHOD_WORDS: Record<Method, string> = { totp: '인증 코드', recovery: '복구 코드', passkey: '패스키' };
+
 /** Recovery codes: 10 characters of an alphabet without look-alikes (0/O, 1/I), shown as XXXXX-XXXXX. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export type Proof = { code?: string | undefined; recoveryCode?: string | undefined };
+export type Proof = {
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+  passkeyJson?: string | undefined;
+};
+/** Who the passkeys belong to, as the browser sees the site (docs/second-factor.md#passkeys). */
+export type RelyingParty = { rpID: string; origin: string };
+type Method = 'totp' | 'recovery' | 'passkey';
 type Subject = { id: number; loginId: string };
 
 /**
@@ -88,7 +107,65 @@ export function createSecondFactorService(deps: {
 
   /** The methods an admin can prove a second factor with; empty when they have none. */
   async function methodsOf(adminId: number, executor: Executor = db): Promise<SecondFactorMethod[]> {
-    return (await confirmedTotp(executor, adminId)) ? ['totp', 'recovery'] : [];
+    const [totp, passkeys] = await Promise.all([
+      confirmedTotp(executor, adminId),
+      repo.passkeysOf(executor, adminId),
+    ]);
+    const methods: SecondFactorMethod[] = [];
+    if (passkeys.length > 0) methods.push('passkey');
+    if (totp) methods.push('totp');
+    if (methods.length > 0) methods.push('recovery');
+    return methods;
+  }
+
+  async function hasFactor(adminId: number, executor: Executor = db) {
+    return (await methodsOf(adminId, executor)).length > 0;
+  }
+
+  /** WebAuthn options to sign in or step up with one of the admin's passkeys, and their challenge. */
+  async function assertionOptions(adminId: number, rp: RelyingParty) {
+    const passkeys = await repo.passkeysOf(db, adminId);
+    if (passkeys.length === 0)
+      throw validationError([{ field: 'passkey_json', message: secondFactorMessages.passkeyNotFound }]);
+    const options = await generateAuthenticationOptions({
+      rpID: rp.rpID,
+      allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      userVerification: 'preferred',
+    });
+    return { optionsJson: JSON.stringify(options), challenge: options.challenge };
+  }
+
+  /** Checks a passkey's answer against the challenge it was given; the signature counter moves forward. */
+  async function provePasskey(adminId: number, json: string, challenge: string | null, rp: RelyingParty) {
+    if (!challenge) return false;
+    let response: AuthenticationResponseJSON;
+    try {
+      response = JSON.parse(json) as AuthenticationResponseJSON;
+    } catch {
+      return false;
+    }
+    const passkey = (await repo.passkeysOf(db, adminId)).find((p) => p.credentialId === response.id);
+    if (!passkey) return false;
+    try {
+      const result = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpID,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+          counter: passkey.counter,
+          transports: passkey.transports as WebAuthnCredential['transports'],
+        },
+        requireUserVerification: false,
+      });
+      if (!result.verified) return false;
+      await repo.usePasskey(db, passkey.id, result.authenticationInfo.newCounter);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The time step a code of `secret` belongs to now (±1 step), or null when it is not one. */
@@ -142,8 +219,19 @@ export function createSecondFactorService(deps: {
    * Checks a code from the app or a recovery code and uses it up: a code's time step is taken once (a replay is
    * refused), a recovery code once. A wrong one counts towards the lock. Returns the method that proved it.
    */
-  async function prove(subject: Subject, proof: Proof, actor: AuditActor): Promise<'totp' | 'recovery'> {
+  async function prove(
+    subject: Subject,
+    proof: Proof,
+    actor: AuditActor,
+    passkey?: { challenge: string | null; rp: RelyingParty },
+  ): Promise<Method> {
     await assertNotLocked(subject.id);
+    if (proof.passkeyJson !== undefined) {
+      if (passkey && (await provePasskey(subject.id, proof.passkeyJson, passkey.challenge, passkey.rp))) {
+        return 'passkey';
+      }
+      return failed(subject, actor, '패스키 확인 실패', 'passkey_json', secondFactorMessages.passkeyFailed);
+    }
     if (proof.recoveryCode !== undefined) {
       const used = await repo.useRecoveryCode(db, subject.id, recoveryHash(subject.id, proof.recoveryCode));
       if (!used) {
@@ -168,11 +256,12 @@ export function createSecondFactorService(deps: {
   }
 
   async function mine(admin: AuthAdmin, ip: string | null): Promise<MySecondFactor> {
-    const [totp, left, config, session] = await Promise.all([
+    const [totp, left, config, session, passkeys] = await Promise.all([
       confirmedTotp(db, admin.id),
       repo.recoveryCodesLeft(db, admin.id),
       settings.get(),
       repo.sessionProof(db, admin.sessionId),
+      repo.passkeysOf(db, admin.id),
     ]);
     const policy = config.secondFactor;
     const until = session?.secondFactorAt
@@ -180,7 +269,13 @@ export function createSecondFactorService(deps: {
       : null;
     return {
       totp: totp?.confirmedAt ? { confirmedAt: totp.confirmedAt.toISOString() } : null,
-      recoveryCodesLeft: totp ? left : 0,
+      passkeys: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        createdAt: p.createdAt.toISOString(),
+        lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+      })),
+      recoveryCodesLeft: totp || passkeys.length > 0 ? left : 0,
       required: secondFactorRequired(admin.role, ip, policy),
       stepUpUntil: until !== null && until > clock() ? new Date(until).toISOString() : null,
       stepUpMinutes: policy.stepUpMinutes,
@@ -251,12 +346,13 @@ export function createSecondFactorService(deps: {
     const method = await guard(admin, input, actor);
     await db.transaction(async (tx) => {
       await repo.deleteTotp(tx, admin.id);
-      await repo.deleteRecoveryCodes(tx, admin.id);
+      // The recovery codes stay while a passkey does: they are its way back too.
+      if ((await repo.passkeysOf(tx, admin.id)).length === 0) await repo.deleteRecoveryCodes(tx, admin.id);
       await appendAudit(tx, actor, {
         action: 'SECURITY_CHANGE',
         targetType: 'admin',
         targetId: admin.id,
-        summary: `2단계 인증 해제 (인증 앱, ${method === 'totp' ? '인증 코드' : '복구 코드'}로 확인)`,
+        summary: `2단계 인증 해제 (인증 앱, ${METHOD_WORDS[method]}로 확인)`,
       });
     });
   }
@@ -266,7 +362,7 @@ export function createSecondFactorService(deps: {
     input: Proof & { password: string },
     actor: AuditActor,
   ) {
-    if (!(await confirmedTotp(db, admin.id))) {
+    if (!(await hasFactor(admin.id))) {
       throw validationError([{ field: 'code', message: secondFactorMessages.noFactor }]);
     }
     await guard(admin, input, actor);
@@ -301,23 +397,27 @@ export function createSecondFactorService(deps: {
         .where(eq(admins.id, targetId))
         .for('update');
       if (!target) throw notFound();
-      const had = await repo.findTotp(tx, targetId);
+      const had =
+        (await repo.findTotp(tx, targetId))?.confirmedAt || (await repo.passkeysOf(tx, targetId)).length > 0;
       await repo.deleteTotp(tx, targetId);
+      await repo.deletePasskeys(tx, targetId);
       await repo.deleteRecoveryCodes(tx, targetId);
       await revokeAllSessions(tx, targetId, 'second_factor_reset');
       await appendAudit(tx, actor, {
         action: 'SECURITY_CHANGE',
         targetType: 'admin',
         targetId,
-        summary: `2단계 인증 초기화: ${target.loginId}${had?.confirmedAt ? '' : ' (등록된 수단 없음)'}`,
+        summary: `2단계 인증 초기화: ${target.loginId}${had ? '' : ' (등록된 수단 없음)'}`,
         reason,
       });
     });
   }
 
   /** A fresh proof for the gravest actions (docs/second-factor.md#step-up). */
-  async function stepUp(admin: AuthAdmin, proof: Proof, actor: AuditActor) {
-    const method = await prove(admin, proof, actor);
+  async function stepUp(admin: AuthAdmin, proof: Proof, actor: AuditActor, rp: RelyingParty) {
+    const challenge =
+      proof.passkeyJson !== undefined ? await repo.takeSessionChallenge(db, admin.sessionId) : null;
+    const method = await prove(admin, proof, actor, { challenge, rp });
     const at = new Date(clock());
     const { secondFactor: policy } = await settings.get();
     await db.transaction(async (tx) => {
@@ -326,7 +426,7 @@ export function createSecondFactorService(deps: {
         action: 'LOGIN',
         targetType: 'admin',
         targetId: admin.id,
-        summary: `2단계 인증 재확인 (${method === 'totp' ? '인증 앱' : '복구 코드'})`,
+        summary: `2단계 인증 재확인 (${METHOD_LABELS[method]})`,
       });
     });
     return { validUntil: new Date(at.getTime() + policy.stepUpMinutes * 60_000).toISOString() };
@@ -338,17 +438,125 @@ export function createSecondFactorService(deps: {
    */
   async function assertFresh(admin: AuthAdmin, ip: string | null) {
     const { secondFactor: policy } = await settings.get();
-    const [session, totp] = await Promise.all([
+    const [session, factor] = await Promise.all([
       repo.sessionProof(db, admin.sessionId),
-      confirmedTotp(db, admin.id),
+      hasFactor(admin.id),
     ]);
-    if (!totp && !secondFactorRequired(admin.role, ip, policy)) return;
+    if (!factor && !secondFactorRequired(admin.role, ip, policy)) return;
     const at = session?.secondFactorAt?.getTime();
     if (at !== undefined && clock() - at <= policy.stepUpMinutes * 60_000) return;
     throw new AppError('STEP_UP_REQUIRED', 403);
   }
 
+  async function stepUpOptions(admin: AuthAdmin, rp: RelyingParty) {
+    const { optionsJson, challenge } = await assertionOptions(admin.id, rp);
+    await repo.setSessionChallenge(db, admin.sessionId, challenge);
+    return { optionsJson };
+  }
+
+  /** WebAuthn options to register a passkey; the challenge waits on the session for the answer. */
+  async function registrationOptions(admin: AuthAdmin, rp: RelyingParty) {
+    const [{ serviceName }, passkeys] = await Promise.all([settings.get(), repo.passkeysOf(db, admin.id)]);
+    const options = await generateRegistrationOptions({
+      rpName: serviceName,
+      rpID: rp.rpID,
+      userName: admin.loginId,
+      userDisplayName: admin.name,
+      userID: new TextEncoder().encode(`admin:${admin.id}`),
+      attestationType: 'none',
+      excludeCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    });
+    await repo.setSessionChallenge(db, admin.sessionId, options.challenge);
+    return { optionsJson: JSON.stringify(options) };
+  }
+
+  /**
+   * Registers the passkey the browser made for the session's challenge. When it is the admin's first second factor,
+   * ten recovery codes are made and shown this once; the session counts as proven and enrolled.
+   */
+  async function registerPasskey(
+    admin: AuthAdmin,
+    input: { name: string; responseJson: string },
+    rp: RelyingParty,
+    actor: AuditActor,
+  ): Promise<string[]> {
+    const challenge = await repo.takeSessionChallenge(db, admin.sessionId);
+    const refused = () =>
+      validationError([{ field: 'response_json', message: secondFactorMessages.passkeyFailed }]);
+    if (!challenge) throw refused();
+    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verified = await verifyRegistrationResponse({
+        response: JSON.parse(input.responseJson) as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpID,
+        requireUserVerification: false,
+      });
+    } catch {
+      throw refused();
+    }
+    if (!verified.verified) throw refused();
+    const { credential } = verified.registrationInfo;
+    return db.transaction(async (tx) => {
+      const first = !(await hasFactor(admin.id, tx));
+      await repo.insertPasskey(tx, {
+        adminId: admin.id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name: input.name,
+      });
+      const codes = first ? newRecoveryCodes() : [];
+      if (first) {
+        await repo.replaceRecoveryCodes(
+          tx,
+          admin.id,
+          codes.map((c) => recoveryHash(admin.id, c)),
+        );
+      }
+      await repo.markSessionProven(tx, admin.sessionId, new Date(clock()), true);
+      await appendAudit(tx, actor, {
+        action: 'SECURITY_CHANGE',
+        targetType: 'admin',
+        targetId: admin.id,
+        summary: `2단계 인증 등록 (패스키 "${input.name}"${first ? `, 복구 코드 ${RECOVERY_CODE_COUNT}개 발급` : ''})`,
+      });
+      return codes.map(shown);
+    });
+  }
+
+  async function removePasskey(
+    admin: AuthAdmin,
+    id: number,
+    input: Proof & { password: string },
+    actor: AuditActor,
+  ) {
+    if (!(await repo.passkeysOf(db, admin.id)).some((p) => p.id === id)) {
+      throw notFound(secondFactorMessages.passkeyNotFound);
+    }
+    const method = await guard(admin, input, actor);
+    await db.transaction(async (tx) => {
+      const removed = await repo.deletePasskey(tx, admin.id, id);
+      if (!removed) throw notFound(secondFactorMessages.passkeyNotFound);
+      if (!(await hasFactor(admin.id, tx))) await repo.deleteRecoveryCodes(tx, admin.id);
+      await appendAudit(tx, actor, {
+        action: 'SECURITY_CHANGE',
+        targetType: 'admin',
+        targetId: admin.id,
+        summary: `2단계 인증 해제 (패스키 "${removed.name}", ${METHOD_WORDS[method]}로 확인)`,
+      });
+    });
+  }
+
   return {
+    assertionOptions,
+    stepUpOptions,
+    registrationOptions,
+    registerPasskey,
+    removePasskey,
     methodsOf,
     prove,
     mine,

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { IdleTimeout } from '../../auth/idle-timeout';
 import { useSession } from '../../auth/session-context';
 import { PublicLayout } from '../../components/public-layout';
-import { TotpEnrolment } from '../../features/account/second-factor';
+import { PasskeyEnrolment, TotpEnrolment } from '../../features/account/second-factor';
 import { ko } from '../../locales/ko/common';
 import { koSecondFactor } from '../../locales/ko/second-factor';
 import { AntdProvider } from '../antd-provider';
@@ -35,6 +35,8 @@ function ForcedSecondFactor() {
       <IdleTimeout />
       <PublicLayout title={t.forcedTitle} subtitle={t.forcedSubtitle} width={560}>
         <p style={{ margin: '0 0 24px' }}>{t.intro}</p>
+        <PasskeyEnrolment onDone={() => void reloadUser().catch(() => {})} />
+        <p style={{ margin: '24px 0 12px' }}>{t.orApp}</p>
         <TotpEnrolment onDone={() => void reloadUser().catch(() => {})} />
         <p style={{ margin: '24px 0 0', textAlign: 'center' }}>
           <Button type="link" onClick={() => void logout()}>

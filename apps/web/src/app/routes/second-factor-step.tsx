@@ -1,6 +1,8 @@
 import type { MfaChallenge, SecondFactorProof } from '@ilson/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
+import { requestPasskeyOptions } from '../../auth/auth-api';
+import { answerPasskey, passkeyCancelled, passkeysSupported } from '../../auth/passkey';
 import { ko } from '../../locales/ko/common';
 
 const t = ko.login.secondStep;
@@ -17,7 +19,9 @@ type Props = {
  */
 export function SecondFactorStep({ challenge, onSubmit, onBack }: Props) {
   const canRecover = challenge.methods.includes('recovery');
-  const [recovery, setRecovery] = useState(false);
+  const canPasskey = challenge.methods.includes('passkey') && passkeysSupported();
+  const hasApp = challenge.methods.includes('totp');
+  const [recovery, setRecovery] = useState(!hasApp && canRecover);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -54,10 +58,38 @@ export function SecondFactorStep({ challenge, onSubmit, onBack }: Props) {
     }
   };
 
+  const signWithPasskey = async () => {
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      const passkeyJson = await answerPasskey(await requestPasskeyOptions(challenge.mfaToken));
+      await onSubmit({ passkeyJson });
+    } catch (caught) {
+      if (passkeyCancelled(caught)) return;
+      setError(caught instanceof ApiError && caught.status !== 422 ? caught.message : t.passkeyFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   const id = recovery ? 'login-recovery' : 'login-code';
   return (
     <form name="second-factor" noValidate onSubmit={(event) => void handleSubmit(event).catch(() => {})}>
       <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>{t.title}</h2>
+      {canPasskey && (
+        <>
+          <p style={{ margin: '0 0 12px', color: 'var(--ilson-text-secondary)' }}>{t.passkeyHint}</p>
+          <button
+            type="button"
+            className="ilson-button-primary"
+            style={{ marginBottom: 24 }}
+            disabled={submitting}
+            onClick={() => void signWithPasskey()}
+          >
+            {t.passkey}
+          </button>
+        </>
+      )}
       <p style={{ margin: '0 0 24px', color: 'var(--ilson-text-secondary)' }}>
         {recovery ? t.recoveryDescription : t.description}
       </p>
@@ -100,7 +132,7 @@ export function SecondFactorStep({ challenge, onSubmit, onBack }: Props) {
         {t.submit}
       </button>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        {canRecover ? (
+        {canRecover && hasApp ? (
           <button
             type="button"
             className="ilson-link-button"

@@ -1,10 +1,17 @@
-import { type CurrentUser, type SecondFactorProof, secondFactorApi, type TotpSetup } from '@ilson/contracts';
+import {
+  type CurrentUser,
+  type Passkey,
+  type SecondFactorProof,
+  secondFactorApi,
+  type TotpSetup,
+} from '@ilson/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { call, endpointKey, endpointQuery } from '../../api/endpoint';
 import { ApiError } from '../../api/errors';
+import { createPasskey, passkeyCancelled, passkeysSupported } from '../../auth/passkey';
 import { useErrorToast, useToast } from '../../components/toast';
 import { koSecondFactor } from '../../locales/ko/second-factor';
 
@@ -147,6 +154,55 @@ export function TotpEnrolment({ onDone }: { onDone: (user: CurrentUser | undefin
   );
 }
 
+/** Registering a passkey (docs/second-factor.md#passkeys); the first second factor brings the recovery codes. */
+export function PasskeyEnrolment({ onDone }: { onDone: (user: CurrentUser | undefined) => void }) {
+  const showError = useErrorToast();
+  const toast = useToast();
+  const [name, setName] = useState<string>(t.passkeyNameDefault);
+  const [pending, setPending] = useState(false);
+  const [codes, setCodes] = useState<{ codes: string[]; user: CurrentUser }>();
+  if (!passkeysSupported()) return <Typography.Text type="secondary">{t.passkeyUnsupported}</Typography.Text>;
+  if (codes) return <RecoveryCodes codes={codes.codes} onDone={() => onDone(codes.user)} />;
+  const register = async () => {
+    setPending(true);
+    try {
+      const { optionsJson } = await call(secondFactorApi.passkeyRegisterOptions, {});
+      const responseJson = await createPasskey(optionsJson);
+      const reply = await call(secondFactorApi.registerPasskey, {
+        body: { name: name.trim() || t.passkeyNameDefault, responseJson },
+      });
+      toast.success(t.passkeyAdded);
+      if (reply.recoveryCodes.length > 0) setCodes({ codes: reply.recoveryCodes, user: reply.user });
+      else onDone(reply.user);
+    } catch (error) {
+      if (passkeyCancelled(error)) return;
+      const message = fieldMessageOf(error);
+      if (message || !(error instanceof ApiError)) toast.error(message ?? t.passkeyFailed);
+      else showError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Flex gap={8} wrap align="end">
+      <div>
+        <label htmlFor="passkey-name" style={{ display: 'block', paddingBottom: 4 }}>
+          {t.passkeyName}
+        </label>
+        <Input
+          id="passkey-name"
+          value={name}
+          maxLength={50}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <Button type="primary" loading={pending} onClick={() => void register()}>
+        {t.passkeyAdd}
+      </Button>
+    </Flex>
+  );
+}
+
 type GuardValues = { password: string; code?: string; recoveryCode?: string };
 
 /** The password and a current code, asked before removing the app or drawing new recovery codes. */
@@ -226,12 +282,13 @@ export function SecondFactorTab() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const mine = useQuery(mySecondFactorQuery);
-  const [guard, setGuard] = useState<'renew' | 'remove'>();
+  const [guard, setGuard] = useState<'renew' | 'remove' | { passkey: Passkey }>();
   const [renewed, setRenewed] = useState<string[]>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey(secondFactorApi.mine, {}) });
 
   if (!mine.data) return null;
   const state = mine.data;
+  const anyFactor = state.totp !== null || state.passkeys.length > 0;
   if (renewed) {
     return (
       <RecoveryCodes
@@ -246,7 +303,7 @@ export function SecondFactorTab() {
   return (
     <div style={{ maxWidth: 560 }}>
       <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
-      {state.required && !state.totp && (
+      {state.required && !anyFactor && (
         <Alert type="warning" showIcon title={t.required} style={{ marginBottom: 16 }} />
       )}
       {state.totp ? (
@@ -255,11 +312,9 @@ export function SecondFactorTab() {
             type="success"
             showIcon
             title={t.active(dayjs(state.totp.confirmedAt).format('YYYY-MM-DD'))}
-            description={t.recoveryLeft(state.recoveryCodesLeft)}
             style={{ marginBottom: 16 }}
           />
           <Space wrap>
-            <Button onClick={() => setGuard('renew')}>{t.renew}</Button>
             <Button danger onClick={() => setGuard('remove')}>
               {t.remove}
             </Button>
@@ -273,12 +328,51 @@ export function SecondFactorTab() {
           }}
         />
       )}
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t.passkeysTitle}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t.passkeysHint}</Typography.Paragraph>
+      {state.passkeys.length > 0 && (
+        <ul aria-label={t.passkeysTitle} style={{ listStyle: 'none', padding: 0, margin: '0 0 12px' }}>
+          {state.passkeys.map((passkey) => (
+            <li key={passkey.id} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
+              <Typography.Text strong>{passkey.name}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t.passkeyLastUsed(
+                  passkey.lastUsedAt ? dayjs(passkey.lastUsedAt).format('YYYY-MM-DD HH:mm') : null,
+                )}
+              </Typography.Text>
+              <Button size="small" danger onClick={() => setGuard({ passkey })}>
+                {t.passkeyRemove}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <PasskeyEnrolment onDone={() => void refresh()} />
+      {anyFactor && (
+        <div style={{ marginTop: 24 }}>
+          <Typography.Text type="secondary">{t.recoveryLeft(state.recoveryCodesLeft)}</Typography.Text>{' '}
+          <Button size="small" onClick={() => setGuard('renew')}>
+            {t.renew}
+          </Button>
+        </div>
+      )}
       <GuardDialog
-        title={guard === 'remove' ? t.guardTitleRemove : t.guardTitleRenew}
+        title={
+          typeof guard === 'object'
+            ? t.passkeyRemoveTitle(guard.passkey.name)
+            : guard === 'remove'
+              ? t.guardTitleRemove
+              : t.guardTitleRenew
+        }
         open={guard !== undefined}
         onClose={() => setGuard(undefined)}
         submit={async (body) => {
-          if (guard === 'remove') {
+          if (typeof guard === 'object') {
+            await call(secondFactorApi.removePasskey, { params: { id: guard.passkey.id }, body });
+            toast.success(t.passkeyRemoved);
+          } else if (guard === 'remove') {
             await call(secondFactorApi.removeTotp, { body });
             toast.success(t.removed);
           } else {

@@ -1,8 +1,9 @@
 import { secondFactorApi } from '@ilson/contracts';
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../api/endpoint';
 import { setStepUpPrompt } from '../../api/session-expiry';
+import { answerPasskey, passkeyCancelled, passkeysSupported } from '../../auth/passkey';
 import { useErrorToast } from '../../components/toast';
 import { koSecondFactor } from '../../locales/ko/second-factor';
 import { fieldMessageOf } from './second-factor';
@@ -66,6 +67,22 @@ export function StepUpDialog() {
     }
   };
 
+  const withPasskey = async () => {
+    setPending(true);
+    setError(undefined);
+    try {
+      const { optionsJson } = await call(secondFactorApi.passkeyStepUpOptions, {});
+      const passkeyJson = await answerPasskey(optionsJson);
+      await call(secondFactorApi.stepUp, { body: { passkeyJson } });
+      close(true);
+    } catch (failure) {
+      if (passkeyCancelled(failure)) return;
+      setError(fieldMessageOf(failure) ?? (failure instanceof Error ? failure.message : String(failure)));
+    } finally {
+      setPending(false);
+    }
+  };
+
   return (
     <Modal
       title={t.stepUpTitle}
@@ -98,9 +115,16 @@ export function StepUpDialog() {
             }}
           />
         </Form.Item>
-        <Button type="link" style={{ padding: 0 }} onClick={() => setRecovery(!recovery)}>
-          {recovery ? t.appInstead : t.recoveryInstead}
-        </Button>
+        <Flex gap={16} wrap>
+          <Button type="link" style={{ padding: 0 }} onClick={() => setRecovery(!recovery)}>
+            {recovery ? t.appInstead : t.recoveryInstead}
+          </Button>
+          {passkeysSupported() && (
+            <Button type="link" style={{ padding: 0 }} disabled={pending} onClick={() => void withPasskey()}>
+              {t.usePasskey}
+            </Button>
+          )}
+        </Flex>
       </Form>
     </Modal>
   );

@@ -44,6 +44,9 @@ export const ko = {
       useApp: '인증 앱 코드로 로그인',
       submit: '확인',
       back: '다른 계정으로 로그인',
+      passkey: '패스키로 로그인',
+      passkeyHint: '이 기기의 패스키(지문·얼굴 인식·보안키)로도 확인할 수 있습니다.',
+      passkeyFailed: '패스키를 확인하지 못했습니다. 다시 시도하거나 인증 코드를 입력해 주세요.',
     },
   },
   logout: {

@@ -42,6 +42,20 @@ export const koSecondFactor = {
   cancel: '취소',
   codeRequired: '인증 앱의 6자리 코드를 입력해 주세요.',
   fileName: '일손-복구코드.txt',
+  passkeysTitle: '패스키',
+  passkeysHint: '이 기기의 지문·얼굴 인식이나 보안키로 로그인합니다. 비밀번호와 함께 쓰는 2단계 인증입니다.',
+  passkeyName: '패스키 이름',
+  passkeyNameDefault: '이 기기의 패스키',
+  passkeyAdd: '패스키 등록',
+  passkeyAdded: '패스키가 등록되었습니다.',
+  passkeyRemove: '삭제',
+  passkeyRemoved: '패스키가 삭제되었습니다.',
+  passkeyRemoveTitle: (name: string) => `패스키 "${name}" 삭제`,
+  passkeyUnsupported: '이 브라우저는 패스키를 지원하지 않습니다.',
+  passkeyFailed: '패스키를 등록하지 못했습니다. 다시 시도해 주세요.',
+  passkeyLastUsed: (at: string | null) => (at ? `마지막 사용 ${at}` : '아직 사용하지 않음'),
+  orApp: '또는 휴대폰 인증 앱',
+  usePasskey: '패스키로 확인',
 } as const;
 
 /** 로그인 세션: one's own in 내 정보, another admin's for a super admin. */

@@ -220,6 +220,9 @@ describe('the policy', () => {
       'POST /me/second-factor/totp',
       'POST /me/second-factor/totp/confirm',
       'POST /auth/step-up',
+      'POST /auth/step-up/passkey-options',
+      'POST /me/second-factor/passkeys/options',
+      'POST /me/second-factor/passkeys',
     ]);
     for (const row of ENDPOINTS) {
       const key = row.key;
