@@ -81,6 +81,7 @@ test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
       ['/settings/admins', '관리자 계정'],
       ['/settings/logs', '접속기록'],
       ['/settings/law', '법령 기준표'],
+      ['/settings/network', '허용 네트워크'],
     ];
     const breadcrumb = page.getByRole('navigation', { name: '이동 경로' });
     for (const [index, [path, title]] of routes.entries()) {

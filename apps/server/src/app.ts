@@ -1,13 +1,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH } from '@ilson/contracts';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { checkpointAuditChain, configureAuditChain, startAuditChain } from './audit/chain';
+import { appendAudit } from './audit/trail';
 import { type Config, DEFAULT_READ_LIMITS } from './config';
 import type { Database, DbHandle } from './db/client';
 import { vacuumEmbedded } from './db/maintenance';
@@ -48,6 +49,8 @@ import { matchingsRoutes } from './modules/matchings/matchings.routes';
 import { createMatchingsService } from './modules/matchings/matchings.service';
 import { meRoutes } from './modules/me/me.routes';
 import { createMeService } from './modules/me/me.service';
+import { networkRulesRoutes } from './modules/network-rules/network-rules.routes';
+import { createNetworkRulesService } from './modules/network-rules/network-rules.service';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { createNoticesService } from './modules/notices/notices.service';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
@@ -82,7 +85,7 @@ import { createWorkersService } from './modules/workers/workers.service';
 import { workplaceChangesRoutes } from './modules/workplace-changes/workplace-changes.routes';
 import { createWorkplaceChangesService } from './modules/workplace-changes/workplace-changes.service';
 import { apiCompressionPlugin, DEFAULT_API_COMPRESS_THRESHOLD_BYTES } from './plugins/api-compression';
-import { authPlugin, signedInAdmin } from './plugins/auth';
+import { type AuthAdmin, auditActor, authPlugin, signedInAdmin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock,
     checkPassword: (admin, password, audit) => me.checkPassword(admin, password, audit),
   });
+  const networkRules = createNetworkRulesService({ db: db.db, clock: options.clock });
   const auth = createAuthService({
     db: db.db,
     tokens,
@@ -170,7 +174,29 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock,
     notices: db,
     secondFactor,
+    network: networkRules,
+    alsoHearing: [networkRules.hearing],
   });
+  /** A signed-in request refused by the network rules is logged once a minute per session (docs/SECURITY.md). */
+  const refusalsLogged = new Map<string, number>();
+  const checkNetwork = async (admin: AuthAdmin, request: FastifyRequest) => {
+    try {
+      await networkRules.check(admin, request.ip);
+    } catch (error) {
+      const now = Date.now();
+      if ((refusalsLogged.get(admin.sessionId) ?? 0) < now - 60_000) {
+        if (refusalsLogged.size > 10_000) refusalsLogged.clear();
+        refusalsLogged.set(admin.sessionId, now);
+        await appendAudit(db.db, auditActor(request), {
+          action: 'LOGIN_FAILED',
+          targetType: 'admin',
+          targetId: admin.id,
+          summary: `허용되지 않은 네트워크에서 요청 (${admin.loginId})`,
+        });
+      }
+      throw error;
+    }
+  };
   // Sessions are reused from recent checks while no change to them is announced (docs/sessions-and-logs.md).
   let stopHearingSessions: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -243,6 +269,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(authPlugin, {
     tokens,
     checkSession: auth.resume,
+    checkNetwork,
     unlistedRoutes: Boolean(options.extraRoutes),
   });
   await app.register(rateLimitPlugin);
@@ -334,6 +361,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes, { auth });
       await api.register(meRoutes, { me });
       await api.register(secondFactorRoutes, { secondFactor });
+      await api.register(networkRulesRoutes, { rules: networkRules });
       await api.register(sessionsRoutes, {
         sessions: createSessionsService({ db: db.db, clock: options.clock }),
       });

@@ -35,6 +35,7 @@ import {
   bulkJobItems,
   bulkJobs,
   importBatches,
+  networkRules,
   notices,
   payouts,
   reviews,
@@ -371,6 +372,16 @@ async function sessionWithPasskey(role: Role) {
   };
 }
 
+/** A network rule for a fresh admin of its own (it restricts nobody the matrix calls as). */
+async function freshNetworkRule() {
+  const admin = await freshAdmin('viewer');
+  const [row] = await ctx.db
+    .insert(networkRules)
+    .values({ cidr: '10.40.0.0/16', adminId: admin.id })
+    .returning();
+  return row!;
+}
+
 /** The session id an access token carries (its `sid` claim). */
 function sessionOf(token: string): string {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
@@ -619,6 +630,15 @@ const WRITES = {
     const { token, passkeyId, recoveryCodes } = await sessionWithPasskey(role);
     return { token, id: passkeyId, payload: { password: TEST_PASSWORD, recovery_code: recoveryCodes[3] } };
   },
+  // network rules: each on a fresh admin of its own, so no other caller of the matrix is restricted
+  'POST /network-rules': async () => ({
+    payload: { cidr: '10.20.0.0/16', admin_id: (await freshAdmin('viewer')).id, memo: '본사' },
+  }),
+  'PATCH /network-rules/:id': async () => {
+    const rule = await freshNetworkRule();
+    return { id: rule.id, payload: { cidr: '10.30.0.0/16', admin_id: rule.adminId, version: 1 } };
+  },
+  'DELETE /network-rules/:id': async () => ({ id: (await freshNetworkRule()).id }),
   'POST /auth/refresh': async (role) => ({
     payload: { refresh_token: (await freshSession(role)).refreshToken },
   }),

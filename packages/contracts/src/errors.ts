@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   SECOND_FACTOR_ENROLMENT_REQUIRED: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
   /** 403: the action needs a second factor proven within the last few minutes (docs/second-factor.md#step-up). */
   STEP_UP_REQUIRED: 'STEP_UP_REQUIRED',
+  /** 403: the client's address is outside the networks allowed to this admin (docs/SECURITY.md#network-rules). */
+  NETWORK_NOT_ALLOWED: 'NETWORK_NOT_ALLOWED',
   /** 409: the record's personal data was destroyed at the end of its retention; it cannot be changed or restored. */
   RECORD_DESTROYED: 'RECORD_DESTROYED',
   /** 422: a fee for an E-9 or E-8 worker, whose placement is the public service's, without a recorded legal basis. */

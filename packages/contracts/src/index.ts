@@ -29,6 +29,7 @@ export * from './matchings';
 export * from './me';
 export * from './messages';
 export * from './nationalities';
+export * from './network-rules';
 export * from './networks';
 export * from './notices';
 export * from './pagination';

@@ -47,6 +47,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   SECOND_FACTOR_ENROLMENT_REQUIRED:
     '개인정보를 열람·다운로드할 수 있는 계정은 2단계 인증을 등록해야 합니다. 인증 앱을 등록한 뒤 이용해 주세요.',
   STEP_UP_REQUIRED: '보안을 위해 2단계 인증을 다시 확인해 주세요.',
+  NETWORK_NOT_ALLOWED: '허용되지 않은 네트워크에서의 접근입니다. 관리자에게 문의해 주세요.',
   RECORD_DESTROYED: '개인정보가 파기된 기록은 수정하거나 되살릴 수 없습니다.',
   FEE_PUBLIC_PLACEMENT: '이 체류자격 근로자의 알선 수수료는 법적 근거 없이 받을 수 없습니다.',
   FEE_ABOVE_CAP: '매칭 수수료가 법정 상한을 넘습니다.',

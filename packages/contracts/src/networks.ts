@@ -52,3 +52,11 @@ export function inNetworks(ip: string | null | undefined, networks: readonly str
 }
 
 export const LOOPBACK_NETWORKS = ['127.0.0.0/8', '::1/128'] as const;
+
+export const networkRuleMessages = {
+  targetRequired: '역할 또는 관리자 중 하나를 선택해 주세요.',
+  selfLockout:
+    '이 변경을 저장하면 지금 접속한 주소에서 내 계정이 차단됩니다. 현재 접속 주소를 포함하는 대역을 먼저 추가해 주세요.',
+  notFound: '허용 네트워크 규칙을 찾을 수 없습니다.',
+  adminNotFound: '관리자를 찾을 수 없습니다.',
+} as const;

@@ -13,6 +13,7 @@ import { employerImportsApi, workerImportsApi } from './imports';
 import { jobPostsApi } from './job-posts';
 import { matchingsApi } from './matchings';
 import { meApi } from './me';
+import { networkRulesApi } from './network-rules';
 import { noticesApi } from './notices';
 import { payoutsApi } from './payouts';
 import { privacyApi } from './privacy';
@@ -56,6 +57,7 @@ export const API = {
   resumes: resumesApi,
   reviews: reviewsApi,
   search: searchApi,
+  networkRules: networkRulesApi,
   secondFactor: secondFactorApi,
   sessions: sessionsApi,
   settings: settingsApi,

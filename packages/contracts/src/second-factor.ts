@@ -66,7 +66,8 @@ const proofSchema = z
     passkeyJson: webauthnJson.optional(),
   })
   .refine(
-    (value) => [value.code, value.recoveryCode, value.passkeyJson].filter((v) => v !== undefined).length === 1,
+    (value) =>
+      [value.code, value.recoveryCode, value.passkeyJson].filter((v) => v !== undefined).length === 1,
     { path: ['code'], message: secondFactorMessages.codeRequired },
   );
 export type SecondFactorProof = z.input<typeof proofSchema>;

@@ -94,7 +94,13 @@ export async function signedInAdmin(
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { tokens: TokenService; checkSession: SessionCheck; unlistedRoutes?: boolean },
+    opts: {
+      tokens: TokenService;
+      checkSession: SessionCheck;
+      unlistedRoutes?: boolean;
+      /** The networks allowed to the admin (docs/SECURITY.md#network-rules); a refusal is a 403. */
+      checkNetwork?: (admin: AuthAdmin, request: FastifyRequest) => Promise<void>;
+    },
   ) => {
     app.decorateRequest('admin', null);
 
@@ -126,6 +132,7 @@ export const authPlugin = fp(
       const access = request.routeOptions.config?.access;
       if (!access || access === 'public') return;
       const admin = await signedInAdmin(request, opts.tokens, opts.checkSession);
+      await opts.checkNetwork?.(admin, request);
       request.admin = admin;
       if (admin.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
         throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);

@@ -46,6 +46,7 @@ const SPEC_ROUTES = [
   '/settings/admins',
   '/settings/logs',
   '/settings/law',
+  '/settings/network',
   '/trash',
   '/privacy/requests',
   '/privacy/destructions',

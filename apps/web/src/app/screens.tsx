@@ -506,6 +506,14 @@ export const SCREENS = [
     // Read-only and no personal data: every admin may see which rules the product applies.
     permission: 'settings:read',
   }),
+  screen({
+    id: 'settings-network',
+    path: '/settings/network',
+    title: p.settingsNetwork,
+    section: settings,
+    page: lazyPage(() => import('../features/settings/network-rules-page')),
+    permission: 'admins:manage',
+  }),
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];

@@ -11,6 +11,7 @@ const SECTIONS: { path: string; label: string; permission: Permission }[] = [
   { path: '/settings/admins', label: t.admins, permission: 'admins:manage' },
   { path: '/settings/logs', label: t.logs, permission: 'audit_logs:read' },
   { path: '/settings/law', label: t.law, permission: 'settings:read' },
+  { path: '/settings/network', label: t.network, permission: 'admins:manage' },
 ];
 
 /**

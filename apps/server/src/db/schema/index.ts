@@ -15,6 +15,7 @@ export * from './idempotency-keys';
 export * from './imports';
 export * from './job-posts';
 export * from './matchings';
+export * from './network-rules';
 export * from './notices';
 export * from './payouts';
 export * from './privacy-requests';

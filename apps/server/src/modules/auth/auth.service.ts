@@ -4,6 +4,7 @@ import {
   MFA_CHALLENGE_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   ROLE_PERMISSIONS,
+  type Role,
   SESSION_ACTIVITY_WRITE_SECONDS,
   type SecondFactorMethod,
   secondFactorMessages,
@@ -84,8 +85,21 @@ export function createAuthService(deps: {
   /** Where changes to sessions and admins are announced; without it every request reads its session. */
   notices?: Pick<DbHandle, 'listen'>;
   secondFactor: Pick<SecondFactorService, 'methodsOf' | 'prove' | 'assertionOptions'>;
+  /** The networks allowed to each admin (docs/SECURITY.md#network-rules), checked once the password is right. */
+  network?: { check(subject: { id: number; role: Role }, ip: string): Promise<void> };
+  /** Others who hear the announcements on the same listening connection (the network rules' cache). */
+  alsoHearing?: { notice(payload: string): void; live(heard: boolean): void }[];
 }) {
-  const { db, tokens, settings, clock = systemClock, notices, secondFactor } = deps;
+  const {
+    db,
+    tokens,
+    settings,
+    clock = systemClock,
+    notices,
+    secondFactor,
+    network,
+    alsoHearing = [],
+  } = deps;
   const sessionAdmin = repo.prepareSessionAdmin(db);
   const checked = new SessionCache<Omit<AuthAdmin, 'sessionId'>>();
 
@@ -193,8 +207,14 @@ export function createAuthService(deps: {
   async function listenForSessionChanges(): Promise<() => Promise<void>> {
     if (!notices) return async () => {};
     return notices.listen(SESSION_CHANNEL, {
-      notice: (payload) => checked.notice(payload),
-      live: (heard) => checked.live(heard),
+      notice: (payload) => {
+        checked.notice(payload);
+        for (const other of alsoHearing) other.notice(payload);
+      },
+      live: (heard) => {
+        checked.live(heard);
+        for (const other of alsoHearing) other.live(heard);
+      },
     });
   }
 
@@ -270,6 +290,14 @@ export function createAuthService(deps: {
       throw new AppError('ACCOUNT_DISABLED', 401);
     }
 
+    if (network) {
+      try {
+        await network.check(admin, actor.ip ?? '');
+      } catch (error) {
+        await failed(admin.id, '허용되지 않은 네트워크에서 로그인 시도');
+        throw error;
+      }
+    }
     const methods = await secondFactor.methodsOf(admin.id);
     const required = secondFactorRequired(admin.role, actor.ip, config.secondFactor);
     if (methods.length > 0) {

@@ -69,6 +69,8 @@ export class SessionCache<A> {
 
   /** A notice on SESSION_CHANNEL: `s:<session id>`, `a:<admin id>`, or `*` (anything else clears all). */
   notice(payload: string): void {
+    // A network rule changed (docs/SECURITY.md#network-rules): nothing kept here depends on it.
+    if (payload.startsWith('n:')) return;
     if (payload.startsWith('s:')) {
       this.forget(payload.slice(2));
       return;

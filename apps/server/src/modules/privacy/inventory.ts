@@ -181,6 +181,14 @@ export const PERSONAL_DATA_INVENTORY: Record<string, TableInventory> = {
     },
     none: ['admin_id', 'created_at', 'confirmed_at', 'last_step'],
   },
+  network_rules: {
+    about: '허용 네트워크 규칙 (역할·관리자별 IP 대역)',
+    personal: {
+      cidr: { what: 'IP 대역 (관리자 한 명의 주소일 수 있음)', ...STAFF },
+      memo: { what: '메모', ...STAFF },
+    },
+    none: ['id', 'role', 'admin_id', 'created_by_admin_id', 'created_at', 'updated_at', 'version'],
+  },
   admin_passkeys: {
     about: '관리자의 패스키 (2단계 인증)',
     personal: { name: { what: '관리자가 붙인 패스키 이름', ...STAFF } },

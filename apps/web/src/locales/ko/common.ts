@@ -175,6 +175,7 @@ export const ko = {
     settingsAdmins: '관리자 계정',
     settingsLogs: '접속기록',
     settingsLaw: '법령 기준표',
+    settingsNetwork: '허용 네트워크',
     trash: '휴지통',
     destructions: '파기 대장',
     privacyRequests: '정보주체 요청',

@@ -5,6 +5,7 @@ export const koSettingsNav = {
   admins: '관리자 계정',
   logs: '접속기록',
   law: '법령 기준표',
+  network: '허용 네트워크',
 } as const;
 
 /** The law tables screen (/settings/law, docs/law-as-data.md): every rule row the product applies, read-only. */
@@ -212,4 +213,37 @@ export const koSettings = {
   noChanges: '바뀐 내용이 없습니다.',
   loadFailed: '설정을 불러오지 못했습니다.',
   loggedHint: '설정을 바꾸면 변경 전후 값이 접속기록에 남습니다.',
+} as const;
+
+/** 설정 › 허용 네트워크 (/settings/network, docs/SECURITY.md#network-rules). */
+export const koNetworkRules = {
+  intro:
+    '역할이나 관리자에게 규칙이 하나라도 있으면, 그 관리자는 규칙에 적힌 IP 대역에서만 접속할 수 있습니다. 규칙이 없는 역할·관리자는 제한하지 않습니다. 최고 관리자는 서버 자신(127.0.0.1)에서는 언제나 접속할 수 있습니다. (개인정보의 안전성 확보조치 기준 제6조①)',
+  myAddress: (ip: string) => `현재 접속 주소: ${ip}`,
+  add: '규칙 추가',
+  edit: '수정',
+  remove: '삭제',
+  cidr: 'IP 대역 (CIDR)',
+  cidrPlaceholder: '예: 203.0.113.0/24',
+  target: '대상',
+  targetKind: '적용 대상',
+  byRole: '역할',
+  byAdmin: '관리자',
+  role: '역할',
+  admin: '관리자',
+  memo: '메모',
+  memoPlaceholder: '예: 본사 사무실',
+  updatedAt: '수정일',
+  actions: '작업',
+  empty: '규칙이 없습니다. 모든 관리자가 어디서든 접속할 수 있습니다.',
+  createTitle: '허용 네트워크 추가',
+  editTitle: '허용 네트워크 수정',
+  save: '저장',
+  cancel: '취소',
+  saved: '저장했습니다.',
+  removeTitle: (cidr: string) => `규칙 ${cidr}을(를) 삭제할까요?`,
+  removeBody: '삭제하면 이 규칙으로 허용되던 접속 제한이 바로 바뀝니다. 접속기록에 남습니다.',
+  removed: '삭제했습니다.',
+  roleOf: (label: string) => `역할: ${label}`,
+  adminOf: (name: string) => `관리자: ${name}`,
 } as const;
