@@ -294,6 +294,37 @@ const SCREENS = [
     },
   },
   {
+    name: 'settings-network',
+    path: async (api, headers) => {
+      // Rules for an admin made for the picture and for a role nobody of the demo signs in with from elsewhere.
+      const loginId = `net${Date.now().toString(36)}`;
+      const created = await api.post('/api/v1/admins', {
+        headers,
+        data: {
+          login_id: loginId,
+          email: `${loginId}@ilson.test`,
+          name: '정원격',
+          role: 'viewer',
+          invite: false,
+          password: SHOT_PASSWORD,
+        },
+      });
+      if (!created.ok()) throw new Error(`admin: ${created.status()} ${await created.text()}`);
+      for (const data of [
+        {
+          cidr: '203.0.113.0/24',
+          admin_id: (await created.json()).admin.id,
+          memo: '재택 근무 (통신사 고정 IP)',
+        },
+        { cidr: '198.51.100.0/24', role: 'viewer', memo: '본사 사무실' },
+      ]) {
+        const rule = await api.post('/api/v1/network-rules', { headers, data });
+        if (!rule.ok()) throw new Error(`rule: ${rule.status()} ${await rule.text()}`);
+      }
+      return '/settings/network';
+    },
+  },
+  {
     name: 'menu',
     path: '/dashboard',
     phoneOnly: true,

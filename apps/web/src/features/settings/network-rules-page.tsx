@@ -161,7 +161,11 @@ function NetworkRules() {
       key: 'cidr',
       title: t.cidr,
       dataIndex: 'cidr',
-      render: (cidr: string) => <Typography.Text code>{cidr}</Typography.Text>,
+      render: (cidr: string) => (
+        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+          {cidr}
+        </Typography.Text>
+      ),
     },
     {
       key: 'target',
