@@ -296,3 +296,9 @@ export function classifyError(error: unknown): ApiError {
     cause: error,
   });
 }
+
+/** The message of a 422 refusal, to show at its field; undefined for any other failure. */
+export function fieldMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  return error.details.find((detail) => detail.message)?.message ?? error.message;
+}

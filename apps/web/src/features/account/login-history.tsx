@@ -1,9 +1,9 @@
 import type { MyLogin } from '@ilson/contracts';
 import { Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { formatDateTime } from '../../lib/datetime';
+import { describeUserAgent } from '../../lib/user-agent';
 import { koAccount } from '../../locales/ko/account';
 import { useLogins } from './api';
-import { describeUserAgent } from './user-agent';
 
 const t = koAccount.logins;
 

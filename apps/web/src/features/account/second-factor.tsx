@@ -10,7 +10,7 @@ import { Alert, Button, Checkbox, Flex, Form, Input, Modal, Space, Typography } 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { call, endpointKey, endpointQuery } from '../../api/endpoint';
-import { ApiError } from '../../api/errors';
+import { ApiError, fieldMessageOf } from '../../api/errors';
 import { createPasskey, passkeyCancelled, passkeysSupported } from '../../auth/passkey';
 import { useErrorToast, useToast } from '../../components/toast';
 import { koSecondFactor } from '../../locales/ko/second-factor';
@@ -18,12 +18,6 @@ import { koSecondFactor } from '../../locales/ko/second-factor';
 const t = koSecondFactor;
 
 export const mySecondFactorQuery = { ...endpointQuery(secondFactorApi.mine, {}), staleTime: 0 };
-
-/** The message of a refused code, to show at its field; undefined for any other failure. */
-export function fieldMessageOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
-  return error.details.find((detail) => detail.message)?.message ?? error.message;
-}
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [stored, setStored] = useState(false);

@@ -2,11 +2,11 @@ import { secondFactorApi } from '@ilson/contracts';
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { call } from '../../api/endpoint';
+import { fieldMessageOf } from '../../api/errors';
 import { setStepUpPrompt } from '../../api/session-expiry';
 import { answerPasskey, passkeyCancelled, passkeysSupported } from '../../auth/passkey';
 import { useErrorToast } from '../../components/toast';
 import { koSecondFactor } from '../../locales/ko/second-factor';
-import { fieldMessageOf } from './second-factor';
 
 const t = koSecondFactor;
 

@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { call, endpointKey, endpointQuery } from '../../api/endpoint';
+import { fieldMessageOf } from '../../api/errors';
+import { SessionsTable } from '../../components/sessions-table';
 import { useErrorToast, useToast } from '../../components/toast';
 import { koSecondFactorAdmin, koSessions } from '../../locales/ko/second-factor';
-import { fieldMessageOf } from '../account/second-factor';
-import { SessionsTable } from '../account/sessions';
 
 /** A super admin's view of another admin's live sessions, each to end, or all (docs/sessions-and-logs.md). */
 export function AdminSessionsModal({ admin, onClose }: { admin: Admin; onClose: () => void }) {
