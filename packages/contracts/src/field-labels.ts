@@ -32,6 +32,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   consents: '동의',
   note: '메모',
   accessReview: '접속기록 자동 점검 기준',
+  secondFactor: '2단계 인증 정책',
   volumeFactor: '급증 배수',
   minimumReveals: '최소 열람 횟수',
   minimumExportRows: '최소 다운로드 건수',

@@ -3,7 +3,7 @@ import { z } from './zod-setup';
 
 /** Networks written as CIDR (docs/second-factor.md#policy): IPv4 or IPv6, checked by ipaddr.js. */
 export const networkMessages = {
-  cidr: 'IP 대역은 CIDR 형식으로 입력해 주세요. (예: 10.0.0.0/8, 192.168.0.10/32, ::1/128)',
+  cidr: 'IP 대역을 주소/길이 형식으로 입력해 주세요. (예: 10.0.0.0/8, 192.168.0.10/32, ::1/128)',
   cidrHostBits: '대역의 시작 주소로 입력해 주세요. (예: 192.168.1.0/24)',
 } as const;
 

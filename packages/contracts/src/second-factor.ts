@@ -19,10 +19,10 @@ export const MFA_CHALLENGE_MINUTES = 5;
 export const secondFactorMessages = {
   codeRequired: '인증 앱의 6자리 코드를 입력해 주세요.',
   passkeyFailed: '패스키를 확인하지 못했습니다. 다시 시도하거나 다른 방법으로 인증해 주세요.',
-  passkeyNameRequired: '패스키 이름을 입력해 주세요. (예: 사무실 PC)',
+  passkeyNameRequired: '패스키 이름을 입력해 주세요. (예: 사무실 컴퓨터)',
   passkeyNotFound: '등록된 패스키를 찾을 수 없습니다.',
   codeFormat: '인증 코드는 숫자 6자리입니다.',
-  recoveryFormat: '복구 코드는 영문과 숫자 10자리입니다. (예: ABCDE-23456)',
+  recoveryFormat: '복구 코드는 영문 대문자와 숫자 10자리입니다. 받은 그대로 입력해 주세요.',
   codeWrong: '인증 코드가 올바르지 않습니다. 인증 앱의 현재 코드를 입력해 주세요.',
   codeUsed: '이미 사용한 인증 코드입니다. 다음 코드가 나오면 입력해 주세요.',
   recoveryWrong: '복구 코드가 올바르지 않거나 이미 사용되었습니다.',

@@ -244,10 +244,16 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     const login = document.paths['/api/v1/auth/login'].post;
-    const ok = login.responses['200'].content['application/json'].schema;
-    expect(Object.keys(ok.properties).sort()).toEqual(['refresh_token', 'token', 'user']);
-    expect(ok.properties.user.properties).toHaveProperty('login_id');
-    expect(ok.properties.user.required).toContain('must_change_password');
+    const reply = login.responses['200'].content['application/json'].schema;
+    // The signed-in reply, or the second factor's challenge (docs/second-factor.md#the-login-on-the-wire).
+    type Branch = { properties?: Record<string, { properties?: object; required?: string[] }> };
+    const branches: Branch[] = reply.anyOf ?? reply.oneOf ?? [reply];
+    const ok = branches.find((branch) => branch.properties?.token)!;
+    const challenge = branches.find((branch) => branch.properties?.mfa_required)!;
+    expect(Object.keys(ok.properties!).sort()).toEqual(['refresh_token', 'token', 'user']);
+    expect(Object.keys(challenge.properties!).sort()).toEqual(['methods', 'mfa_required', 'mfa_token']);
+    expect(ok.properties!.user!.properties).toHaveProperty('login_id');
+    expect(ok.properties!.user!.required).toContain('must_change_password');
     expect(login.security).toEqual([]);
     expect(document.paths['/api/v1/auth/me'].get.security).toBeUndefined();
     const settings = document.paths['/api/v1/settings'].patch.requestBody.content['application/json'].schema;
