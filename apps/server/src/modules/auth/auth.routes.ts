@@ -26,6 +26,17 @@ function setBinding(request: FastifyRequest, reply: FastifyReply, value: string 
 }
 
 export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
+  /** Per address and minute, as the setting says: the login, and its second step under a key of its own. */
+  const limitedBy = (prefix: string) => ({
+    rateLimit: {
+      max: async () => (await app.settings.get()).loginRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `${prefix}:${request.ip}`,
+    },
+  });
+  const loginLimit = limitedBy('login');
+  const secondStepLimit = limitedBy('login-mfa');
+
   route(
     app,
     api.login,
@@ -35,13 +46,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
       setBinding(request, reply, result.browserBinding);
       return { token: result.token, refreshToken: result.refreshToken, user: result.user };
     },
-    {
-      rateLimit: {
-        max: async () => (await app.settings.get()).loginRateLimitPerMinute,
-        timeWindow: 60_000,
-        keyGenerator: (request) => `login:${request.ip}`,
-      },
-    },
+    loginLimit,
   );
 
   // The login's second step (docs/second-factor.md#the-login-on-the-wire), limited like the login itself.
@@ -53,26 +58,14 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
       setBinding(request, reply, result.browserBinding);
       return { token: result.token, refreshToken: result.refreshToken, user: result.user };
     },
-    {
-      rateLimit: {
-        max: async () => (await app.settings.get()).loginRateLimitPerMinute,
-        timeWindow: 60_000,
-        keyGenerator: (request) => `login-mfa:${request.ip}`,
-      },
-    },
+    secondStepLimit,
   );
 
   route(
     app,
     secondFactorApi.passkeyLoginOptions,
     async (request) => auth.passkeyLoginOptions(request.body.mfaToken, relyingParty(request)),
-    {
-      rateLimit: {
-        max: async () => (await app.settings.get()).loginRateLimitPerMinute,
-        timeWindow: 60_000,
-        keyGenerator: (request) => `login-mfa:${request.ip}`,
-      },
-    },
+    secondStepLimit,
   );
 
   route(

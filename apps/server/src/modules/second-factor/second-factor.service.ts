@@ -93,6 +93,17 @@ export function createSecondFactorService(deps: {
 
   const recoveryHash = (adminId: number, code: string) => pii.searchHash(`recovery-code:${adminId}:${code}`);
 
+  /** Ten new recovery codes replace the admin's old ones; the codes are answered to be shown this once. */
+  async function issueRecoveryCodes(executor: Executor, adminId: number): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await repo.replaceRecoveryCodes(
+      executor,
+      adminId,
+      codes.map((c) => recoveryHash(adminId, c)),
+    );
+    return codes.map(shown);
+  }
+
   function newRecoveryCodes(): string[] {
     return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
       Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''),
@@ -312,16 +323,11 @@ export function createSecondFactorService(deps: {
     const step = await stepOf(pii.decrypt(pending.secretEncrypted), code);
     if (step === null)
       return failed(admin, actor, '등록 코드 불일치', 'code', secondFactorMessages.codeWrong);
-    const codes = newRecoveryCodes();
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       if (!(await repo.takeStep(tx, admin.id, step, true))) {
         throw new AppError('CONFLICT', 409, secondFactorMessages.alreadyActive);
       }
-      await repo.replaceRecoveryCodes(
-        tx,
-        admin.id,
-        codes.map((c) => recoveryHash(admin.id, c)),
-      );
+      const codes = await issueRecoveryCodes(tx, admin.id);
       await repo.markSessionProven(tx, admin.sessionId, new Date(clock()), true);
       await appendAudit(tx, actor, {
         action: 'SECURITY_CHANGE',
@@ -329,8 +335,8 @@ export function createSecondFactorService(deps: {
         targetId: admin.id,
         summary: `2단계 인증 등록 (인증 앱, 복구 코드 ${RECOVERY_CODE_COUNT}개 발급)`,
       });
+      return codes;
     });
-    return codes.map(shown);
   }
 
   /** The password and a current proof: removing the app or drawing new codes is never done with a session alone. */
@@ -366,21 +372,16 @@ export function createSecondFactorService(deps: {
       throw validationError([{ field: 'code', message: secondFactorMessages.noFactor }]);
     }
     await guard(admin, input, actor);
-    const codes = newRecoveryCodes();
-    await db.transaction(async (tx) => {
-      await repo.replaceRecoveryCodes(
-        tx,
-        admin.id,
-        codes.map((c) => recoveryHash(admin.id, c)),
-      );
+    return db.transaction(async (tx) => {
+      const codes = await issueRecoveryCodes(tx, admin.id);
       await appendAudit(tx, actor, {
         action: 'SECURITY_CHANGE',
         targetType: 'admin',
         targetId: admin.id,
         summary: `복구 코드 새로 발급 (${RECOVERY_CODE_COUNT}개, 이전 코드 무효)`,
       });
+      return codes;
     });
-    return codes.map(shown);
   }
 
   /**
@@ -509,14 +510,7 @@ export function createSecondFactorService(deps: {
         transports: credential.transports ?? [],
         name: input.name,
       });
-      const codes = first ? newRecoveryCodes() : [];
-      if (first) {
-        await repo.replaceRecoveryCodes(
-          tx,
-          admin.id,
-          codes.map((c) => recoveryHash(admin.id, c)),
-        );
-      }
+      const codes = first ? await issueRecoveryCodes(tx, admin.id) : [];
       await repo.markSessionProven(tx, admin.sessionId, new Date(clock()), true);
       await appendAudit(tx, actor, {
         action: 'SECURITY_CHANGE',
@@ -524,7 +518,7 @@ export function createSecondFactorService(deps: {
         targetId: admin.id,
         summary: `2단계 인증 등록 (패스키 "${input.name}"${first ? `, 복구 코드 ${RECOVERY_CODE_COUNT}개 발급` : ''})`,
       });
-      return codes.map(shown);
+      return codes;
     });
   }
 
