@@ -50,9 +50,12 @@ async function openAccount(page, tab) {
 
 const SHOT_PASSWORD = 'Shots-second-1';
 let secondFactorLogin = '';
+let forcedLogin = '';
+/** Screens seen as another admin than the demo's: their tokens. */
+const sessions = new Map();
 
 /** An admin with the authenticator app enrolled (the code computed from the secret), for the login's second step. */
-async function enrolledAdmin(api, headers) {
+async function enrolledAdmin(api, headers, withSecret = false) {
   const loginId = `shots${Date.now().toString(36)}`;
   const created = await api.post('/api/v1/admins', {
     headers,
@@ -85,7 +88,41 @@ async function enrolledAdmin(api, headers) {
     data: { code: await generate({ secret }) },
   });
   if (!confirmed.ok()) throw new Error(`totp: ${confirmed.status()} ${await confirmed.text()}`);
-  return loginId;
+  return withSecret ? { loginId, recoveryCode: (await confirmed.json()).recovery_codes[0] } : loginId;
+}
+
+/** Sets the second-factor policy (the settings' version read first), as the signed-in super admin. */
+async function patchPolicy(api, headers, change) {
+  const current = await (await api.get('/api/v1/settings', { headers })).json();
+  const patched = await api.patch('/api/v1/settings', {
+    headers,
+    data: { version: current.version, second_factor: { ...current.second_factor, ...change } },
+  });
+  if (!patched.ok()) throw new Error(`settings: ${patched.status()} ${await patched.text()}`);
+}
+
+/**
+ * Signs the enrolled admin in through both steps and returns its tokens: with a recovery code, as the app's code
+ * was just spent on the enrolment and a code is accepted once.
+ */
+async function signInWithRecoveryCode(api, loginId, recoveryCode) {
+  const xsrf = async () => {
+    const value = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+    return value ? { 'x-xsrf-token': value } : {};
+  };
+  const first = await api.post('/api/v1/auth/login', {
+    headers: await xsrf(),
+    data: { email: loginId, password: SHOT_PASSWORD },
+  });
+  if (!first.ok()) throw new Error(`login: ${first.status()} ${await first.text()}`);
+  const { mfa_token: mfaToken } = await first.json();
+  const second = await api.post('/api/v1/auth/mfa/verify', {
+    headers: await xsrf(),
+    data: { mfa_token: mfaToken, recovery_code: recoveryCode },
+  });
+  if (!second.ok()) throw new Error(`verify: ${second.status()} ${await second.text()}`);
+  const { token, refresh_token: refreshToken } = await second.json();
+  return { token, refreshToken };
 }
 
 /** A manufacturer of the demo's first branch with 8 employees and a 고용허가서 for 10: its page's path. */
@@ -325,6 +362,35 @@ const SCREENS = [
     },
   },
   {
+    // 열람 asks for the second factor again once the last proof is older than the policy's minutes: the policy is set
+    // to one minute and the enrolled admin's proof left to age past it.
+    name: 'step-up',
+    path: async (api, headers) => {
+      const { loginId, recoveryCode } = await enrolledAdmin(api, headers, true);
+      const worker = await workerPath(api, headers, {
+        name_ko: '쩐 티 란',
+        first_name: 'THI LAN',
+        last_name: 'TRAN',
+        gender: 'female',
+        visa_type: 'E-9',
+        entry_date: '2024-03-04',
+        alien_reg_no: `000315-8${String(Date.now()).slice(-6)}`,
+      });
+      await patchPolicy(api, headers, { step_up_minutes: 1 });
+      sessions.set('step-up', await signInWithRecoveryCode(api, loginId, recoveryCode));
+      await new Promise((done) => setTimeout(done, 61_000));
+      return worker;
+    },
+    before: async (page) => {
+      await showSection('신분·체류')(page);
+      await page.getByRole('button', { name: '외국인등록번호 열람' }).click();
+      const reveal = page.getByRole('dialog', { name: '외국인등록번호 열람' });
+      await reveal.getByLabel('열람 사유').fill('체류기간 연장 서류 확인');
+      await reveal.getByRole('button', { name: '열람하기' }).click();
+      await page.getByRole('dialog', { name: '2단계 인증 확인' }).waitFor();
+    },
+  },
+  {
     name: 'menu',
     path: '/dashboard',
     phoneOnly: true,
@@ -335,6 +401,37 @@ const SCREENS = [
     path: '/workers',
     phoneOnly: true,
     before: (page) => page.getByRole('button', { name: /^필터/ }).click(),
+  },
+  {
+    // Last: it turns the policy to every role, everywhere, so a viewer without a factor is sent to enrol.
+    name: 'forced-second-factor',
+    signedIn: false,
+    path: async (api, headers) => {
+      forcedLogin = `enrol${Date.now().toString(36)}`;
+      const created = await api.post('/api/v1/admins', {
+        headers,
+        data: {
+          login_id: forcedLogin,
+          email: `${forcedLogin}@ilson.test`,
+          name: '오신입',
+          role: 'viewer',
+          invite: false,
+          password: SHOT_PASSWORD,
+        },
+      });
+      if (!created.ok()) throw new Error(`admin: ${created.status()} ${await created.text()}`);
+      await patchPolicy(api, headers, {
+        where: 'everywhere',
+        required_roles: ['super_admin', 'admin', 'branch_manager', 'viewer'],
+      });
+      return '/login';
+    },
+    before: async (page) => {
+      await page.getByLabel('아이디 또는 이메일').fill(forcedLogin);
+      await page.getByLabel('비밀번호', { exact: true }).fill(SHOT_PASSWORD);
+      await page.getByRole('button', { name: '로그인' }).click();
+      await page.getByRole('button', { name: '인증 앱 등록 시작' }).waitFor();
+    },
   },
 ];
 const VIEWS = [
@@ -380,7 +477,7 @@ for (const view of VIEWS) {
             localStorage.setItem('refreshToken', refreshToken);
           } else localStorage.clear();
         },
-        { signIn: screen.signedIn !== false, token, refreshToken },
+        { signIn: screen.signedIn !== false, ...(sessions.get(screen.name) ?? { token, refreshToken }) },
       );
       await page.goto(paths.get(screen.name));
       await page.waitForLoadState('networkidle');
