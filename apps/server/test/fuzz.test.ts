@@ -303,7 +303,7 @@ describe('hostile input', () => {
     ]) {
       const reply = await get(url);
       expect(reply.statusCode, url).toBe(400);
-      expect(reply.json().error.code, url).toBe('VALIDATION_ERROR');
+      expect(reply.json().error.code, url).toBe('INVALID_REQUEST');
     }
     const nul = await get('/branches?q=%00');
     expect(nul.statusCode).toBe(400);
@@ -319,7 +319,7 @@ describe('hostile input', () => {
       payload: JSON.stringify({ name: '널\u0000지점', code: 'NUL-1', region: '서울특별시' }),
     });
     expect(body.statusCode).toBe(400);
-    expect(body.json().error.code).toBe('VALIDATION_ERROR');
+    expect(body.json().error.code).toBe('INVALID_REQUEST');
     expect(await snapshot()).toBe(before);
   });
 

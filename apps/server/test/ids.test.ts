@@ -1,6 +1,6 @@
 /**
  * Ids in paths and query strings are 1–10 plain digits up to MAX_ID ([J]): `1e3`, `0x10`, `+814`, ` 814` are not
- * ids, and every route refuses them alike with 400 VALIDATION_ERROR and a Korean message.
+ * ids, and every route refuses them alike with 400 INVALID_REQUEST and a Korean message.
  */
 import { MAX_ID } from '@ilson/contracts';
 import fc from 'fast-check';
@@ -70,7 +70,7 @@ function expectRefused(
 ) {
   expect(response.statusCode, `${place.url} ${raw}`).toBe(400);
   const { error } = response.json();
-  expect(error.code).toBe('VALIDATION_ERROR');
+  expect(error.code).toBe('INVALID_REQUEST');
   const detail = error.details?.find((d: { field?: string }) => d.field === place.field);
   expect(detail?.message, `${place.url} ${raw}`).toMatch(/[가-힣]/);
 }

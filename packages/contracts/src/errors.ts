@@ -2,7 +2,15 @@ import { z } from './zod-setup';
 
 /** docs/ARCHITECTURE.md#wire error codes. Domain modules add their own codes here so both sides know them. */
 export const ERROR_CODES = {
+  /** 422: the values break a rule (a field's format, a date order, a domain rule); details name the fields. */
   VALIDATION_ERROR: 'VALIDATION_ERROR',
+  /**
+   * 400: the request itself does not have the declared shape (a field of the wrong type or missing, unreadable JSON,
+   * a NUL character, nesting too deep, a page too deep); details name the fields where they can.
+   */
+  INVALID_REQUEST: 'INVALID_REQUEST',
+  /** 415: a body in a format the route does not take. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
@@ -21,7 +29,10 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
   XSRF_MISMATCH: 'XSRF_MISMATCH',
+  /** 409: a request with the same Idempotency-Key is still being processed. */
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
+  /** 422: the Idempotency-Key was already used for a request with a different body. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   INVALID_TRANSITION: 'INVALID_TRANSITION',
   VISA_NOT_ELIGIBLE: 'VISA_NOT_ELIGIBLE',
   /** A matching has warnings (not hard rules): an admin with matchings:override may proceed with a reason. */
@@ -57,6 +68,51 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * Each code's HTTP status: the one table the server answers by (docs/wire.md#errors). A throw names only its code;
+ * a code that needs another status is another code.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 422,
+  INVALID_REQUEST: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMIT: 429,
+  SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  QUERY_TIMEOUT: 503,
+  PAYLOAD_TOO_LARGE: 413,
+  ACCOUNT_LOCKED: 401,
+  ACCOUNT_DISABLED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_EXPIRED: 401,
+  XSRF_MISMATCH: 403,
+  IDEMPOTENCY_CONFLICT: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  INVALID_TRANSITION: 409,
+  VISA_NOT_ELIGIBLE: 422,
+  ELIGIBILITY_WARNING: 422,
+  MATCHINGS_AFFECTED: 409,
+  LIVE_MATCHINGS: 409,
+  SELF_APPROVAL: 409,
+  PASSWORD_CHANGE_REQUIRED: 403,
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  STEP_UP_REQUIRED: 403,
+  NETWORK_NOT_ALLOWED: 403,
+  RECORD_DESTROYED: 409,
+  FEE_PUBLIC_PLACEMENT: 422,
+  FEE_ABOVE_CAP: 422,
+  FEES_AFFECTED: 409,
+} as const satisfies Record<ErrorCode, number>;
+
+/** The codes answered with a given status, e.g. `CodeOfStatus<401>` for the sign-in refusals. */
+export type CodeOfStatus<S extends number> = {
+  [C in ErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never;
+}[ErrorCode];
 
 /** Resources an error detail may point at: the screen links to `/{resource}/{id}`. */
 export const LINKED_RESOURCES = [

@@ -21,6 +21,8 @@ export const fieldMessages = {
 
 export const errorMessages: Record<ErrorCode, string> = {
   VALIDATION_ERROR: '입력한 정보를 확인해 주세요.',
+  INVALID_REQUEST: '입력한 정보를 확인해 주세요.',
+  UNSUPPORTED_MEDIA_TYPE: '지원하지 않는 요청 형식입니다.',
   UNAUTHORIZED: '인증이 필요합니다. 다시 로그인해 주세요.',
   FORBIDDEN: '접근 권한이 없습니다.',
   NOT_FOUND: '요청한 데이터를 찾을 수 없습니다.',
@@ -35,7 +37,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: '아이디(이메일) 또는 비밀번호가 올바르지 않습니다.',
   TOKEN_EXPIRED: '로그인이 만료되었습니다. 다시 로그인해 주세요.',
   XSRF_MISMATCH: '보안 토큰이 일치하지 않습니다. 페이지를 새로고침해 주세요.',
-  IDEMPOTENCY_CONFLICT: '같은 요청 키로 다른 요청이 이미 처리되었거나 처리 중입니다.',
+  IDEMPOTENCY_CONFLICT: '같은 요청이 아직 처리 중입니다. 잠시 후 다시 시도해 주세요.',
+  IDEMPOTENCY_KEY_REUSED: '같은 요청 키로 다른 내용의 요청이 이미 처리되었습니다.',
   INVALID_TRANSITION: '현재 상태에서는 이 변경을 할 수 없습니다.',
   VISA_NOT_ELIGIBLE: '비자 조건이 맞지 않습니다.',
   ELIGIBILITY_WARNING: '확인이 필요한 항목이 있습니다. 예외 사유를 입력하면 진행할 수 있습니다.',

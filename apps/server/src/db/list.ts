@@ -138,7 +138,7 @@ export function once<T>(make: () => T): () => T {
 export function pageWindow(query: { page: number; pageSize: number }) {
   const offset = (query.page - 1) * query.pageSize;
   if (offset + query.pageSize > MAX_LIST_WINDOW) {
-    throw new AppError('VALIDATION_ERROR', 400, TOO_DEEP, [{ field: 'page', message: TOO_DEEP }]);
+    throw new AppError('INVALID_REQUEST', TOO_DEEP, [{ field: 'page', message: TOO_DEEP }]);
   }
   return { limit: query.pageSize, offset };
 }

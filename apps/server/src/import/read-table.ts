@@ -19,20 +19,20 @@ export type TableInfo = { format: TableFormat; encoding: string; size: number; h
 const SNIFF_BYTES = 64 * 1024;
 const PIECE_BYTES = 64 * 1024;
 
-export const tooLarge = () => new AppError('VALIDATION_ERROR', 413, importMessages.tooLarge);
+export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', importMessages.tooLarge);
 export const unreadable = () =>
-  new AppError('VALIDATION_ERROR', 422, importMessages.unreadable, [
+  new AppError('VALIDATION_ERROR', importMessages.unreadable, [
     { field: 'file', message: importMessages.unreadable },
   ]);
-const refused = (status: 413 | 422, message: string) =>
-  new AppError('VALIDATION_ERROR', status, message, [{ field: 'file', message }]);
-const unpackedTooLarge = () => refused(413, importMessages.unpackedTooLarge);
-const tooManyTexts = () => refused(413, importMessages.tooManyTexts);
-const tooManyFileRows = () => refused(422, importMessages.tooManyFileRows);
-const tooManyCells = () => refused(422, importMessages.tooManyCells);
-const cellTooLong = () => refused(422, importMessages.cellTooLong);
+const refused = (code: 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR', message: string) =>
+  new AppError(code, message, [{ field: 'file', message }]);
+const unpackedTooLarge = () => refused('PAYLOAD_TOO_LARGE', importMessages.unpackedTooLarge);
+const tooManyTexts = () => refused('PAYLOAD_TOO_LARGE', importMessages.tooManyTexts);
+const tooManyFileRows = () => refused('VALIDATION_ERROR', importMessages.tooManyFileRows);
+const tooManyCells = () => refused('VALIDATION_ERROR', importMessages.tooManyCells);
+const cellTooLong = () => refused('VALIDATION_ERROR', importMessages.cellTooLong);
 /** The request closed: nobody reads the answer, the reading just stops. */
-const requestClosed = () => new AppError('VALIDATION_ERROR', 400, importMessages.requestClosed);
+const requestClosed = () => new AppError('INVALID_REQUEST', importMessages.requestClosed);
 
 /**
  * An XML token (a text run or a tag) may not be longer than this: a cell's 32,767 characters written as
@@ -596,7 +596,7 @@ export function readTable(body: Readable, fileName: string, signal?: AbortSignal
         if (blank(row.cells)) continue;
         if (!headers) {
           if (row.cells.length > IMPORT_LIMITS.maxColumns) {
-            throw new AppError('VALIDATION_ERROR', 422, importMessages.tooManyColumns);
+            throw new AppError('VALIDATION_ERROR', importMessages.tooManyColumns);
           }
           headers = row.cells.map((cell, index) => cell.trim() || `열 ${index + 1}`);
           yield { headers };

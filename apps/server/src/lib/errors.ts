@@ -1,23 +1,37 @@
-import { type ErrorCode, type ErrorDetail, errorMessages } from '@ilson/contracts';
+import {
+  type CodeOfStatus,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorDetail,
+  errorMessages,
+} from '@ilson/contracts';
 
-/** The one error type of the server: the error handler turns it into docs/ARCHITECTURE.md#wire's envelope. */
+/**
+ * The one error type of the server: the error handler turns it into the wire's envelope (docs/wire.md#errors). Its
+ * status comes from the code's row of `ERROR_STATUS`; a throw never states one.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
     message?: string,
     readonly details?: ErrorDetail[],
   ) {
     super(message ?? errorMessages[code]);
     this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
-export const unauthorized = (message?: string, code: ErrorCode = 'UNAUTHORIZED') =>
-  new AppError(code, 401, message);
-export const forbidden = (message?: string) => new AppError('FORBIDDEN', 403, message);
-export const notFound = (message?: string) => new AppError('NOT_FOUND', 404, message);
+export const unauthorized = (message?: string, code: CodeOfStatus<401> = 'UNAUTHORIZED') =>
+  new AppError(code, message);
+export const forbidden = (message?: string) => new AppError('FORBIDDEN', message);
+export const notFound = (message?: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message?: string, details?: ErrorDetail[]) =>
-  new AppError('CONFLICT', 409, message, details);
+  new AppError('CONFLICT', message, details);
 export const validationError = (details: ErrorDetail[], message?: string) =>
-  new AppError('VALIDATION_ERROR', 422, message, details);
+  new AppError('VALIDATION_ERROR', message, details);
+/** The request does not have its declared shape (400). */
+export const invalidRequest = (message?: string, details?: ErrorDetail[]) =>
+  new AppError('INVALID_REQUEST', message, details);

@@ -25,7 +25,6 @@ export function checkTransition<S extends string>(
   if (!transition) {
     throw new AppError(
       'INVALID_TRANSITION',
-      409,
       recordMessages.invalidTransition(labels[change.from], labels[change.to]),
     );
   }

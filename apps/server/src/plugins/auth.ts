@@ -135,10 +135,10 @@ export const authPlugin = fp(
       await opts.checkNetwork?.(admin, request);
       request.admin = admin;
       if (admin.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
-        throw new AppError('PASSWORD_CHANGE_REQUIRED', 403);
+        throw new AppError('PASSWORD_CHANGE_REQUIRED');
       }
       if (admin.secondFactorEnrolmentRequired && !request.routeOptions.config.duringSecondFactorEnrolment) {
-        throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', 403);
+        throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED');
       }
       if (access !== 'authenticated' && !can(admin.role, access)) throw forbidden();
     });

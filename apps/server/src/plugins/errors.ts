@@ -1,5 +1,6 @@
 import {
   camelToSnake,
+  ERROR_STATUS,
   type ErrorCode,
   type ErrorDetail,
   errorMessages,
@@ -17,7 +18,7 @@ import {
 import { AppError } from '../lib/errors';
 import { messages } from '../messages';
 
-type Envelope = { error: { code: string; message: string; details?: ErrorDetail[] } };
+type Envelope = { error: { code: ErrorCode; message: string; details?: ErrorDetail[] } };
 
 export function envelope(code: ErrorCode, message?: string, details?: ErrorDetail[]): Envelope {
   return { error: { code, message: message ?? errorMessages[code], ...(details ? { details } : {}) } };
@@ -82,44 +83,44 @@ function statusCodeOf(error: FastifyError): number {
     : 500;
 }
 
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'VALIDATION_ERROR',
+/** The code of a refusal raised by Fastify itself (its status); any other 4xx is a malformed request. */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
-  415: 'VALIDATION_ERROR',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'VALIDATION_ERROR',
   429: 'RATE_LIMIT',
 };
 
-function send(reply: FastifyReply, status: number, body: Envelope) {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
+/** Sends the envelope with its code's status from the one table (docs/wire.md#errors). */
+function send(reply: FastifyReply, body: Envelope) {
+  return reply.status(ERROR_STATUS[body.error.code]).type('application/json; charset=utf-8').send(body);
 }
 
 /** One error handler: every failure leaves as docs/ARCHITECTURE.md#wire's envelope, never a stack trace or SQL text. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, envelope(error.code, error.message, error.details));
+      return send(reply, envelope(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         field: fieldPath(issue.instancePath.split('/').filter(Boolean)),
         message: issue.message ?? errorMessages.VALIDATION_ERROR,
       }));
-      return send(reply, 400, envelope('VALIDATION_ERROR', undefined, details));
+      return send(reply, envelope('INVALID_REQUEST', undefined, details));
     }
     if (error instanceof ResponseSerializationError) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return send(reply, 500, envelope('SERVER_ERROR'));
+      return send(reply, envelope('SERVER_ERROR'));
     }
     if (isStatementTimeout(error)) {
       request.log.warn({ err: error }, 'statement ran out of time');
       return send(
         reply.header('Retry-After', String(QUERY_TIMEOUT_RETRY_AFTER_SECONDS)),
-        503,
         envelope('QUERY_TIMEOUT'),
       );
     }
@@ -127,39 +128,34 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, 'database unavailable');
       return send(
         reply.header('Retry-After', '5'),
-        503,
         envelope('SERVICE_UNAVAILABLE', messages.databaseUnavailable),
       );
     }
     if (isUniqueViolation(error)) {
-      return send(reply, 409, envelope('CONFLICT'));
+      return send(reply, envelope('CONFLICT'));
     }
     if (isDestroyedRecordViolation(error)) {
-      return send(reply, 409, envelope('RECORD_DESTROYED', privacyMessages.destroyedUnchangeable));
+      return send(reply, envelope('RECORD_DESTROYED', privacyMessages.destroyedUnchangeable));
     }
     const consentRule = consentViolationMessage(error);
-    if (consentRule) return send(reply, 409, envelope('CONFLICT', consentRule));
+    if (consentRule) return send(reply, envelope('CONFLICT', consentRule));
     if (isDataException(error)) {
       // A value the schemas let through but PostgreSQL cannot take (out of range, malformed): the caller's input.
       request.log.warn({ err: error }, 'value refused by the database');
-      return send(reply, 400, envelope('VALIDATION_ERROR', messages.invalidValue));
+      return send(reply, envelope('INVALID_REQUEST', messages.invalidValue));
     }
     const status = statusCodeOf(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return send(
-        reply,
-        status === 503 ? 503 : 500,
-        envelope(status === 503 ? 'SERVICE_UNAVAILABLE' : 'SERVER_ERROR'),
-      );
+      return send(reply, envelope(status === 503 ? 'SERVICE_UNAVAILABLE' : 'SERVER_ERROR'));
     }
-    const code = STATUS_CODES[status] ?? 'VALIDATION_ERROR';
+    const code = FRAMEWORK_CODES[status] ?? 'INVALID_REQUEST';
     const message =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
         ? messages.invalidJson
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? messages.unsupportedMediaType
           : undefined;
-    return send(reply, status, envelope(code, message));
+    return send(reply, envelope(code, message));
   });
 });

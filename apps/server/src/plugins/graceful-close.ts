@@ -1,3 +1,4 @@
+import { ERROR_STATUS } from '@ilson/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../messages';
@@ -41,7 +42,9 @@ export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
     if (request.url === '/readyz') {
       return reply.code(503).send({ status: 'unavailable' });
     }
-    return reply.code(503).send(envelope('SERVICE_UNAVAILABLE', messages.shuttingDown));
+    return reply
+      .code(ERROR_STATUS.SERVICE_UNAVAILABLE)
+      .send(envelope('SERVICE_UNAVAILABLE', messages.shuttingDown));
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -29,7 +29,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     const key = request.headers[HEADER];
     if (key === undefined || !request.admin) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new AppError('VALIDATION_ERROR', 400, messages.idempotencyKeyInvalid);
+      throw new AppError('INVALID_REQUEST', messages.idempotencyKeyInvalid);
     }
     const adminId = request.admin.id;
     const requestHash = sha256Hex(`${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
@@ -49,12 +49,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.adminId, adminId), eq(idempotencyKeys.key, key)));
-    if (!previous) throw new AppError('IDEMPOTENCY_CONFLICT', 409, messages.idempotencyInFlight);
+    if (!previous) throw new AppError('IDEMPOTENCY_CONFLICT', messages.idempotencyInFlight);
     if (previous.requestHash !== requestHash) {
-      throw new AppError('IDEMPOTENCY_CONFLICT', 422, messages.idempotencyMismatch);
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', messages.idempotencyMismatch);
     }
     if (previous.statusCode === null || previous.responseBody === null) {
-      throw new AppError('IDEMPOTENCY_CONFLICT', 409, messages.idempotencyInFlight);
+      throw new AppError('IDEMPOTENCY_CONFLICT', messages.idempotencyInFlight);
     }
     return reply
       .code(previous.statusCode)

@@ -49,6 +49,6 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
     store: createPgStore(app.db),
-    errorResponseBuilder: () => new AppError('RATE_LIMIT', 429),
+    errorResponseBuilder: () => new AppError('RATE_LIMIT'),
   });
 });

@@ -34,7 +34,7 @@ const KINDS = new Map<string, Kind>(
 
 export class ReadRateLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMIT', 429, messages.readRateLimited(retryAfterSeconds));
+    super('RATE_LIMIT', messages.readRateLimited(retryAfterSeconds));
   }
 }
 

@@ -75,7 +75,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (!cookieToken) return;
     const header = request.headers[XSRF_HEADER_NAME.toLowerCase()];
     if (typeof header !== 'string' || !sameToken(header, cookieToken)) {
-      throw new AppError('XSRF_MISMATCH', 403);
+      throw new AppError('XSRF_MISMATCH');
     }
   });
 

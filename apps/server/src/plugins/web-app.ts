@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { ERROR_STATUS } from '@ilson/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '../messages';
@@ -44,6 +45,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     }
-    return reply.code(404).send(envelope('NOT_FOUND', isApi ? messages.routeNotFound : undefined));
+    return reply
+      .code(ERROR_STATUS.NOT_FOUND)
+      .send(envelope('NOT_FOUND', isApi ? messages.routeNotFound : undefined));
   });
 });

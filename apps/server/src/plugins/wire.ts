@@ -39,11 +39,11 @@ function hostileShape(value: unknown, limit: number): Hostile | null {
 function refuseHostile(value: unknown) {
   const found = hostileShape(value, MAX_BODY_DEPTH);
   if (!found) return;
-  if (found.kind === 'deep') throw new AppError('VALIDATION_ERROR', 400, messages.bodyTooDeep);
+  if (found.kind === 'deep') throw new AppError('INVALID_REQUEST', messages.bodyTooDeep);
   // The field it is in, as a validation error names it, so a form can show it where it was typed.
   const details =
     found.path.length > 0 ? [{ field: found.path.join('.'), message: messages.nulCharacter }] : undefined;
-  throw new AppError('VALIDATION_ERROR', 400, messages.nulCharacter, details);
+  throw new AppError('INVALID_REQUEST', messages.nulCharacter, details);
 }
 
 export type WireOptions = {

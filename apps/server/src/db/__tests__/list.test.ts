@@ -134,7 +134,7 @@ describe('page depth', () => {
 
     const beyond = await admin.get(`/notices?page=${MAX_LIST_WINDOW / 100 + 1}&page_size=100`);
     expect(beyond.statusCode).toBe(400);
-    expect(beyond.json().error).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(beyond.json().error).toMatchObject({ code: 'INVALID_REQUEST' });
     expect(beyond.json().error.message).toContain('10,000건까지만');
     expect(beyond.json().error.details).toEqual([{ field: 'page', message: beyond.json().error.message }]);
   });

@@ -58,7 +58,7 @@ const duplicateEmail = () =>
   conflict(adminMessages.duplicateEmail, [{ field: 'email', message: adminMessages.duplicateEmail }]);
 const refused = (message: string, field?: string) =>
   validationError([field ? { field, message } : { message }], message);
-const wrongState = (message: string) => new AppError('INVALID_TRANSITION', 409, message);
+const wrongState = (message: string) => new AppError('INVALID_TRANSITION', message);
 
 /** A race past the service's own uniqueness checks still answers on the right field. */
 async function onDuplicate<T>(fn: () => Promise<T>): Promise<T> {

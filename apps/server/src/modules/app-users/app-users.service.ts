@@ -169,7 +169,7 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
           role: actor.role,
         });
         // No transition leads to `dormant`; this keeps the stored value one of the stored statuses.
-        if (to === 'dormant') throw new AppError('INVALID_TRANSITION', 409);
+        if (to === 'dormant') throw new AppError('INVALID_TRANSITION');
       }
       // Back to `dormant` is back to the stored `active` it was shown from: the kept fields carry it.
       const values = change.reversal
@@ -242,7 +242,7 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
       if (!user) throw notFound();
       const consent = await consentRepo.findConsent(tx, id, consentId);
       if (!consent) throw notFound();
-      if (isRequiredConsent(consent.item)) throw new AppError('CONFLICT', 409, consentMessages.required);
+      if (isRequiredConsent(consent.item)) throw new AppError('CONFLICT', consentMessages.required);
       const note = body.note.trim();
       const withdrawn = await consentRepo.withdrawConsent(
         tx,
@@ -254,7 +254,7 @@ export function createAppUsersService({ db, settings }: { db: Database; settings
           withdrawnByAdminId: actor.adminId,
         },
       );
-      if (!withdrawn) throw new AppError('CONFLICT', 409, consentMessages.alreadyWithdrawn);
+      if (!withdrawn) throw new AppError('CONFLICT', consentMessages.alreadyWithdrawn);
       const item = CONSENT_ITEM_LABELS[consent.item];
       await appendAudit(tx, actor.audit, {
         action: 'UPDATE',

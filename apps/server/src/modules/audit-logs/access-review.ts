@@ -322,8 +322,7 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
       const finding = (await findings(tx, input.period)).find(key);
       if (!finding) throw notFound(accessFindingMessages.notFound);
       if (input.adminId === actor.adminId) throw forbidden(accessFindingMessages.ownFinding);
-      if (finding.acknowledgement)
-        throw new AppError('CONFLICT', 409, accessFindingMessages.alreadyAcknowledged);
+      if (finding.acknowledgement) throw new AppError('CONFLICT', accessFindingMessages.alreadyAcknowledged);
       const note = input.note.trim();
       const previous = (await acknowledgements(tx, input.period)).latest.get(
         `${input.kind}:${input.adminId}`,
@@ -332,7 +331,7 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
       const round = previous ? previous.round + 1 : 1;
       const [row] = await onUniqueViolation(
         'audit_finding_acks_key',
-        () => new AppError('CONFLICT', 409, accessFindingMessages.alreadyAcknowledged),
+        () => new AppError('CONFLICT', accessFindingMessages.alreadyAcknowledged),
         () =>
           tx
             .insert(auditFindingAcks)
@@ -372,11 +371,11 @@ export function createAccessReview({ db, settings }: { db: Database; settings: S
       if (!finding) throw notFound(accessFindingMessages.notFound);
       const ack = (await acknowledgements(tx, input.period)).latest.get(`${input.kind}:${input.adminId}`);
       if (!finding.acknowledgement || !ack)
-        throw new AppError('CONFLICT', 409, accessFindingMessages.notAcknowledged);
+        throw new AppError('CONFLICT', accessFindingMessages.notAcknowledged);
       const reason = input.reason.trim();
       const [row] = await onUniqueViolation(
         'audit_finding_reopens_ack_key',
-        () => new AppError('CONFLICT', 409, accessFindingMessages.notAcknowledged),
+        () => new AppError('CONFLICT', accessFindingMessages.notAcknowledged),
         () =>
           tx
             .insert(auditFindingReopens)

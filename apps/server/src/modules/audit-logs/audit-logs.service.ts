@@ -160,7 +160,7 @@ export function createAuditLogsService({
     const filter = filterOf(filters);
     const { exportReasonRequired } = await settings.get();
     if (!reason && exportReasonRequired) throw fieldError('reason', auditMessages.exportReasonRequired);
-    if (exporting >= MAX_CONCURRENT_EXPORTS) throw new AppError('RATE_LIMIT', 429, auditMessages.exportBusy);
+    if (exporting >= MAX_CONCURRENT_EXPORTS) throw new AppError('RATE_LIMIT', auditMessages.exportBusy);
     exporting += 1;
     let source: ExportSource | undefined;
     try {

@@ -251,13 +251,13 @@ export function createAuthService(deps: {
     if (!admin) {
       await verifyPassword(await dummyPasswordHash(), input.password);
       await failed(null, `존재하지 않는 계정으로 로그인 시도 (${maskLoginId(input.email)})`);
-      throw new AppError('INVALID_CREDENTIALS', 401);
+      throw new AppError('INVALID_CREDENTIALS');
     }
     const lockedUntil = admin.lockedUntil && admin.lockedUntil > new Date() ? admin.lockedUntil : null;
     if (lockedUntil) {
       await failed(admin.id, '잠긴 계정으로 로그인 시도');
       const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000));
-      throw new AppError('ACCOUNT_LOCKED', 401, messages.accountLocked(minutes));
+      throw new AppError('ACCOUNT_LOCKED', messages.accountLocked(minutes));
     }
     const passwordOk = await verifyPassword(admin.passwordHash, input.password);
     if (!passwordOk) {
@@ -281,13 +281,13 @@ export function createAuthService(deps: {
         return row;
       });
       if (counted?.lockedUntil) {
-        throw new AppError('ACCOUNT_LOCKED', 401, messages.accountLocked(config.lockoutMinutes));
+        throw new AppError('ACCOUNT_LOCKED', messages.accountLocked(config.lockoutMinutes));
       }
-      throw new AppError('INVALID_CREDENTIALS', 401);
+      throw new AppError('INVALID_CREDENTIALS');
     }
     if (admin.status === 'disabled') {
       await failed(admin.id, '사용 중지된 계정으로 로그인 시도');
-      throw new AppError('ACCOUNT_DISABLED', 401);
+      throw new AppError('ACCOUNT_DISABLED');
     }
 
     if (network) {
@@ -398,7 +398,7 @@ export function createAuthService(deps: {
     if (!challenge) throw unauthorized(secondFactorMessages.challengeExpired);
     const admin = await repo.findAdminById(db, challenge.adminId);
     if (!admin) throw unauthorized(secondFactorMessages.challengeExpired);
-    if (admin.status === 'disabled') throw new AppError('ACCOUNT_DISABLED', 401);
+    if (admin.status === 'disabled') throw new AppError('ACCOUNT_DISABLED');
     let method: 'totp' | 'recovery' | 'passkey';
     try {
       method = await secondFactor.prove(admin, input, actor, { challenge: challenge.webauthnChallenge, rp });

@@ -123,7 +123,6 @@ export function createEmployerPermitsService({ db }: { db: Database }) {
       });
       throw new AppError(
         'MATCHINGS_AFFECTED',
-        409,
         recordMessages.permitHeld(EMPLOYER_PERMIT_TYPE_LABELS[type], broken.length),
         details,
       );

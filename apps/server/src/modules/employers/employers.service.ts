@@ -288,7 +288,6 @@ export function createEmployersService({ db, jobPosts }: { db: Database; jobPost
     });
     throw new AppError(
       'INVALID_TRANSITION',
-      409,
       undoMessages.employerHasOpenWork(
         EMPLOYER_STATUS_LABELS[to],
         postDetails.map((d) => d.label),

@@ -85,7 +85,7 @@ export function createExportsService({
       id: definition.id,
       descending: order === 'desc',
     };
-    if (running >= MAX_CONCURRENT_EXPORTS) throw new AppError('RATE_LIMIT', 429, exportMessages.busy);
+    if (running >= MAX_CONCURRENT_EXPORTS) throw new AppError('RATE_LIMIT', exportMessages.busy);
     running += 1;
     let source: ExportSource | undefined;
     try {

@@ -858,7 +858,7 @@ export function createImportsService({
   async function errorReport(resource: ImportResource, id: number, actor: Actor) {
     const batch = await batchOf(resource, id, actor);
     const refused = batch.errorRows + batch.duplicateRows;
-    if (refused === 0) throw new AppError('NOT_FOUND', 404, importMessages.noErrors);
+    if (refused === 0) throw new AppError('NOT_FOUND', importMessages.noErrors);
     await appendAudit(db, actor.audit, {
       action: 'EXPORT',
       targetType: 'import_batch',

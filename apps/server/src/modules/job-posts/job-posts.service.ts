@@ -282,7 +282,6 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         if (held.length > 0) {
           throw new AppError(
             'MATCHINGS_AFFECTED',
-            409,
             recordMessages.jobPostReviewWithHeldMatchings(held.map((d) => d.label ?? d.message)),
             held,
           );
@@ -349,7 +348,6 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         if (made.length > 0) {
           throw new AppError(
             'INVALID_TRANSITION',
-            409,
             undoMessages.postHasMatchings(
               JOB_POST_STATUS_LABELS[change.status],
               made.map((d) => d.label ?? d.message),
@@ -371,7 +369,6 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
         if (employerStatus !== 'approved') {
           throw new AppError(
             'INVALID_TRANSITION',
-            409,
             change.reversal && employerStatus
               ? undoMessages.postEmployerNotApproved(
                   current.employerCompanyName ?? '',

@@ -189,7 +189,7 @@ export function enforceEligibility(
   const hard = issues.filter((issue) => issue.severity === 'hard');
   if (hard.length > 0) {
     const details = hard.flatMap((issue) => issueDetails(issue, HARD_FIELDS[issue.code] ?? 'worker_id'));
-    throw new AppError('VISA_NOT_ELIGIBLE', 422, hard[0]!.message, details);
+    throw new AppError('VISA_NOT_ELIGIBLE', hard[0]!.message, details);
   }
   if (options.hardOnly) return [];
   const warnings = issues.filter(
@@ -198,10 +198,10 @@ export function enforceEligibility(
   if (warnings.length === 0) return [];
   const details = warnings.flatMap((issue) => issueDetails(issue, 'override_reason'));
   if (!can(options.role, 'matchings:override')) {
-    throw new AppError('ELIGIBILITY_WARNING', 422, recordMessages.overrideNotPermitted, details);
+    throw new AppError('ELIGIBILITY_WARNING', recordMessages.overrideNotPermitted, details);
   }
   if (!options.overrideReason) {
-    throw new AppError('ELIGIBILITY_WARNING', 422, recordMessages.overrideReasonRequired, details);
+    throw new AppError('ELIGIBILITY_WARNING', recordMessages.overrideReasonRequired, details);
   }
   return warnings.map((issue) => issue.code);
 }

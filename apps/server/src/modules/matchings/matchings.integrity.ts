@@ -120,7 +120,6 @@ export async function guardHeldMatchings(
   if (details.length > 0) {
     throw new AppError(
       'MATCHINGS_AFFECTED',
-      409,
       recordMessages.matchingsAffected(details.length, first!),
       details,
     );
@@ -148,7 +147,7 @@ export async function guardNoLiveMatchings(tx: Executor, by: By, message: string
   // Most records have none: a look at the index first, the five-table read only to name them.
   if (!(await repo.anyMatching(tx, by, MATCHING_OPEN_STATUSES))) return;
   const rows = await repo.matchingsWithInputs(tx, by, MATCHING_OPEN_STATUSES);
-  if (rows.length > 0) throw new AppError('LIVE_MATCHINGS', 409, message, linked(rows));
+  if (rows.length > 0) throw new AppError('LIVE_MATCHINGS', message, linked(rows));
 }
 
 const ENGAGED: readonly MatchingStatus[] = ['contracted', 'working'];
@@ -186,7 +185,6 @@ export async function guardOneEmployerVisa(tx: Executor, workerId: number, visa:
   const message = recordMessages.oneEmployerVisaEngaged(visa, rows.length, `${basis.law} ${basis.article}`);
   throw new AppError(
     'MATCHINGS_AFFECTED',
-    409,
     message,
     linked(rows).map((detail) => ({ ...detail, field: 'visa_type' })),
   );

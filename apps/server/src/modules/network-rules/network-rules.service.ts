@@ -76,7 +76,7 @@ export function createNetworkRulesService(deps: { db: Database; clock?: () => nu
 
   /** Refuses (403, naming no rule) a request or login from outside the networks allowed to this admin. */
   async function check(subject: Subject, ip: string) {
-    if (!allowedBy(await rules(), subject, ip)) throw new AppError('NETWORK_NOT_ALLOWED', 403);
+    if (!allowedBy(await rules(), subject, ip)) throw new AppError('NETWORK_NOT_ALLOWED');
   }
 
   async function toRule(executor: Executor, row: RuleRow): Promise<NetworkRule> {

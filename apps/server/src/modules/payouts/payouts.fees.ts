@@ -89,7 +89,6 @@ export async function enforceFeeRules(
   if (issues.length === 0) return;
   throw new AppError(
     issues[0]!.code,
-    422,
     issues.map((issue) => issue.message).join(' '),
     issues.map((issue) => ({
       field: issue.code === 'FEE_ABOVE_CAP' ? 'amount' : 'legal_basis_note',
@@ -127,7 +126,7 @@ export async function guardFees(
     details.push({ field, message: `${label}: ${message}`, resource: 'payouts', id: fee.id, label });
   }
   if (details.length > 0) {
-    throw new AppError('FEES_AFFECTED', 409, feeRuleMessages.feesAffected(details.length, first!), details);
+    throw new AppError('FEES_AFFECTED', feeRuleMessages.feesAffected(details.length, first!), details);
   }
 }
 

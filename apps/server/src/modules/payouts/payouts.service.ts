@@ -348,7 +348,7 @@ export function createPayoutsService({
       if (!change.reversal && (PAYOUT_APPROVED_STATUSES as readonly string[]).includes(change.status)) {
         // Maker–checker: the maker approves only as a super_admin, with a reason on record.
         if (current.lastEditedBy === actor.adminId) {
-          if (actor.role !== 'super_admin') throw new AppError('SELF_APPROVAL', 409);
+          if (actor.role !== 'super_admin') throw new AppError('SELF_APPROVAL');
           if (!change.reason?.trim()) {
             throw fieldError('reason', recordMessages.selfApprovalReasonRequired);
           }

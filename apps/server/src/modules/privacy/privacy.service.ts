@@ -98,7 +98,7 @@ const KINDS: Record<
 };
 
 export const destructionBusy = () =>
-  new AppError('CONFLICT', 409, '다른 파기 작업이 진행 중입니다. 잠시 후 다시 시도해 주세요.');
+  new AppError('CONFLICT', '다른 파기 작업이 진행 중입니다. 잠시 후 다시 시도해 주세요.');
 
 type RunInput = {
   dryRun: boolean;

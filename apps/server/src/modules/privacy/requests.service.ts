@@ -345,7 +345,6 @@ export function createPrivacyRequestsService(deps: {
         if (state.holds.length > 0) {
           throw new AppError(
             'CONFLICT',
-            409,
             privacyRequestMessages.erasureHeld,
             state.holds.map((message) => ({ message })),
           );
@@ -359,7 +358,6 @@ export function createPrivacyRequestsService(deps: {
           const now = await workerRetentionHolds(tx, subjectId, days, { request: true });
           throw new AppError(
             'CONFLICT',
-            409,
             privacyRequestMessages.erasureHeld,
             (now?.holds ?? []).map((message) => ({ message })),
           );

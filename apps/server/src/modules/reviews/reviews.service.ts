@@ -180,7 +180,7 @@ export function createReviewsService({ db }: { db: Database }) {
           role: actor.role,
         });
         if (current.status === change.status && current.reportCount === 0) {
-          throw new AppError('INVALID_TRANSITION', 409, recordMessages.reviewNotReported);
+          throw new AppError('INVALID_TRANSITION', recordMessages.reviewNotReported);
         }
       }
       const values = change.reversal

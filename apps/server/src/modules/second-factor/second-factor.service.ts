@@ -213,7 +213,7 @@ export function createSecondFactorService(deps: {
       );
       return row;
     });
-    if (counted?.lockedUntil) throw new AppError('ACCOUNT_LOCKED', 401);
+    if (counted?.lockedUntil) throw new AppError('ACCOUNT_LOCKED');
     throw validationError([{ field, message }], message);
   }
 
@@ -223,7 +223,7 @@ export function createSecondFactorService(deps: {
       .from(admins)
       .where(eq(admins.id, adminId))
       .limit(1);
-    if (row?.lockedUntil && row.lockedUntil.getTime() > clock()) throw new AppError('ACCOUNT_LOCKED', 401);
+    if (row?.lockedUntil && row.lockedUntil.getTime() > clock()) throw new AppError('ACCOUNT_LOCKED');
   }
 
   /**
@@ -296,11 +296,11 @@ export function createSecondFactorService(deps: {
   /** A new secret and its QR code; it is used only once a first code confirms it. */
   async function setupTotp(admin: AuthAdmin): Promise<TotpSetup> {
     if (await confirmedTotp(db, admin.id)) {
-      throw new AppError('CONFLICT', 409, secondFactorMessages.alreadyActive);
+      throw new AppError('CONFLICT', secondFactorMessages.alreadyActive);
     }
     const secret = generateSecret();
     if (!(await repo.putPendingTotp(db, admin.id, pii.encrypt(secret)))) {
-      throw new AppError('CONFLICT', 409, secondFactorMessages.alreadyActive);
+      throw new AppError('CONFLICT', secondFactorMessages.alreadyActive);
     }
     const { serviceName } = await settings.get();
     const otpauthUri = generateURI({
@@ -318,14 +318,14 @@ export function createSecondFactorService(deps: {
   async function confirmTotp(admin: AuthAdmin, code: string, actor: AuditActor) {
     const pending = await repo.findTotp(db, admin.id);
     if (!pending) throw validationError([{ field: 'code', message: secondFactorMessages.notSetUp }]);
-    if (pending.confirmedAt) throw new AppError('CONFLICT', 409, secondFactorMessages.alreadyActive);
+    if (pending.confirmedAt) throw new AppError('CONFLICT', secondFactorMessages.alreadyActive);
     await assertNotLocked(admin.id);
     const step = await stepOf(pii.decrypt(pending.secretEncrypted), code);
     if (step === null)
       return failed(admin, actor, '등록 코드 불일치', 'code', secondFactorMessages.codeWrong);
     return db.transaction(async (tx) => {
       if (!(await repo.takeStep(tx, admin.id, step, true))) {
-        throw new AppError('CONFLICT', 409, secondFactorMessages.alreadyActive);
+        throw new AppError('CONFLICT', secondFactorMessages.alreadyActive);
       }
       const codes = await issueRecoveryCodes(tx, admin.id);
       await repo.markSessionProven(tx, admin.sessionId, new Date(clock()), true);
@@ -446,7 +446,7 @@ export function createSecondFactorService(deps: {
     if (!factor && !secondFactorRequired(admin.role, ip, policy)) return;
     const at = session?.secondFactorAt?.getTime();
     if (at !== undefined && clock() - at <= policy.stepUpMinutes * 60_000) return;
-    throw new AppError('STEP_UP_REQUIRED', 403);
+    throw new AppError('STEP_UP_REQUIRED');
   }
 
   async function stepUpOptions(admin: AuthAdmin, rp: RelyingParty) {

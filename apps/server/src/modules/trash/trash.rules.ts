@@ -34,7 +34,7 @@ export function checkInTrash<T extends { deletedAt: Date | null; destroyedAt?: D
 ): asserts row is T & { deletedAt: Date } {
   if (!row) throw notFound();
   if (!row.deletedAt) throw conflict(trashMessages.notDeleted);
-  if (row.destroyedAt) throw new AppError('RECORD_DESTROYED', 409, privacyMessages.destroyedUnchangeable);
+  if (row.destroyedAt) throw new AppError('RECORD_DESTROYED', privacyMessages.destroyedUnchangeable);
   if (row.deletedAt.getTime() <= now - TRASH_RESTORE_DAYS * DAY_MS) throw conflict(trashMessages.tooOld);
 }
 

@@ -81,7 +81,6 @@ export async function guardHeldMatchingsOf(
   if (held.length === 0) return;
   throw new AppError(
     'INVALID_TRANSITION',
-    409,
     undoMessages.heldMatchings(
       record,
       status,
@@ -159,7 +158,7 @@ async function asUndo<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AppError) {
       if (error.statusCode === 404 || error.message === recordMessages.versionConflict) {
-        throw new AppError('CONFLICT', 409, undoMessages.changed);
+        throw new AppError('CONFLICT', undoMessages.changed);
       }
       throw error;
     }
@@ -167,7 +166,7 @@ async function asUndo<T>(run: () => Promise<T>): Promise<T> {
       (error as { code?: unknown; cause?: { code?: unknown } }).code ??
       (error as { cause?: { code?: unknown } }).cause?.code;
     if (typeof code === 'string' && code.startsWith('23')) {
-      throw new AppError('CONFLICT', 409, undoMessages.changed);
+      throw new AppError('CONFLICT', undoMessages.changed);
     }
     throw error;
   }
@@ -196,8 +195,8 @@ export function createUndoService({
         .orderBy(desc(undoEntries.id))
         .limit(1)
         .for('update');
-      if (!entry) throw new AppError('CONFLICT', 409, undoMessages.unavailable);
-      if (entry.expiresAt.getTime() < Date.now()) throw new AppError('CONFLICT', 409, undoMessages.expired);
+      if (!entry) throw new AppError('CONFLICT', undoMessages.unavailable);
+      if (entry.expiresAt.getTime() < Date.now()) throw new AppError('CONFLICT', undoMessages.expired);
       const { followers, ...move } = entry.operation;
       const reverse = (m: UndoMove, summary: string, followed: boolean) =>
         asUndo(() => doors[m.type](m, { tx, left: m.to, previous: m.previous, summary, followed }, actor));

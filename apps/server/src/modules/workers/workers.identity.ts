@@ -47,7 +47,7 @@ const RESTORE_DUPLICATE: Record<PiiField, string> = {
 };
 
 const conflictOn = (field: PiiField, message: string) =>
-  new AppError('CONFLICT', 409, message, [{ field: WIRE_FIELD[field], message }]);
+  new AppError('CONFLICT', message, [{ field: WIRE_FIELD[field], message }]);
 
 /** Thrown inside a write's transaction when another live worker holds the identifier; answered after the rollback. */
 export class IdentifierHeld extends Error {

@@ -86,7 +86,7 @@ export type IdentifierLookup = { field: PiiField; masked: string; reason: string
 
 export class IdentifierSearchLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMIT', 429, workerPiiMessages.identifierSearchRateLimited);
+    super('RATE_LIMIT', workerPiiMessages.identifierSearchRateLimited);
   }
 }
 

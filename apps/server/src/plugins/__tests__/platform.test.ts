@@ -106,7 +106,7 @@ describe('wire conventions', () => {
     });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error).toMatchObject({
-      code: 'VALIDATION_ERROR',
+      code: 'INVALID_REQUEST',
       message: '요청 본문이 올바른 JSON이 아닙니다.',
     });
 
@@ -226,7 +226,7 @@ describe('Idempotency-Key', () => {
     await create(key, '둘');
     const mismatch = await create(key, '셋');
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+    expect(mismatch.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     const a = await create(undefined, '넷');
     const b = await create(undefined, '넷');
     expect(a.json().id).not.toBe(b.json().id);
@@ -235,6 +235,7 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed key', async () => {
     const response = await create('bad key with spaces', '다섯');
     expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('INVALID_REQUEST');
   });
 });
 

@@ -22,8 +22,8 @@ afterAll(async () => {
 function detailsOf(response: { statusCode: number; json(): unknown; body: string }): Detail[] {
   expect(response.statusCode, response.body).toBe(400);
   const { error } = response.json() as { error: { code: string; message: string; details: Detail[] } };
-  expect(error.code).toBe('VALIDATION_ERROR');
-  expect(error.message).toBe(errorMessages.VALIDATION_ERROR);
+  expect(error.code).toBe('INVALID_REQUEST');
+  expect(error.message).toBe(errorMessages.INVALID_REQUEST);
   for (const { message } of error.details) {
     expect(message).toMatch(/[가-힣]/);
     expect(message).not.toMatch(/number|string|undefined|잘못된 입력|예상 타입|너무 작습니다/);

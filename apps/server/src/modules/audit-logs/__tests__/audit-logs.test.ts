@@ -232,7 +232,7 @@ describe('access log: list and filters', () => {
 
     const bad = await superAdmin.get('/audit-logs?action=UPDATE,HACK');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.code).toBe('VALIDATION_ERROR');
+    expect(bad.json().error.code).toBe('INVALID_REQUEST');
     expect(bad.json().error.details[0]).toMatchObject({ message: auditMessages.unknownAction });
   });
 
@@ -518,7 +518,7 @@ describe('monthly review records (월간 점검)', () => {
 
   it('refuses a month to come, a review day outside the month and today, and empty findings', async () => {
     const nextYear = Number(seoulToday().slice(0, 4)) + 1;
-    // The schema's rules answer 400, the calendar's 422; both as VALIDATION_ERROR with the field.
+    // The schema's rules answer 400 INVALID_REQUEST, the calendar's 422 VALIDATION_ERROR; both with the field.
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ period: `${nextYear}-01`, reviewed_at: seoulToday() }, 422, 'period', auditMessages.periodInFuture],
       [{ period: '2025-13' }, 400, 'period', auditMessages.period],

@@ -60,7 +60,7 @@ describe('POST /auth/login', () => {
     });
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
-    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.code).toBe('INVALID_REQUEST');
     expect(error.details).toEqual(
       expect.arrayContaining([
         { field: 'email', message: '아이디 또는 이메일을 입력해 주세요.' },

@@ -477,7 +477,7 @@ describe('GET /exports/workers', () => {
     expect((await download(viewer, '/exports/workers?reason=x')).status).toBe(403);
     const bad = await download(admin, '/exports/workers?reason=x&format=pdf');
     expect(bad.status).toBe(400);
-    expect(bad.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    expect(bad.json()).toMatchObject({ error: { code: 'INVALID_REQUEST' } });
     const inverted = await download(
       admin,
       '/exports/workers?reason=x&visa_expiry_from=2030-01-02&visa_expiry_to=2030-01-01',
