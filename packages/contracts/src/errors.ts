@@ -1,6 +1,6 @@
 import { z } from './zod-setup';
 
-/** docs/ARCHITECTURE.md#wire error codes. Domain modules add their own codes here so both sides know them. */
+/** docs/wire.md#errors-and-validation error codes. Domain modules add their own codes here so both sides know them. */
 export const ERROR_CODES = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
@@ -79,7 +79,7 @@ export const errorDetailSchema = z.object({
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
-/** docs/ARCHITECTURE.md#wire: details is a list of `{message}` items, or an object whose first value is a list of strings or a string. */
+/** docs/wire.md#errors-and-validation: details is a list of `{message}` items, or an object whose first value is a list of strings or a string. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),

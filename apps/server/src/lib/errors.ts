@@ -1,6 +1,6 @@
 import { type ErrorCode, type ErrorDetail, errorMessages } from '@ilson/contracts';
 
-/** The one error type of the server: the error handler turns it into docs/ARCHITECTURE.md#wire's envelope. */
+/** The one error type of the server: the error handler turns it into docs/wire.md#errors-and-validation's envelope. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

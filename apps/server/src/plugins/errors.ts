@@ -98,7 +98,7 @@ function send(reply: FastifyReply, status: number, body: Envelope) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** One error handler: every failure leaves as docs/ARCHITECTURE.md#wire's envelope, never a stack trace or SQL text. */
+/** One error handler: every failure leaves as docs/wire.md#errors-and-validation's envelope, never a stack trace or SQL text. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
