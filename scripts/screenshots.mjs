@@ -2,7 +2,7 @@
 // Retakes the README's screenshots (docs/screenshots/) from a running product with the demo data:
 //   DATA_DIR=/tmp/shots ADMIN_PASSWORD=… npm start      (a fresh data folder seeds the demo records)
 //   SHOTS_URL=http://127.0.0.1:3000 ADMIN_PASSWORD=… node scripts/screenshots.mjs
-// Each screen at 1440×900 and 390×844, light and dark, through Debian's Chromium (docs/ARCHITECTURE.md#phones).
+// Each screen at 1440×900 and 390×844, light and dark, through Debian's Chromium (docs/web-app.md#phones).
 // SHOTS_ONLY=law,worker-permit retakes only the named screens.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Started, startServer, stopServer } from './process';
 
-/** One endpoint under load: a GET of `path` (or a login), with the p95 target of issue [G] when it has one. */
+/** One endpoint under load: a GET of `path` (or a login), with its p95 target when it has one (docs/performance.md#targets). */
 export type ApiCase = {
   group: string;
   name: string;
@@ -16,7 +16,7 @@ export type ApiCase = {
   targetP95Ms?: number;
   login?: boolean;
   connections?: number;
-  /** A list page (the embedded engine's targets of issue [N] are per list). */
+  /** A list page (the embedded engine's targets are per list, docs/performance.md#targets). */
   list?: boolean;
 };
 
@@ -37,7 +37,7 @@ export type ApiResult = ApiCase & {
   sql?: Statement[];
   ratio?: number;
   totalEstimated?: boolean;
-  /** The embedded engine, a list: the same load at 5 connections (issue [N]: p95 ≤ 100 ms there). */
+  /** The embedded engine, a list: the same load at 5 connections (docs/performance.md#targets: p95 ≤ 100 ms there). */
   fiveConnections?: Latency;
   /**
    * A case held to 70% of its bare SQL: the same load on an HTTP server that only runs the statements
@@ -59,7 +59,7 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
  */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 1);
 
-/** Issue [N]: a list's first page or a detail at ≥ 70% of its bare SQL; every other case at ≥ 50% ([G]). */
+/** A list's first page or a detail at ≥ 70% of its bare SQL; every other case at ≥ 50% (docs/performance.md#targets). */
 export const ratioTarget = (name: string): number => (/first page|detail/.test(name) ? 70 : 50);
 
 /** Every list with its default sort and each typical filter, the deepest page, details, dashboard, stats, login. */
@@ -151,7 +151,7 @@ function allCases(ids: Record<string, number>): ApiCase[] {
     { group: 'detail', name: 'matching detail', path: `/api/v1/matchings/${ids.matching}` },
     { group: 'detail', name: 'payout detail', path: `/api/v1/payouts/${ids.payout}` },
     { group: 'dashboard', name: 'dashboard', path: '/api/v1/dashboard', targetP95Ms: 100 },
-    // The global search ([L]: p95 ≤ 100 ms): every kind the super admin reads, five of each.
+    // The global search (p95 ≤ 100 ms, docs/performance.md#targets): every kind the super admin reads, five of each.
     {
       group: 'search',
       name: 'search q=company name',
@@ -432,7 +432,7 @@ export async function loadFloor(url: string, c: ApiCase, statements: Statement[]
 
 /**
  * PGlite opened as the server opens it (apps/server/src/db/client.ts: the start parameters and session settings
- * of docs/ARCHITECTURE.md#embedded-memory), for the embedded engine's bare limit.
+ * of docs/performance.md#embedded-memory), for the embedded engine's bare limit.
  */
 async function openDirectPglite(dir: string): Promise<PGlite> {
   const db = await PGlite.create({

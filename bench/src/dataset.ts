@@ -99,7 +99,7 @@ async function prepareDatabase(url: string, env: Record<string, string>, port: n
   await stopServer(await startServer(env, port));
 }
 
-/** Issue [N]: seeding scale 1000 on PostgreSQL, from the command to its end (the api section reuses the data). */
+/** Seeding scale 1000 (docs/performance.md#targets) on PostgreSQL, from the command to its end (the api section reuses the data). */
 export async function measurePgSeed(
   url: string,
   env: Record<string, string>,

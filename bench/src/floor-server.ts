@@ -1,5 +1,5 @@
 /**
- * The floor under the API's share of the bare SQL (docs/ARCHITECTURE.md#where-a-requests-time-goes): Node's own
+ * The floor under the API's share of the bare SQL (docs/performance.md#where-a-requests-time-goes): Node's own
  * HTTP server that does nothing but run one case's statements on a pg pool and send their rows as JSON. No routing,
  * no session, no access check, no security headers, no schema: what any Node server of this product pays for a
  * request on top of the SQL, on this machine. Forked by `loadFloor` (api.ts), which sends it the case.

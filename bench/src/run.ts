@@ -48,7 +48,7 @@ wrote them recorded only the last run's.
 if (want('web')) {
   const web = measureWebBuild();
   results.web = web;
-  // Issue [N]: ≤ 150 KB. These are the bodies the server sends to a browser asking for br (the build's twins).
+  // ≤ 150 KB (docs/performance.md#targets). These are the bodies the server sends to a browser asking for br (the build's twins).
   const loginTarget = 150 * 1024;
   rows.push([
     'web',
@@ -69,7 +69,7 @@ if (want('web')) {
   ]);
   if (web.twinsMissing.length) process.exitCode = 1;
   // What a browser receives: a cold page in headless Chromium against the built server, every response counted
-  // as encoded on the wire (headers included). Goals of issue [U]: /login ≤ 60 KB, a signed-in first screen ≤ 400 KB.
+  // as encoded on the wire (headers included). Goals (docs/performance.md#targets): /login ≤ 60 KB, a signed-in first screen ≤ 400 KB.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ilson-bench-wire-'));
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-pass-123' }, PORT);
   try {
@@ -225,7 +225,7 @@ if (want('api')) {
       pglite: { scale: PGLITE_SCALE, cases: onPglite },
     };
     for (const r of onPg) rows.push(['api-pg', r.name, apiCell(r)]);
-    // The targets are PostgreSQL's (issue [G]); the embedded engine is one connection, measured for the record.
+    // The ratio targets here are PostgreSQL's (docs/performance.md#targets); the embedded engine is one connection, measured for the record.
     for (const r of onPglite) rows.push(['api-pglite', r.name, embeddedCell(r)]);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -301,7 +301,7 @@ function apiCell(r: ApiResult): string {
 }
 
 /**
- * The embedded engine (issue [N]): every list's p95 ≤ 100 ms at 5 connections and p99 ≤ 300 ms at 20, beside the
+ * The embedded engine (docs/performance.md#targets): every list's p95 ≤ 100 ms at 5 connections and p99 ≤ 300 ms at 20, beside the
  * same statements run through PGlite directly (the engine's own limit).
  */
 function embeddedCell(r: ApiResult): string {

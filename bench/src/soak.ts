@@ -1,4 +1,4 @@
-// `npm run test:reliability` ([H] load and soak): the real server on PostgreSQL with demo data, warmed up, then
+// `npm run test:reliability` (RELIABILITY.md#load-and-soak): the real server on PostgreSQL with demo data, warmed up, then
 // SOAK_SECONDS (60) of a mixed read/write workload at SOAK_CONNECTIONS (100) with autocannon. Fails (exit 1) on any
 // error or non-2xx reply, or when the server's RSS grows more than 10% after the warm-up; prints p50/p95/p99,
 // req/s and the RSS figures (RELIABILITY.md). Uses its own database (RELIABILITY_DATABASE_URL), dropped afterwards.

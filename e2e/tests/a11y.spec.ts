@@ -6,7 +6,7 @@ import { signIn } from './support';
 
 /**
  * axe-core over every screen of the screen table (apps/web/src/app/screens.tsx) in both themes and at a desk's
- * and a phone's width (docs/ARCHITECTURE.md#accessibility): no serious or critical violation of WCAG 2.1 A/AA (every
+ * and a phone's width (docs/web-app.md#accessibility): no serious or critical violation of WCAG 2.1 A/AA (every
  * rule once per width, contrast in both themes), and on the phone no sideways scroll of the page.
  * Detail and edit screens open records made for the purpose.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { uiLogin } from './support';
 
-test.describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
+test.describe('login page (docs/web-app.md#screens and docs/sessions-and-logs.md#the-browsers-session)', () => {
   test('a visitor without a session is sent to /login, which replaces the history entry', async ({
     page,
   }) => {

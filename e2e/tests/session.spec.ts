@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiHeaders, apiLogin, expiredAccessToken, signIn } from './support';
 
-test.describe('session refresh (docs/ARCHITECTURE.md#session)', () => {
+test.describe('session refresh (docs/sessions-and-logs.md#the-browsers-session)', () => {
   test('an expired access token is refreshed without the user noticing', async ({ page }) => {
     const tokens = await signIn(page);
     await page.evaluate(

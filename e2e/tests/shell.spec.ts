@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createBranch, uniqueDigits } from './records';
 import { signIn } from './support';
 
-test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
+test.describe('the shell (docs/web-app.md#screens)', () => {
   test('unknown paths and / go to /dashboard', async ({ page }) => {
     await signIn(page);
     await page.goto('/no/such/page');
@@ -120,7 +120,7 @@ test.describe('the shell (docs/ARCHITECTURE.md#screens)', () => {
   });
 });
 
-test('the global search opens with Ctrl+K and takes the keyboard to a record (docs/ARCHITECTURE.md, "Global search")', async ({
+test('the global search opens with Ctrl+K and takes the keyboard to a record (docs/ARCHITECTURE.md#global-search)', async ({
   page,
   request,
 }) => {

@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('pii', pii);
 
   if (db.engine === 'pglite') {
-    // The embedded engine runs the statements of the earliest request first (docs/ARCHITECTURE.md#embedded-fairness).
+    // The embedded engine runs the statements of the earliest request first (docs/performance.md#embedded-fairness).
     // Marked again before the handler: a request's body is read outside the request's context.
     const inArrivalOrder = (_request: unknown, reply: FastifyReply, done: () => void) =>
       asRequestArrivedAt(performance.now() - reply.elapsedTime, done);
@@ -279,7 +279,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(idempotencyPlugin);
   // The record services the global search, the bulk actions and the imports go through, as their own routes do.
-  // A worker's resumes and an employer's posts follow their parent through their own service (docs/DOMAIN.md, I-22, I-23).
+  // A worker's resumes and an employer's posts follow their parent through their own service (docs/DOMAIN.md#invariants, I-22, I-23).
   const resumes = createResumesService({ db: db.db });
   const jobPosts = createJobPostsService({ db: db.db, settings });
   const records = {

@@ -1,5 +1,5 @@
 /**
- * docs/ARCHITECTURE.md "Built statements": a list's and a detail's statements are built once per key and reused.
+ * docs/performance.md#built-statements: a list's and a detail's statements are built once per key and reused.
  * Reuse must never answer one request with another's statement: random runs of list and detail reads (scopes,
  * filters, sorts, pages, ids) through one executor, whose kept statements pile up, answer exactly what a fresh executor
  * — nothing kept, everything built anew — answers to the same read.

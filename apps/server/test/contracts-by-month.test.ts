@@ -7,7 +7,7 @@ import { openTestDatabase, planByIndex } from './helpers';
 
 /**
  * The dashboard's trend counts each month's contracts from the status history's (to_status, changed_at) index alone,
- * whose INCLUDE column is the matching (docs/ARCHITECTURE.md#contracts-by-month-from-the-index): for a branch,
+ * whose INCLUDE column is the matching (docs/performance.md#contracts-by-month-from-the-index): for a branch,
  * that is what ties a contract to the branch, so no history row is visited.
  */
 let handle: DbHandle;

@@ -1,5 +1,5 @@
 /**
- * docs/ARCHITECTURE.md "Embedded planning": the access log filtered by a common action, newest first, is read from
+ * docs/performance.md#embedded-planning: the access log filtered by a common action, newest first, is read from
  * its (action, id) index even when the newest rows are all of another action — on the embedded engine by its own
  * start parameter (random_page_cost 1.1), on PostgreSQL at the same price set by its operator.
  */

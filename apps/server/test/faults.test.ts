@@ -1,5 +1,5 @@
 /**
- * Faults ([H]): PostgreSQL stopped (as if it crashed) and started again while the API is under load. Meanwhile every
+ * Faults (RELIABILITY.md#faults): PostgreSQL stopped (as if it crashed) and started again while the API is under load. Meanwhile every
  * request gets a retryable 503 envelope — never a 500, never a dropped connection; afterwards the same process
  * answers again without a restart; and no write is half-applied (a record and its access-log entry commit together
  * or not at all). Runs on a throwaway cluster of its own, never the shared server.

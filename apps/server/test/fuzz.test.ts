@@ -1,5 +1,5 @@
 /**
- * Hostile input ([H]): property-based fuzzing (fast-check) of every route's path, query and body. The shapes come from
+ * Hostile input (RELIABILITY.md#hostile-input): property-based fuzzing (fast-check) of every route's path, query and body. The shapes come from
  * the contract schemas as the OpenAPI document publishes them (snake_case property and parameter names), and then
  * they are broken: wrong types, missing and extra fields, huge strings, control characters and unusual Unicode, SQL,
  * HTML, CSV-formula and path-traversal payloads, nested JSON, impossible dates, negative and enormous numbers.

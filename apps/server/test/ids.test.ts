@@ -1,5 +1,5 @@
 /**
- * Ids in paths and query strings are 1–10 plain digits up to MAX_ID ([J]): `1e3`, `0x10`, `+814`, ` 814` are not
+ * Ids in paths and query strings are 1–10 plain digits up to MAX_ID (RELIABILITY.md#attacks-on-the-running-product): `1e3`, `0x10`, `+814`, ` 814` are not
  * ids, and every route refuses them alike with 400 INVALID_REQUEST and a Korean message.
  */
 import { MAX_ID } from '@ilson/contracts';

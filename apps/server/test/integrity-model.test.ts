@@ -1,5 +1,5 @@
 /**
- * Model-based test of docs/DOMAIN.md's invariants ([I], docs/domain-integrity.md). fast-check draws random sequences
+ * Model-based test of docs/DOMAIN.md's invariants (docs/domain-integrity.md#how-we-know). fast-check draws random sequences
  * of API calls — employers made, approved, suspended, withdrawn and moved to another branch; posts made, edited (by
  * a branch manager too, which sends a published one back to review), closed and deleted; workers made, their visas
  * edited, extended, departed and deleted, resumes written for them; matchings proposed, moved through every status
@@ -255,7 +255,7 @@ const deleteEmployer = fc.record({ e: index }).map((a) =>
   }),
 );
 
-/** An employer moved to the sequence's other branch, its posts with it (I-23); the matchings stay where they were made. */
+/** An employer moved to the sequence's other branch, its posts with it (docs/DOMAIN.md#invariants, I-23); the matchings stay where they were made. */
 const moveEmployer = fc.record({ e: index }).map((a) =>
   command('moveEmployer', a, hasAny('employers'), async (m, { e }) => {
     const id = pick(m.employers, e);
@@ -381,7 +381,7 @@ const createWorker = fc
     visa: fc.constantFrom(...VISA_TYPES),
     visaStatus: fc.constantFrom(...VISA_STATUSES),
     expiry: fc.option(offset, { nil: null }),
-    /** Days before today the worker entered Korea: E-9/H-2 employment periods end 3 years after it (I-28). */
+    /** Days before today the worker entered Korea: E-9/H-2 employment periods end 3 years after it (docs/DOMAIN.md#invariants, I-28). */
     entry: fc.option(entryOffset, { nil: null }),
     spare: fc.boolean(),
   })
@@ -495,7 +495,7 @@ const deleteWorker = fc.record({ w: index }).map((a) =>
   }),
 );
 
-/** A resume written for a worker (deleted, it goes with its worker and comes back with it: I-22). */
+/** A resume written for a worker (deleted, it goes with its worker and comes back with it: docs/DOMAIN.md#invariants, I-22). */
 const createResume = fc.record({ w: index }).map((a) =>
   command('createResume', a, hasAny('workers'), async (m, { w }) => {
     answered('createResume', await api.post('/resumes', resumeBody(pick(m.workers, w))));
@@ -1123,7 +1123,7 @@ const racePair = fc
 /** Weighted by repetition: the steps that build matchings up come more often than those that end records. */
 /**
  * An employer's permit narrowed or ended (docs/law-as-data.md#employer-permits-and-quota): a headcount of 1–3, or an
- * end date near today, under contracts that lean on it — refused with MATCHINGS_AFFECTED, or I-30 breaks.
+ * end date near today, under contracts that lean on it — refused with MATCHINGS_AFFECTED, or I-30 (docs/DOMAIN.md#invariants) breaks.
  */
 const editPermit = fc
   .record({ e: index, which: fc.nat({ max: 1 }), headcount: fc.integer({ min: 1, max: 3 }), end: offset })
@@ -1155,7 +1155,7 @@ const deletePermit = fc.record({ e: index, which: fc.nat({ max: 1 }) }).map((a) 
 
 /**
  * A 사업장 변경 recorded for a worker (docs/law-as-data.md#workplace-changes), approved or not, caused by the
- * employer or asked for: four approved ones the worker asked for put an E-9/H-2 worker over the limit (I-29).
+ * employer or asked for: four approved ones the worker asked for put an E-9/H-2 worker over the limit (docs/DOMAIN.md#invariants, I-29).
  */
 const recordWorkplaceChange = fc
   .record({
@@ -1292,7 +1292,7 @@ const setupArb = fc.record({
 /**
  * The employer's 고용허가서 and 특례고용가능확인서 (docs/law-as-data.md#employer-permits-and-quota), through the API:
  * without them every E-9/H-2 proposal asks for an override and no contract goes through. Its 0 employees leave a
- * 고용허용인원 of 5, which the contracts may reach (the contract step then refuses, and I-30 is checked after it).
+ * 고용허용인원 of 5, which the contracts may reach (the contract step then refuses, and I-30 (docs/DOMAIN.md#invariants) is checked after it).
  */
 async function grantPermitsByApi(employerId: number) {
   for (const type of ['employment_permit', 'special_employment_confirmation']) {

@@ -1,5 +1,5 @@
 /**
- * A filter a list's query schema declares is a filter the list applies ([J]: `GET /users?branch_id=2` answered every
+ * A filter a list's query schema declares is a filter the list applies (RELIABILITY.md#attacks-on-the-running-product: `GET /users?branch_id=2` answered every
  * branch). Walks every GET route of ROUTE_ACCESS whose published query has `branch_id` — lists, their exports and the
  * matching statistics — with records in two branches, and checks that the filtered answer holds only the one asked.
  */

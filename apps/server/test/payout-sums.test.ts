@@ -1,5 +1,5 @@
 /**
- * docs/ARCHITECTURE.md#payout-sums-from-the-index: the payouts list's sums by status, for the filters whose sums are
+ * docs/performance.md#payout-sums-from-the-index: the payouts list's sums by status, for the filters whose sums are
  * computed on every page (a status, a type, an employer, a branch, an admin's own branch), can be read from the
  * indexes those filters walk, without visiting the rows. The plans are read with the other ways of reading
  * `payouts` switched off, so what is tested is that the index covers the statement, whatever the table's size.

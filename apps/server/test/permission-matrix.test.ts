@@ -1,5 +1,5 @@
 /**
- * The permission matrix ([H]): every row of ROUTE_ACCESS (@ilson/contracts) called as every kind of caller, with the
+ * The permission matrix (RELIABILITY.md#permission-matrix): every row of ROUTE_ACCESS (@ilson/contracts) called as every kind of caller, with the
  * exact status each must get — generated from the table, so a new route is covered the moment it has its row (and
  * the server refuses to start without one).
  *

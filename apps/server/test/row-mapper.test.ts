@@ -1,5 +1,5 @@
 /**
- * docs/ARCHITECTURE.md "Built statements": a built statement's rows are mapped by a mapper made once
+ * docs/performance.md#built-statements: a built statement's rows are mapped by a mapper made once
  * (db/row-mapper.ts). It must make exactly the objects drizzle's own mapping makes — every column kind, SQL fields
  * with and without a decoder, nulls, aliases — and a statement built once must answer what drizzle answers.
  */

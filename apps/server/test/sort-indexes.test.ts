@@ -16,7 +16,7 @@ import { openTestDatabase, planByIndex } from './helpers';
 /**
  * Every column a big list can be sorted by has an index in the list's order — the column, then the id, either way
  * (db/list.ts) — so a sorted first page is the index's first entries, not a sort of the whole table
- * (docs/ARCHITECTURE.md#sorted-lists). The small lists (admins, branches, notices) sort their few rows.
+ * (docs/performance.md#sorted-lists). The small lists (admins, branches, notices) sort their few rows.
  */
 let handle: DbHandle;
 

@@ -1,5 +1,5 @@
 /**
- * Two API processes on one PostgreSQL, reached on two ports with nothing in front ([H]): whatever one process
+ * Two API processes on one PostgreSQL, reached on two ports with nothing in front (RELIABILITY.md#two-instances): whatever one process
  * decides about sessions, lockouts, rate limits, settings and idempotent creates, the other honours at once,
  * because neither keeps any of it in memory.
  */

@@ -9,7 +9,7 @@ import { openTestDatabase, planByIndex } from './helpers';
 
 /**
  * The visa-expiry board filtered by visa type or by extension status reads the index that leads with that value, in
- * the board's order (docs/ARCHITECTURE.md#the-visa-board-filtered): the page is the index's first entries for the
+ * the board's order (docs/performance.md#the-visa-board-filtered): the page is the index's first entries for the
  * value, not a walk of the board's own index past every other visa.
  */
 let handle: DbHandle;

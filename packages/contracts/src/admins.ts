@@ -9,7 +9,7 @@ import { z } from './zod-setup';
 
 /**
  * docs/SECURITY.md server-side password policy for admin passwords (set by a super_admin or changed by oneself):
- * 8+ characters with 3 of {letters, digits, symbols}, or 10+ with 2. The login form keeps its own "at least 6" (docs/ARCHITECTURE.md#session).
+ * 8+ characters with 3 of {letters, digits, symbols}, or 10+ with 2. The login form keeps its own "at least 6" (docs/sessions-and-logs.md#the-browsers-session).
  */
 export const ADMIN_PASSWORD_MAX_LENGTH = 128;
 export const adminPasswordSchema = z

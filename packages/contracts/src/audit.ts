@@ -388,7 +388,7 @@ export const accessFindingReopenSchema = z.object({
 });
 export type AccessFindingReopen = z.input<typeof accessFindingReopenSchema>;
 
-/** The download name of the access-log export, dated like the list exports (docs/ARCHITECTURE.md#wire). */
+/** The download name of the access-log export, dated like the list exports (docs/exports.md#endpoints-and-file-names). */
 export const auditLogExportFileName = (date: string) => `접속기록_${date}.csv`;
 
 export const auditLogsApi = defineEndpoints('audit-logs', {

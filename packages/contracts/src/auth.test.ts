@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, meetsPasswordPolicy } from './auth';
 import { can, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from './roles';
 
-describe('login form rules (docs/ARCHITECTURE.md#errors-and-validation)', () => {
+describe('login form rules (docs/wire.md#errors-and-validation)', () => {
   it('asks for the identifier and a password of at least 6 characters, in Korean', () => {
     const result = loginRequestSchema.safeParse({ email: ' ', password: '12345' });
     expect(result.success).toBe(false);

@@ -5,7 +5,7 @@ import { ROLES } from './roles';
 import { z } from './zod-setup';
 
 export const loginRequestSchema = z.object({
-  /** docs/ARCHITECTURE.md#wire: the field is named email but takes a login id or an email. */
+  /** docs/sessions-and-logs.md#the-browsers-session: the field is named email but takes a login id or an email. */
   email: z.string().trim().min(1, fieldMessages.loginIdRequired).max(254),
   password: z
     .string()

@@ -99,7 +99,7 @@ export type BranchListQuery = z.input<typeof branchListQuerySchema>;
 
 export const branchStatusChangeSchema = statusChangeSchema(BRANCH_STATUSES);
 
-/** The branch endpoints (docs/ARCHITECTURE.md, "Endpoints"). */
+/** The branch endpoints (docs/ARCHITECTURE.md#endpoints). */
 export const branchesApi = defineEndpoints('branches', {
   list: {
     method: 'GET',

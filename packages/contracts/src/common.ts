@@ -24,7 +24,7 @@ export const dateString = z.iso.date({ error: fieldMessages.date });
 
 export const optionalText = (max: number) => z.string().trim().max(max).default('');
 
-/** An update sends back the version it read; a stale one is refused with 409 (docs/ARCHITECTURE.md#wire). */
+/** An update sends back the version it read; a stale one is refused with 409 (docs/domain-integrity.md#versioned-rows). */
 export const versionField = z.number().int().min(1);
 
 type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;

@@ -1,4 +1,4 @@
-/** docs/ARCHITECTURE.md#wire business constants and limits, shared by server and client. */
+/** docs/ARCHITECTURE.md#layers business constants and limits, shared by server and client. */
 export const API_BASE_PATH = '/api/v1/';
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const TOKEN_STORAGE_KEY = 'token';

@@ -60,7 +60,7 @@ const reportedReviewItem = z.object({
  */
 export const dashboardSchema = z.object({
   today: day,
-  /** When these figures were computed (the server reuses them for up to a minute); always sent since [G]. */
+  /** When these figures were computed (the server reuses them for up to a minute); the server always sends it. */
   asOf: z.string().optional(),
   /**
    * Data subjects' requests still open and those past their ten days (docs/privacy-lifecycle.md), counted live;

@@ -378,7 +378,7 @@ export function checkEligibility(
   }
   if (input.workplaceChanges) {
     // 사업장 변경 (docs/law-as-data.md#workplace-changes): a warning at the proposal and acceptance, hard at the
-    // contract and the start; a held matching is kept under the limit whatever its employer (I-29).
+    // contract and the start; a held matching is kept under the limit whatever its employer (docs/DOMAIN.md#invariants, I-29).
     const { events, toNewEmployer, recorded } = input.workplaceChanges;
     const held = stage === 'hold';
     for (const issue of workplaceChangeIssues({

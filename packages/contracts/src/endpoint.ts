@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from './roles';
 
 /**
- * One API endpoint, declared once (docs/ARCHITECTURE.md, "Endpoints"): the server registers it with these schemas
+ * One API endpoint, declared once (docs/ARCHITECTURE.md#endpoints): the server registers it with these schemas
  * and checks `access` before the handler runs, the OpenAPI document is generated from it, the permission matrix
  * and the fuzz tests walk it, and the web client calls it with typed input and parses the reply with `response`.
  */

@@ -1,6 +1,6 @@
 import { z } from './zod-setup';
 
-/** docs/ARCHITECTURE.md#wire error codes. Domain modules add their own codes here so both sides know them. */
+/** docs/wire.md#errors-and-validation error codes. Domain modules add their own codes here so both sides know them. */
 export const ERROR_CODES = {
   /** 422: the values break a rule (a field's format, a date order, a domain rule); details name the fields. */
   VALIDATION_ERROR: 'VALIDATION_ERROR',
@@ -70,7 +70,7 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
- * Each code's HTTP status: the one table the server answers by (docs/wire.md#errors). A throw names only its code;
+ * Each code's HTTP status: the one table the server answers by (docs/wire.md#errors-and-validation). A throw names only its code;
  * a code that needs another status is another code.
  */
 export const ERROR_STATUS = {
@@ -135,7 +135,7 @@ export const errorDetailSchema = z.object({
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
-/** docs/ARCHITECTURE.md#wire: details is a list of `{message}` items, or an object whose first value is a list of strings or a string. */
+/** docs/wire.md#errors-and-validation: details is a list of `{message}` items, or an object whose first value is a list of strings or a string. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),

@@ -5,13 +5,13 @@ import { payoutListQuerySchema } from './payouts';
 import { workerListQuerySchema } from './workers';
 import { z } from './zod-setup';
 
-/** docs/ARCHITECTURE.md#wire: `GET exports/{employers|workers|matchings|payments}` with `format` (excel by default) and the list's filters. */
+/** docs/exports.md#endpoints-and-file-names: `GET exports/{employers|workers|matchings|payments}` with `format` (excel by default) and the list's filters. */
 export const EXPORT_RESOURCES = ['employers', 'workers', 'matchings', 'payments'] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
 export const EXPORT_FORMATS = ['excel', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** docs/ARCHITECTURE.md#wire download names, `{name}_{date}.xlsx|csv`. */
+/** docs/exports.md#endpoints-and-file-names download names, `{name}_{date}.xlsx|csv`. */
 export const EXPORT_FILE_NAMES: Record<ExportResource, string> = {
   employers: 'employers',
   workers: '근로자목록',

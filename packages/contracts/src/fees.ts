@@ -6,7 +6,7 @@ import { z } from './zod-setup';
 
 /**
  * Who may charge a placement fee, and how much (docs/law-as-data.md#fees): the payouts module refuses a fee payout
- * on these issues, the payouts screen shows them with their basis, and `npm run check:data` (I-31) reads the same
+ * on these issues, the payouts screen shows them with their basis, and `npm run check:data` (docs/DOMAIN.md#invariants, I-31) reads the same
  * rules in SQL.
  */
 

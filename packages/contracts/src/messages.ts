@@ -144,23 +144,23 @@ export const recordMessages = {
   selfApprovalReasonRequired: '본인이 만든 정산을 최고 관리자 권한으로 승인하려면 사유를 입력해 주세요.',
   selfApprovalNote: (reason: string) => `본인 수정 건 승인(최고 관리자): ${reason}`,
   jobPostBackToReview: '게시 중인 공고의 내용이 바뀌어 다시 승인 대기로 돌아갑니다.',
-  /** The edit would take the post back to review, where no matching may be held (docs/DOMAIN.md, I-10). */
+  /** The edit would take the post back to review, where no matching may be held (docs/DOMAIN.md#invariants, I-10). */
   jobPostReviewWithHeldMatchings: (matchings: readonly string[]) =>
     `합격·계약 완료·근무 중인 매칭이 있는 채용공고는 내용을 바꾸면 다시 승인 대기로 돌아가므로 수정할 수 없습니다. 승인 권한이 있는 관리자가 수정해 주세요. 걸리는 매칭: ${matchings.join(', ')}`,
-  /** A deleted employer keeps no live post (docs/DOMAIN.md, I-21): the first few titles, and how many more. */
+  /** A deleted employer keeps no live post (docs/DOMAIN.md#invariants, I-21): the first few titles, and how many more. */
   employerHasLivePosts: (count: number, titles: readonly string[]) =>
     `채용공고 ${count}건(${titles.map((title) => `'${title}'`).join(', ')}${count > titles.length ? ` 외 ${count - titles.length}건` : ''})이 남아 있어 사업주를 삭제할 수 없습니다. 채용공고를 먼저 삭제해 주세요.`,
   payoutBackToPending: '승인 후 금액·계좌·수취인이 바뀌어 다시 승인 대기로 돌아갑니다.',
   duplicateMatchingFee: '이 매칭에는 이미 매칭 수수료 정산이 있습니다. (취소된 정산 제외)',
   interviewSkipped: (reason: string) => `면접 생략: ${reason}`,
   postsFollowEmployer: (status: string) => `사업주 ${status}에 따른 자동 변경`,
-  /** A post's branch is its employer's (docs/DOMAIN.md, I-23). */
+  /** A post's branch is its employer's (docs/DOMAIN.md#invariants, I-23). */
   postsFollowEmployerBranch: '사업주 담당 지점 변경에 따른 자동 변경',
-  /** A worker's resumes go to the trash and come back with it (docs/DOMAIN.md, I-22). */
+  /** A worker's resumes go to the trash and come back with it (docs/DOMAIN.md#invariants, I-22). */
   resumeFollowsWorker: (action: '삭제' | '복원') => `근로자 ${action}에 따라 함께 ${action}`,
 } as const;
 
-/** The exports' own rules (docs/ARCHITECTURE.md#errors-and-validation: the client shows the first detail of a 422). */
+/** The exports' own rules (docs/wire.md#errors-and-validation: the client shows the first detail of a 422). */
 export const exportMessages = {
   reasonRequired: '다운로드 사유를 입력해 주세요.',
   reasonRequiredUnmasked: '개인식별정보를 마스킹 없이 내려받으려면 다운로드 사유를 입력해 주세요.',

@@ -84,7 +84,7 @@ export const PROFICIENCY_LABELS: Record<ProficiencyLevel, string> = {
   native: '원어민',
 };
 
-/** docs/ARCHITECTURE.md#wire entry shapes. */
+/** The resume's entry shapes (docs/DOMAIN.md#records). */
 export const workExperienceSchema = z.object({
   companyName: z.string().trim().min(1, '회사명을 입력해 주세요.').max(100),
   jobTitle: z.string().trim().min(1, '직무를 입력해 주세요.').max(100),
@@ -142,7 +142,7 @@ export const resumeCreateSchema = resumeContentSchema.extend({
 });
 export const resumeUpdateSchema = patchOf(resumeContentSchema).extend({ version: versionField });
 
-/** docs/ARCHITECTURE.md#wire's resume. `resumeId` is the display code (`RS-000123`); `isPublic`/`isActive`/`isDeleted` follow visibility, status and deletion. */
+/** The resume (docs/DOMAIN.md#records). `resumeId` is the display code (`RS-000123`); `isPublic`/`isActive`/`isDeleted` follow visibility, status and deletion. */
 export const resumeSchema = z.object({
   id: z.number().int(),
   resumeId: z.string(),

@@ -30,7 +30,7 @@ import { workersApi } from './workers';
 import { workplaceChangesApi } from './workplace-changes';
 
 /**
- * Every endpoint, by resource (docs/ARCHITECTURE.md, "Endpoints"). The server registers these, the permission
+ * Every endpoint, by resource (docs/ARCHITECTURE.md#endpoints). The server registers these, the permission
  * matrix and the fuzz tests walk them, the OpenAPI document and the web client are generated from them.
  */
 export const API = {

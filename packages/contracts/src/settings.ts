@@ -193,7 +193,7 @@ export const settingsSchema = z.object({
   defaultMatchingFee: wholeNumber(0, 100_000_000, '원'),
   exportReasonRequired: z.boolean(),
   dormantAfterDays: wholeNumber(30, 3650, '일'),
-  /** Forms offer the online postcode service's address search (docs/ARCHITECTURE.md#forms); off by default. */
+  /** Forms offer the online postcode service's address search (docs/web-app.md#forms); off by default. */
   addressSearchEnabled: z.boolean(),
   /** How long each kind of record keeps its personal data after its purpose ends (docs/privacy-lifecycle.md). */
   retention: retentionRulesSchema,
@@ -291,7 +291,7 @@ export const clientSettingsSchema = settingsSchema
 export type ClientSettings = z.infer<typeof clientSettingsSchema>;
 
 /**
- * The online postcode service behind the forms' address search (docs/ARCHITECTURE.md#forms): the script the web app
+ * The online postcode service behind the forms' address search (docs/web-app.md#forms): the script the web app
  * loads on first use, and the origins the page's Content-Security-Policy admits while the setting is on.
  */
 export const POSTCODE_SERVICE = {

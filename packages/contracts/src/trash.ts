@@ -44,13 +44,13 @@ export const trashMessages = {
   duplicateWorkerPassportNo: '같은 여권번호의 근로자가 이미 등록되어 있어 복원할 수 없습니다.',
   employerDeleted: '이 공고의 사업주가 삭제되어 있습니다. 사업주를 먼저 복원해 주세요.',
   workerDeleted: '이 이력서의 근로자가 삭제되어 있습니다. 근로자를 먼저 복원해 주세요.',
-  /** A post that reads 게시 중 comes back only under an approved employer (docs/DOMAIN.md, I-13). */
+  /** A post that reads 게시 중 comes back only under an approved employer (docs/DOMAIN.md#invariants, I-13). */
   postEmployerNotApproved: (company: string, status: string) =>
     `채용공고를 복원할 수 없습니다. 게시 중인 채용공고는 승인된 사업주에게만 있을 수 있는데, 사업주 ${company}의 상태가 ${status}입니다. 사업주가 다시 승인된 뒤 복원해 주세요.`,
   /** A withdrawn employer takes no new post (docs/DOMAIN.md#statuses): only a closed one comes back under it. */
   postEmployerWithdrawn: (company: string) =>
     `채용공고를 복원할 수 없습니다. 사업주 ${josa(company, '은/는')} 탈퇴하여 새 채용공고를 둘 수 없습니다. 마감된 채용공고만 복원할 수 있습니다.`,
-  /** 심사 중 is what a filed extension sets (docs/DOMAIN.md, I-19): a create refuses it, so does a restore. */
+  /** 심사 중 is what a filed extension sets (docs/DOMAIN.md#invariants, I-19): a create refuses it, so does a restore. */
   visaPendingWithoutExtension:
     '체류자격이 연장 신청 없이 심사 중으로 되어 있어 복원할 수 없습니다. 심사 중은 체류기간 연장을 신청해야 설정됩니다. 본사에 기록 정정을 요청해 주세요.',
   branchInactive: (branch: string) =>

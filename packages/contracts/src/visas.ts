@@ -1,4 +1,4 @@
-/** Visa (체류자격) types the service deals with. Sector rules for matchings come with [C]. */
+/** Visa (체류자격) types the service deals with. Sector rules for matchings: docs/law-as-data.md#visas. */
 export const VISA_TYPES = [
   'E-9',
   'H-2',

@@ -14,7 +14,7 @@ import { z } from './zod-setup';
 /**
  * 사업장 변경 (외국인고용법 제25조; docs/law-as-data.md#workplace-changes): the changes of workplace an E-9 or H-2
  * worker asked for or was given, recorded on the worker. The approved ones the employer did not cause count against
- * the limit the rule engine applies to a matching at a new employer (I-29).
+ * the limit the rule engine applies to a matching at a new employer (docs/DOMAIN.md#invariants, I-29).
  */
 export const WORKPLACE_CHANGE_CAUSES = ['worker_request', 'employer_caused'] as const;
 export type WorkplaceChangeCause = (typeof WORKPLACE_CHANGE_CAUSES)[number];

@@ -17,7 +17,7 @@ import {
 } from './chain';
 
 /**
- * The access log's one door (docs/ARCHITECTURE.md, "Audit trail"): every mutation and every view of personal data
+ * The access log's one door (docs/access-log.md#the-one-door): every mutation and every view of personal data
  * appends its row here, in the caller's transaction or in a group of its own, chained to the row before it (chain.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Every PostgreSQL advisory-lock id the server takes, in one place (docs/ARCHITECTURE.md#advisory-locks). Two
+ * Every PostgreSQL advisory-lock id the server takes, in one place (docs/domain-integrity.md#advisory-locks). Two
  * mechanisms that took one id would skip or wait on each other for no reason; `advisory-locks.test.ts` checks the
  * ids are unique and that no other file passes pg_advisory_* anything but an entry of this table. A new lock gets
  * a new entry here, never a reused or computed number.

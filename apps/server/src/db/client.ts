@@ -202,7 +202,7 @@ export function wrapPglite(client: PGlite, options: { sqlTraceFile?: string } = 
 /**
  * PGlite's buffer pool, in place of its 128 MB default: it is resident from the start (PGlite touches all of it),
  * and 48 MB holds the demo's data and much of a small team's while the process stays under its memory target
- * (docs/ARCHITECTURE.md#embedded-memory).
+ * (docs/performance.md#embedded-memory).
  */
 export const EMBEDDED_SHARED_BUFFERS = '48MB';
 
@@ -210,7 +210,7 @@ export const EMBEDDED_SHARED_BUFFERS = '48MB';
  * Reading a page the embedded engine does not hold costs it a copy from the operating system's cache, whatever the
  * order: the planner is told so (PostgreSQL's default of 4 models a spinning disk). Without it, a list filtered by
  * a common value walks the primary key past every newer row of other values rather than take the index made for
- * that filter (docs/ARCHITECTURE.md#embedded-planning).
+ * that filter (docs/performance.md#embedded-planning).
  */
 const EMBEDDED_RANDOM_PAGE_COST = '1.1';
 

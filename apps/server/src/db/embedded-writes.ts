@@ -1,8 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /**
- * What the embedded engine has written, table by table (docs/ARCHITECTURE.md, "Exact totals on the embedded
- * engine"). The embedded database belongs to one process (the data directory is locked) and runs one statement at a
+ * What the embedded engine has written, table by table (docs/performance.md#exact-totals-on-the-embedded-engine). The embedded database belongs to one process (the data directory is locked) and runs one statement at a
  * time, so this process sees every write: each statement that may write bumps the generation of the tables it may write, once it has run, and a
  * transaction bumps them again as it ends (its rows appear, or vanish, only then). A count taken when the tables it
  * reads stood at some generations still holds while they stand there.

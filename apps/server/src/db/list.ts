@@ -42,7 +42,7 @@ type DrizzleInternals = { dialect: object; session: { client: unknown } };
 
 /**
  * What one call site keeps, by key, for a database and all its transactions (they share drizzle's dialect): a
- * statement built in one transaction serves the next ones and the database itself (docs/ARCHITECTURE.md#built-statements).
+ * statement built in one transaction serves the next ones and the database itself (docs/performance.md#built-statements).
  */
 function keptAt(executor: Executor, site: string): Map<string, unknown> {
   const owner = (executor as unknown as DrizzleInternals).dialect;
@@ -104,7 +104,7 @@ function statementKey(key: unknown): string {
 }
 
 /**
- * A select built by drizzle once per `key` and then reused (docs/ARCHITECTURE.md "Built statements"): building a
+ * A select built by drizzle once per `key` and then reused (docs/performance.md#built-statements): building a
  * list page's statement cost more than a third of the request on PostgreSQL. `build` must depend on nothing but what
  * `key` holds (no clock, no settings read inside): the key is the statement's identity. Values that change per call
  * go in as `sql.placeholder` and are given to `execute`.
@@ -266,7 +266,7 @@ async function newestId(executor: Executor, table: PgTable & { id: PgColumn }): 
 
 /**
  * The newest `limit` rows a search box matches, newest registered first, without a count (the global search,
- * docs/ARCHITECTURE.md "Global search"). The planner cannot tell a common name (a fifth of the workers) from a
+ * docs/ARCHITECTURE.md#global-search). The planner cannot tell a common name (a fifth of the workers) from a
  * string nobody has (`#123`) — it estimates both alike — so one plan is always wrong: walking the newest rows is
  * instant for the first and reads the whole table for the second; the trigram index is the reverse. So, in two
  * bounded steps: the newest SEARCH_RECENT_WINDOW rows by id first (a primary-key range, at most that many rows);
@@ -315,7 +315,7 @@ const RECOUNT_ESTIMATE_LIMIT = EXACT_TOTAL_LIMIT * 5;
 
 /**
  * The number of rows a list matches: exact up to EXACT_TOTAL_LIMIT, above it the planner's estimate, flagged —
- * an exact count of a million rows costs more than the page itself (docs/ARCHITECTURE.md#list-totals).
+ * an exact count of a million rows costs more than the page itself (docs/performance.md#list-totals).
  * A count capped at QUICK_COUNT_LIMIT first; over it, the plan's estimate decides whether a count capped at
  * EXACT_TOTAL_LIMIT is worth running. What the last count of the same statement found (knownTotals, below) may
  * answer an estimate again or skip the quick count. `rows` builds the query afresh on each call (drizzle's builders
@@ -393,14 +393,14 @@ async function countTotal(
 }
 
 /**
- * What the process last learned of each count statement (docs/ARCHITECTURE.md#list-totals). An estimated total is
+ * What the process last learned of each count statement (docs/performance.md#list-totals). An estimated total is
  * reused for ESTIMATE_REUSE_MS: an estimate is only ever about right and the planner's own moves slowly, so the
  * reuse changes nothing an operator can see, while it spares the statements behind it on every first page of a big
  * list. On PostgreSQL an exact total is never reused; it only tells the next count of the same statement which
  * count to run (one that matched more than QUICK_COUNT_LIMIT rows is counted to EXACT_TOTAL_LIMIT at once, without
  * the quick count and the plan), so a row just added or removed still shows in the next total. On the embedded
  * engine, whose one process sees every write, an exact total is reused while nothing it counts was written
- * (docs/ARCHITECTURE.md "Exact totals on the embedded engine").
+ * (docs/performance.md#exact-totals-on-the-embedded-engine).
  */
 export const ESTIMATE_REUSE_MS = 10_000;
 const TOTALS_KEPT = 500;

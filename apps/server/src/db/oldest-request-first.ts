@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * The embedded engine runs one statement at a time (docs/ARCHITECTURE.md#embedded-fairness). PGlite's own queue is
+ * The embedded engine runs one statement at a time (docs/performance.md#embedded-fairness). PGlite's own queue is
  * first come, first served per statement, and hands on by resolving a promise: a request that needs four statements
  * queues four times behind everyone who arrived since, and a chain of synchronous statements keeps the event loop
  * from its sockets. Here the next statement is the one whose request arrived first — a request, once begun, is

@@ -3,7 +3,7 @@ import * as drizzle from 'drizzle-orm';
 import { Column, is, SQL, Subquery } from 'drizzle-orm';
 
 /**
- * Rows of a built statement mapped by a mapper made once (docs/ARCHITECTURE.md "Built statements"): drizzle maps
+ * Rows of a built statement mapped by a mapper made once (docs/performance.md#built-statements): drizzle maps
  * every row of every query afresh — for each field it asks what kind of field it is (`is()` walks the class chain),
  * finds its decoder and walks its path — which was most of what drizzle still cost per request once the statements
  * were built once. A flat select (every field at the top level, as every built statement selects) needs none of

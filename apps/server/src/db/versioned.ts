@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './types';
 
 /**
- * The three moves every editable record makes (docs/ARCHITECTURE.md, "Versioned rows"): a service locks the row it
+ * The three moves every editable record makes (docs/domain-integrity.md#versioned-rows): a service locks the row it
  * is about to change, checks its rules against what it read, then writes with the version the browser sent, which
  * bumps the version so the next stale write fails; a delete is a soft delete that bumps it too, and so does a
  * restore from the trash. `where` narrows the row further: the branch scope (another branch's record is not found)

@@ -30,7 +30,7 @@ export function csvRows(rows: unknown[][]): string {
 /**
  * The xlsx writer (docs/exports.md#xlsx): the sheet's SpreadsheetML is written here, row by row as text, into a
  * zip streamed by yazl (deflate level 1 in zlib's threads). Measured on 1M workers against exceljs' streaming
- * writer, the fastest kept library we found (25.8k rows/s here, 34k on the machine of [G]) and wasm-xlsxwriter
+ * writer, the fastest kept library we found (25.8k rows/s here, 34k on the machine of the first benchmark runs, docs/exports.md#xlsx) and wasm-xlsxwriter
  * (9.7k rows/s and 700 MB for 200k rows: no streaming, the whole workbook in memory). What it writes is small and
  * fixed: inline strings (no shared-string table to hold in memory), numbers, one style per column kind, the header
  * row frozen with an autofilter over the rows. The tests read every file back with exceljs and with SheetJS.

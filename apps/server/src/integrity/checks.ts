@@ -294,7 +294,7 @@ export const CHECKS: readonly Check[] = [
     code: 'person_engaged_twice',
     invariant: 'I-2',
     title: '같은 사람의 두 근로자 기록이 각각 계약 완료·근무 중(한 사업장 체류자격)',
-    // As I-1: only a matching made under a one-employer visa binds; an F-5 holder may hold two jobs on two records as
+    // As I-1 (docs/DOMAIN.md#invariants): only a matching made under a one-employer visa binds; an F-5 holder may hold two jobs on two records as
     // on one (docs/domain-integrity.md#one-person-several-records).
     query: ({ scope }) => sql`
       SELECT 'worker' AS target_type, min(m.worker_id) AS target_id,
@@ -706,7 +706,7 @@ export const CHECKS: readonly Check[] = [
     code: 'post_duty_not_permitted',
     invariant: 'I-27',
     title: '직무가 허용하지 않는 체류자격을 허용한 채용공고',
-    // A visa its industry refuses altogether in the released rows is I-14's (post_visas_not_permitted); the rest
+    // A visa its industry refuses altogether in the released rows is I-14's (docs/DOMAIN.md#invariants; post_visas_not_permitted); the rest
     // is here: a duty the rows in force today do not permit, a pilot the operator ended among them.
     query: ({ scope, pilotSectors }) => sql`
       SELECT 'job_post' AS target_type, p.id AS target_id,
@@ -777,7 +777,7 @@ export const CHECKS: readonly Check[] = [
     invariant: 'I-32',
     title: '지금 한 사업장 체류자격인 근로자가 두 곳 이상과 계약 완료·근무 중 (매칭 후 체류자격 변경)',
     // What the one-job index cannot see: matchings that took another visa (F-5) before the worker's changed. Two of
-    // a one-employer visa are I-1's.
+    // a one-employer visa are I-1's (docs/DOMAIN.md#invariants).
     query: ({ scope }) => sql`
       SELECT 'worker' AS target_type, w.id AS target_id,
              w.visa_type || ': matchings ' || string_agg(m.id::text, ', ' ORDER BY m.id) AS detail
@@ -792,7 +792,7 @@ export const CHECKS: readonly Check[] = [
 /**
  * Runs every check (or the named ones) in one statement and answers each with its violations; the minimum wage
  * is read from the settings first, as the rule engine reads it. JIT is off for the statement: the recursive walk
- * of I-2 is costed far above what it reads, and LLVM compiling the whole union took seconds on 10,000 workers
+ * of I-2 (docs/DOMAIN.md#invariants) is costed far above what it reads, and LLVM compiling the whole union took seconds on 10,000 workers
  * where the checks take tens of milliseconds (docs/domain-integrity.md#how-long-it-takes).
  */
 export async function runChecks(

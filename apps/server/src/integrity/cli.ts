@@ -1,6 +1,6 @@
 /**
  * `npm run check:data [-- --database-url <url>] [--json]`
- * Runs the check of every invariant of docs/DOMAIN.md (I-1, I-2, …) over the configured database (DATABASE_URL,
+ * Runs the check of every invariant of docs/DOMAIN.md#invariants (I-1, I-2, …) over the configured database (DATABASE_URL,
  * or the embedded DATA_DIR: stop the server first) and lists what breaks them, with the repairs migrations made
  * and flagged, and how long the checks took. Exit code 1 when a rule is broken (docs/domain-integrity.md).
  */

@@ -7,7 +7,7 @@ import {
 } from '@ilson/contracts';
 
 /**
- * The one error type of the server: the error handler turns it into the wire's envelope (docs/wire.md#errors). Its
+ * The one error type of the server: the error handler turns it into the wire's envelope (docs/wire.md#errors-and-validation). Its
  * status comes from the code's row of `ERROR_STATUS`; a throw never states one.
  */
 export class AppError extends Error {

@@ -84,7 +84,7 @@ export async function signedInAdmin(
 
 /**
  * Every /api route is declared in @ilson/contracts and registered from its declaration; the server refuses to start
- * when one is not (docs/ARCHITECTURE.md, "Endpoints").
+ * when one is not (docs/ARCHITECTURE.md#endpoints).
  * Routes added by tests (`unlistedRoutes`) may state `config.access` themselves instead.
  * A valid access token is not enough: the admin must still be active and the session not revoked, expired or idle
  * (every request checks it and counts as activity). An admin holding a temporary password reaches only the

@@ -22,7 +22,7 @@ export type EndpointHandler<E extends EndpointSpec> = (
 ) => Promise<HandlerResult<E>>;
 
 /**
- * Registers an endpoint declared in @ilson/contracts (docs/ARCHITECTURE.md, "Endpoints"): its method, path and
+ * Registers an endpoint declared in @ilson/contracts (docs/ARCHITECTURE.md#endpoints): its method, path and
  * schemas, its status code, idempotency and password-change opening. Access is not restated here: the auth plugin
  * reads it from the same declaration (ROUTE_ACCESS) when the route is added. `config` holds what only the server
  * knows, such as a rate limit.

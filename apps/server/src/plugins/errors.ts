@@ -95,12 +95,12 @@ const FRAMEWORK_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMIT',
 };
 
-/** Sends the envelope with its code's status from the one table (docs/wire.md#errors). */
+/** Sends the envelope with its code's status from the one table (docs/wire.md#errors-and-validation). */
 function send(reply: FastifyReply, body: Envelope) {
   return reply.status(ERROR_STATUS[body.error.code]).type('application/json; charset=utf-8').send(body);
 }
 
-/** One error handler: every failure leaves as docs/ARCHITECTURE.md#wire's envelope, never a stack trace or SQL text. */
+/** One error handler: every failure leaves as docs/wire.md#errors-and-validation's envelope, never a stack trace or SQL text. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -15,7 +15,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * The page's policy while the forms offer the online address search (docs/ARCHITECTURE.md#forms): the postcode
+ * The page's policy while the forms offer the online address search (docs/web-app.md#forms): the postcode
  * service's script and its embedded frame are admitted, nothing else changes.
  */
 export function withPostcodeService(policy: string): string {

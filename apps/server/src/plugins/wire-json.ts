@@ -2,7 +2,7 @@ import { camelToSnake, keysToSnake } from '@ilson/contracts';
 import { type $ZodType, safeEncode } from 'zod/v4/core';
 
 /**
- * A reply's JSON written straight from its response schema (docs/ARCHITECTURE.md#replies-written-from-the-schema):
+ * A reply's JSON written straight from its response schema (docs/wire.md#replies-written-from-the-schema):
  * the same text as the schema's encode, then snake_case keys, then `JSON.stringify` — the one definition of the
  * wire — in one pass, without the two intermediate copies of every row.
  *

@@ -334,7 +334,7 @@ export async function runSeed(handle: DbHandle, options: SeedOptions): Promise<S
     const indexesStarted = performance.now();
     await putBack();
     log(`색인·외래 키 다시 만들기 ${((performance.now() - indexesStarted) / 1000).toFixed(1)}초`);
-    // The permits the contracted E-9/H-2 workers need, from the matchings just loaded (I-30).
+    // The permits the contracted E-9/H-2 workers need, from the matchings just loaded (docs/DOMAIN.md#invariants, I-30).
     const permits = await seedPermits(conn, today);
     tables.push({ table: 'employer_permits', rows: permits, ms: 0, waitMs: 0 });
     log(`employer_permits: ${permits.toLocaleString('ko-KR')}행`);

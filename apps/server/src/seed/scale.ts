@@ -1,4 +1,4 @@
-/** Row counts per scale: scale 1 is the demo, scale 1000 the benchmark (BENCHMARKS.md, issue [G]). */
+/** Row counts per scale: scale 1 is the demo, scale 1000 the benchmark (docs/performance.md#targets, BENCHMARKS.md). */
 export type SeedCounts = {
   branches: number;
   employers: number;

@@ -101,7 +101,7 @@ describe('request and response conversion (docs/ARCHITECTURE.md#wire)', () => {
   });
 });
 
-describe('401 and the refresh (docs/ARCHITECTURE.md#session and #errors-and-validation)', () => {
+describe('401 and the refresh (docs/sessions-and-logs.md#the-browsers-session and docs/wire.md#errors-and-validation)', () => {
   it('shares one refresh among parallel 401s and retries each request once with the new token', async () => {
     signIn('old', 'refresh-old');
     let releaseRefresh: () => void = () => {};

@@ -116,7 +116,7 @@ function isTokenPair(value: unknown): value is RefreshResponse {
   return typeof token === 'string' && token !== '' && typeof refreshToken === 'string' && refreshToken !== '';
 }
 
-/** docs/ARCHITECTURE.md#errors-and-validation: token and refreshToken, at the top level or under `data`; anything else is a failed refresh. */
+/** docs/wire.md#errors-and-validation: token and refreshToken, at the top level or under `data`; anything else is a failed refresh. */
 export function readRefreshResponse(body: unknown): RefreshResponse | null {
   const nested = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
   const pair = [body, nested].find(isTokenPair);

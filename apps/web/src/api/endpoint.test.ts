@@ -4,7 +4,7 @@ import { ENDPOINTS } from '@ilson/contracts';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web client calls only declared endpoints (docs/ARCHITECTURE.md, "Endpoints"): features go through `call` and
+ * The web client calls only declared endpoints (docs/ARCHITECTURE.md#endpoints): features go through `call` and
  * `endpointQuery`, and the session code — which stays out of the contracts' schemas to keep /login small and reads
  * its replies tolerantly — names paths that must be declared too.
  */

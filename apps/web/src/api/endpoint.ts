@@ -32,7 +32,7 @@ export type CallOptions = Pick<AxiosRequestConfig, 'signal' | 'headers' | 'quiet
 };
 
 /**
- * Calls an endpoint declared in @ilson/contracts (docs/ARCHITECTURE.md, "Endpoints") and parses its reply with the
+ * Calls an endpoint declared in @ilson/contracts (docs/ARCHITECTURE.md#endpoints) and parses its reply with the
  * declared schema, so a reply that drifted from the contract fails here instead of deep inside a screen. The
  * client converts keys to and from the snake_case wire.
  */

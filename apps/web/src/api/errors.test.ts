@@ -15,7 +15,7 @@ const envelope = (code: string, message?: string, details?: unknown) => ({
   error: { code, message, details },
 });
 
-describe('classifyResponse (docs/ARCHITECTURE.md#errors-and-validation table)', () => {
+describe('classifyResponse (docs/wire.md#errors-and-validation table)', () => {
   it.each([
     [400, 'validation', 'VALIDATION_ERROR', false],
     [422, 'validation', 'VALIDATION_ERROR', false],
@@ -79,7 +79,7 @@ describe('classifyResponse (docs/ARCHITECTURE.md#errors-and-validation table)', 
   });
 });
 
-describe('validationMessage (docs/ARCHITECTURE.md#errors-and-validation rule for 400/422)', () => {
+describe('validationMessage (docs/wire.md#errors-and-validation rule for 400/422)', () => {
   it('uses the first message of a details list', () => {
     const body = envelope('VALIDATION_ERROR', '입력 오류', [
       { field: 'email' },

@@ -2,7 +2,7 @@ import { type ErrorCode, errorMessages, type LinkedResource, snakeToCamel } from
 import type { AxiosError } from 'axios';
 import { ko } from '../locales/ko/common';
 
-/** docs/ARCHITECTURE.md#errors-and-validation error kinds. */
+/** docs/wire.md#errors-and-validation error kinds. */
 export type ApiErrorType =
   | 'validation'
   | 'authentication'
@@ -180,7 +180,7 @@ export function normalizeDetails(details: unknown): ApiErrorDetail[] {
 }
 
 /**
- * docs/ARCHITECTURE.md#errors-and-validation: the first message in the details, else the error message, else the generic validation message.
+ * docs/wire.md#errors-and-validation: the first message in the details, else the error message, else the generic validation message.
  * Details that point at a record are skipped: their message is often just the record's label.
  */
 export function validationMessage(body: unknown): string {
@@ -189,7 +189,7 @@ export function validationMessage(body: unknown): string {
   return first?.message ?? message ?? errorMessages.VALIDATION_ERROR;
 }
 
-/** docs/ARCHITECTURE.md#errors-and-validation classification of a reply by its status. */
+/** docs/wire.md#errors-and-validation classification of a reply by its status. */
 export function classifyResponse(status: number, body: unknown): ApiError {
   const error = readErrorBody(body);
   const base = { status, serverCode: error.code };

@@ -5,7 +5,7 @@ import { FONT_FAMILY } from './font';
 import { useThemeMode } from './theme-mode';
 
 /**
- * Seeds that keep text at WCAG AA contrast (4.5:1) where antd's defaults fall short (docs/ARCHITECTURE.md#themes):
+ * Seeds that keep text at WCAG AA contrast (4.5:1) where antd's defaults fall short (docs/web-app.md#themes):
  * white on the light theme's primary blue (menu selection, buttons) is 4.1:1 with #1677ff; secondary text (#878787 on
  * the page's #f5f5f5) 3.3:1, placeholders 1.6:1, red text 3.9:1. In the dark theme links need a lighter blue than the
  * buttons' fill.
@@ -31,9 +31,9 @@ const DARK_TOKENS = {
 };
 
 /**
- * antd in Korean with the light or dark algorithm from the theme mode (docs/ARCHITECTURE.md#themes). Not at the root:
+ * antd in Korean with the light or dark algorithm from the theme mode (docs/web-app.md#themes). Not at the root:
  * each screen that uses antd (the signed-in app, the password screens, the toasts) brings it in its own chunk, so the
- * login form loads none of antd (docs/ARCHITECTURE.md#first-load).
+ * login form loads none of antd (docs/web-app.md#first-load).
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { dark } = useThemeMode();

@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('withChunkTimeout (docs/ARCHITECTURE.md#errors-and-validation: chunk-load error after 120 s)', () => {
+describe('withChunkTimeout (docs/wire.md#errors-and-validation: chunk-load error after 120 s)', () => {
   it('rejects with a chunk-load error when the chunk has not arrived after 120 s', async () => {
     vi.useFakeTimers();
     const load = withChunkTimeout(() => new Promise<never>(() => {}));

@@ -5,7 +5,7 @@ export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
 }
 
-/** docs/ARCHITECTURE.md#errors-and-validation: a page chunk that has not arrived after the timeout counts as failed. */
+/** docs/wire.md#errors-and-validation: a page chunk that has not arrived after the timeout counts as failed. */
 export function withChunkTimeout<T>(
   load: () => Promise<T>,
   timeoutMs = CHUNK_LOAD_TIMEOUT_MS,

@@ -21,9 +21,9 @@ function QueryProvider({ children }: { children: ReactNode }) {
 /**
  * The theme mode, toasts, and TanStack Query with docs/ARCHITECTURE.md#wire defaults. antd's ConfigProvider is not
  * here: the screens that use antd wrap themselves in AntdProvider (app/antd-provider.tsx), so /login loads none of
- * it (docs/ARCHITECTURE.md#first-load). The dayjs `ko` locale is set with the date helpers (lib/datetime.ts), which
+ * it (docs/web-app.md#first-load). The dayjs `ko` locale is set with the date helpers (lib/datetime.ts), which
  * the shell loads: no screen before it shows a date. Enter in a picker never submits its form
- * (docs/ARCHITECTURE.md#forms).
+ * (docs/web-app.md#forms).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   useEnterGuard();

@@ -49,7 +49,7 @@ function SignedInEntry() {
   return <Standalone page={page} />;
 }
 
-/** docs/ARCHITECTURE.md#screens routes: /login and /forgot-password are public; everything else is behind the guard. */
+/** docs/web-app.md#screens routes: /login and /forgot-password are public; everything else is behind the guard. */
 export const routes: RouteObject[] = [
   {
     path: '/login',

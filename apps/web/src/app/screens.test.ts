@@ -53,7 +53,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('route table', () => {
-  it('holds exactly the routes of docs/ARCHITECTURE.md#screens behind the login', () => {
+  it('holds exactly the routes of docs/web-app.md#screens behind the login', () => {
     expect(SCREENS.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
   });
 

@@ -21,7 +21,7 @@ import { ko } from '../locales/ko/common';
 import { type LazyPage, lazyPage } from './lazy';
 
 /**
- * Every screen behind the login, declared once (docs/ARCHITECTURE.md#screens): its path, title, breadcrumb section,
+ * Every screen behind the login, declared once (docs/web-app.md#screens): its path, title, breadcrumb section,
  * `?status=` views, page, the permission it needs and its place in the sider menu. The router, the menu,
  * breadcrumbs and the document title all read this table.
  */

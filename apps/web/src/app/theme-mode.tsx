@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 /**
- * The colour scheme (docs/ARCHITECTURE.md#themes): the system's preference unless the admin picked light or dark in
+ * The colour scheme (docs/web-app.md#themes): the system's preference unless the admin picked light or dark in
  * the user menu; the choice is kept in this browser. antd's dark algorithm derives every colour from it — no
  * screen writes colours of its own for one theme.
  */

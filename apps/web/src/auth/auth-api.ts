@@ -9,7 +9,7 @@ function isUser(value: unknown): value is CurrentUser {
   return (typeof value.id === 'number' || typeof value.id === 'string') && value.id !== '';
 }
 
-/** docs/ARCHITECTURE.md#wire: the user is found at data.user, user, or the body itself; only a user with an id counts. */
+/** docs/sessions-and-logs.md#the-browsers-session: the user is found at data.user, user, or the body itself; only a user with an id counts. */
 export function readUser(body: unknown): CurrentUser | null {
   const data = isRecord(body) ? body.data : undefined;
   const candidates = [isRecord(data) ? data.user : undefined, isRecord(body) ? body.user : undefined, body];
@@ -18,7 +18,7 @@ export function readUser(body: unknown): CurrentUser | null {
 
 export type LoginResult = { token: string; refreshToken: string; user: CurrentUser };
 
-/** docs/ARCHITECTURE.md#errors-and-validation: a login answer must carry token, refreshToken and user. */
+/** docs/wire.md#errors-and-validation: a login answer must carry token, refreshToken and user. */
 export function readLoginResponse(body: unknown): LoginResult | null {
   if (!isRecord(body)) return null;
   const { token, refreshToken, user } = body;

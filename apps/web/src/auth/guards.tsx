@@ -9,7 +9,7 @@ type RequireAuthProps = {
   onPending?: (pathname: string) => void;
 };
 
-/** docs/ARCHITECTURE.md#screens access rule: everything but the public pages needs a signed-in user. */
+/** docs/web-app.md#screens access rule: everything but the public pages needs a signed-in user. */
 export function RequireAuth({ onPending }: RequireAuthProps) {
   const { status, user } = useSession();
   const { pathname } = useLocation();

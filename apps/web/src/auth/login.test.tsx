@@ -28,7 +28,7 @@ function submitButton() {
   return screen.getByRole('button', { name: /로그인$/ });
 }
 
-describe('login page (docs/ARCHITECTURE.md#screens and #session)', () => {
+describe('login page (docs/web-app.md#screens and docs/sessions-and-logs.md#the-browsers-session)', () => {
   it('shows the title, subtitle, fields, remember-me checked by default, the link and the footer', async () => {
     await openLogin();
     expect(screen.getByText('관리자 계정으로 로그인해 주세요.')).toBeTruthy();

@@ -41,7 +41,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const started = useRef(false);
   const expiring = useRef(false);
 
-  // docs/ARCHITECTURE.md#session: with a stored token, ask who we are; anything but a user with an id means logged out.
+  // docs/sessions-and-logs.md#the-browsers-session: with a stored token, ask who we are; anything but a user with an id means logged out.
   useEffect(() => {
     if (started.current || state.status !== 'loading') return;
     started.current = true;
@@ -57,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
   }, [state.status]);
 
-  // docs/ARCHITECTURE.md#errors-and-validation: a refresh that failed shows the message, then /login after the delay.
+  // docs/wire.md#errors-and-validation: a refresh that failed shows the message, then /login after the delay.
   useEffect(
     () =>
       setSessionExpiredListener(() => {
@@ -143,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Another tab may have logged this session out already.
         if (localTokenStore.getToken()) await requestLogout(localTokenStore.getRefreshToken());
       } catch {
-        // docs/ARCHITECTURE.md#session: the tokens go even when the server call fails.
+        // docs/sessions-and-logs.md#the-browsers-session: the tokens go even when the server call fails.
       } finally {
         localTokenStore.clear();
         queryClient.clear();

@@ -11,7 +11,7 @@ beforeEach(() => {
   server = createMockServer();
 });
 
-describe('access rule and session start (docs/ARCHITECTURE.md#screens and #session)', () => {
+describe('access rule and session start (docs/web-app.md#screens and docs/sessions-and-logs.md#the-browsers-session)', () => {
   it('sends a visitor without a token to /login', async () => {
     const view = renderApp('/employers?status=pending', server);
     expect(await screen.findByRole('heading', { name: '일손 관리자' })).toBeTruthy();

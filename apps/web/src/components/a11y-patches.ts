@@ -10,7 +10,7 @@ const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select,
 const ADDED = 'data-scroll-stop';
 
 /**
- * Two fixes to markup that props cannot reach (docs/ARCHITECTURE.md#accessibility):
+ * Two fixes to markup that props cannot reach (docs/web-app.md#accessibility):
  * - antd's table measure row (hidden, zero height) holds copies of the header cells, the select-all checkbox among
  *   them; it becomes `inert`, so the hidden copy takes no focus;
  * - a box that scrolls and holds nothing focusable (a wide table with no links, a chart's table) becomes a Tab stop,

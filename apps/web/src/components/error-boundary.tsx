@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ko } from '../locales/ko/common';
 import { PlainIcon } from './plain-icon';
 
-/** Plain elements (index.css): it ships with the first bundle, which loads no antd (docs/ARCHITECTURE.md#first-load). */
+/** Plain elements (index.css): it ships with the first bundle, which loads no antd (docs/web-app.md#first-load). */
 export function ErrorFallback() {
   return (
     <div role="alert" style={{ padding: '48px 24px', textAlign: 'center' }}>

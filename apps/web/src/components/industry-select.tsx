@@ -4,7 +4,7 @@ import { Select, type SelectProps } from 'antd';
 export const INDUSTRY_OPTIONS = INDUSTRIES.map((value) => ({ value, label: INDUSTRY_LABELS[value] }));
 
 /**
- * Typing narrows a long option list by its Korean label (docs/ARCHITECTURE.md#forms). Without it antd matches a
+ * Typing narrows a long option list by its Korean label (docs/web-app.md#forms). Without it antd matches a
  * single select not at all and a multiple one by its code, which nobody types.
  */
 export const SEARCH_BY_LABEL = { optionFilterProp: 'label' } as const;

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 
 /**
  * An antd icon drawn from its definition in @ant-design/icons-svg, without @ant-design/icons' component and context:
- * for the screens that render before antd is loaded (docs/ARCHITECTURE.md#first-load). Decorative (aria-hidden).
+ * for the screens that render before antd is loaded (docs/web-app.md#first-load). Decorative (aria-hidden).
  */
 export function PlainIcon({ icon, style }: { icon: IconDefinition; style?: CSSProperties }) {
   const node = typeof icon.icon === 'function' ? icon.icon('currentColor', 'currentColor') : icon.icon;

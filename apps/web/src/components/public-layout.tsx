@@ -5,8 +5,8 @@ type PublicLayoutProps = { title: string; subtitle?: string; width?: number; chi
 
 /**
  * The logged-out screens: a centred panel with a title and the copyright footer. Plain elements with the theme's
- * colours as CSS variables (index.css): the login bundle loads no antd (docs/ARCHITECTURE.md#first-load), and the
- * screens follow dark mode too (docs/ARCHITECTURE.md#themes).
+ * colours as CSS variables (index.css): the login bundle loads no antd (docs/web-app.md#first-load), and the
+ * screens follow dark mode too (docs/web-app.md#themes).
  */
 export function PublicLayout({ title, subtitle, width = 400, children }: PublicLayoutProps) {
   return (

@@ -8,7 +8,7 @@ const centred: CSSProperties = { display: 'flex', alignItems: 'center', justifyC
 /**
  * A spinner announced to screen readers by its label, shown under it. Plain CSS (index.css `.ilson-spinner`): it is
  * on screen before antd is loaded, while the session is checked and the login form loads
- * (docs/ARCHITECTURE.md#first-load).
+ * (docs/web-app.md#first-load).
  */
 export function Spinner({ label = ko.app.loading, size = 'medium', style }: SpinnerProps) {
   return (

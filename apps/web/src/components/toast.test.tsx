@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { classifyResponse } from '../api/errors';
 import { errorToastOptions, type ToastApi, ToastProvider, useToast } from './toast';
 
-describe('errorToastOptions (docs/ARCHITECTURE.md#errors-and-validation display)', () => {
+describe('errorToastOptions (docs/wire.md#errors-and-validation display)', () => {
   it('shows a retryable error with a retry callback until clicked, and clicking retries', () => {
     const retry = vi.fn();
     const options = errorToastOptions(classifyResponse(503, undefined), retry, 'k1');
@@ -52,7 +52,7 @@ function Probe() {
   return null;
 }
 
-describe('ToastProvider (docs/ARCHITECTURE.md#first-load)', () => {
+describe('ToastProvider (docs/web-app.md#first-load)', () => {
   it('loads antd only when a toast is asked for, and shows the toasts asked for meanwhile in order', async () => {
     render(
       <ToastProvider>

@@ -37,7 +37,7 @@ const PreloadContext = createContext<() => void>(() => {});
 /**
  * Toasts through antd's message hook, so they follow the theme and locale — loaded on first use (or when the
  * signed-in app asks for it ahead, `usePreloadToasts`), so the login form loads none of antd
- * (docs/ARCHITECTURE.md#first-load). Calls made before the holder is mounted wait and are shown in order once it is.
+ * (docs/web-app.md#first-load). Calls made before the holder is mounted wait and are shown in order once it is.
  * antd's App (which adds the notification and modal hooks) wraps the shell instead.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -101,7 +101,7 @@ export function useToast(): ToastApi {
 let toastSeq = 0;
 
 /**
- * docs/ARCHITECTURE.md#errors-and-validation display: a toast for the default duration; a retryable error given a retry callback adds a
+ * docs/wire.md#errors-and-validation display: a toast for the default duration; a retryable error given a retry callback adds a
  * "click to retry" line, stays until clicked (duration 0), and clicking retries.
  */
 export function errorToastOptions(

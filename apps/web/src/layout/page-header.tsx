@@ -45,7 +45,7 @@ export function PageHeader({ extra, title: recordTitle, tags }: PageHeaderProps)
       />
       <Flex align="center" justify="space-between" gap={16} wrap style={{ marginTop: 8 }}>
         <Flex align="center" gap={8} wrap style={{ minWidth: 0 }}>
-          {/* The page's one H1, at the size of a section title (docs/ARCHITECTURE.md#accessibility). */}
+          {/* The page's one H1, at the size of a section title (docs/web-app.md#accessibility). */}
           <Typography.Title
             level={1}
             style={{ margin: 0, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}

@@ -16,7 +16,7 @@ type ProfileModalProps = { user: CurrentUser; open: boolean; onClose: () => void
 type TabKey = 'profile' | 'password' | 'second-factor' | 'sessions' | 'logins';
 
 /**
- * 내 정보 (docs/ARCHITECTURE.md#screens: a dropdown item, no route of its own): the own profile, the password change and the
+ * 내 정보 (docs/web-app.md#screens: a dropdown item, no route of its own): the own profile, the password change and the
  * recent sign-ins, as tabs of one modal.
  */
 export function ProfileModal({ user, open, onClose }: ProfileModalProps) {

@@ -41,7 +41,7 @@ async function openShell() {
 
 const dialog = () => screen.findByRole('dialog');
 
-describe('global search (docs/ARCHITECTURE.md, "Global search")', () => {
+describe('global search (docs/ARCHITECTURE.md#global-search)', () => {
   it('opens with Ctrl+K, lists the results by kind and opens one with the keyboard', async () => {
     const user = userEvent.setup({ delay: null });
     const view = await openShell();

@@ -51,7 +51,7 @@ function remember(entry: Entry) {
 }
 
 /**
- * The global search window (docs/ARCHITECTURE.md, "Global search"): keyboard first — type, ↑↓, Enter — with the
+ * The global search window (docs/ARCHITECTURE.md#global-search): keyboard first — type, ↑↓, Enter — with the
  * results grouped by kind and, before anything is typed, the records opened from here most recently.
  */
 export default function SearchPalette({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -47,9 +47,9 @@ function Brand({ collapsed }: { collapsed: boolean }) {
 const SIDER_BACKGROUND = '#001529';
 
 /**
- * docs/ARCHITECTURE.md#screens shell: dark collapsible sider, fixed header, the page scrolling beneath. Below 768 px
+ * docs/web-app.md#screens shell: dark collapsible sider, fixed header, the page scrolling beneath. Below 768 px
  * the sider is an overlay drawer that starts closed and closes on navigation. A skip link, the first stop of the
- * keyboard, takes the focus to the page (docs/ARCHITECTURE.md#accessibility).
+ * keyboard, takes the focus to the page (docs/web-app.md#accessibility).
  */
 export default function ShellLayout() {
   const [collapsed, setCollapsed] = useState(readCollapsed);

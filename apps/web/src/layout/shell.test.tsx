@@ -37,7 +37,7 @@ function sider() {
   return screen.getByTestId('app-sider');
 }
 
-describe('shell (docs/ARCHITECTURE.md#screens)', () => {
+describe('shell (docs/web-app.md#screens)', () => {
   it('lists the sidebar menu in the specified order with its links', async () => {
     await openShell('/dashboard');
     const topLevel = menu()
@@ -129,7 +129,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     );
   });
 
-  it('switches to the dark theme from 화면 모드 and remembers it (docs/ARCHITECTURE.md#themes)', async () => {
+  it('switches to the dark theme from 화면 모드 and remembers it (docs/web-app.md#themes)', async () => {
     const user = userEvent.setup({ delay: null });
     await openShell('/dashboard');
     expect(document.documentElement.dataset.theme).toBe('light');
@@ -145,7 +145,7 @@ describe('shell (docs/ARCHITECTURE.md#screens)', () => {
     expect(document.documentElement.style.colorScheme).toBe('dark');
   });
 
-  it('has a skip link first, to the main element, and one H1 (docs/ARCHITECTURE.md#accessibility)', async () => {
+  it('has a skip link first, to the main element, and one H1 (docs/web-app.md#accessibility)', async () => {
     await openShell('/dashboard');
     const skip = screen.getByRole('link', { name: '본문으로 건너뛰기' });
     expect(skip.getAttribute('href')).toBe('#main-content');

@@ -30,7 +30,7 @@ type SiderMenuProps = { collapsed: boolean };
 export function SiderMenu({ collapsed }: SiderMenuProps) {
   const { pathname, search } = useLocation();
   const can = useCan();
-  // The screens the role cannot open are not in its menu (docs/ARCHITECTURE.md#screens).
+  // The screens the role cannot open are not in its menu (docs/web-app.md#screens).
   const menu = useMemo(() => menuFor(can), [can]);
   const items = useMemo(() => toItems(menu), [menu]);
   const { selectedKey, openKey } = useMemo(

@@ -3,7 +3,7 @@ import type { LawRow } from './basis';
 
 /**
  * Placement fees as law rows (docs/law-as-data.md#fees), applied by `placementFeeIssues` (fees.ts) on every write of
- * a fee payout and by `npm run check:data` (I-31).
+ * a fee payout and by `npm run check:data` (docs/DOMAIN.md#invariants, I-31).
  */
 
 /** Visas whose placement no private broker may charge for, and why. */

@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
 
 const CALL = /pg_(?:try_)?advisory_(?:xact_)?(?:un)?lock(?:_shared)?\s*\(([^)]*)\)/g;
 
-/** docs/ARCHITECTURE.md#advisory-locks */
+/** docs/domain-integrity.md#advisory-locks */
 describe('the advisory-lock registry', () => {
   it('gives every lock its own id', () => {
     const ids = Object.values(ADVISORY_LOCKS);

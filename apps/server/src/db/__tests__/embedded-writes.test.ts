@@ -42,7 +42,7 @@ describe('writtenBy (db/embedded-writes.ts)', () => {
  * reused (no statement run) when nothing was written.
  */
 describe.skipIf(engine === 'pg')(
-  'list totals on the embedded engine (docs/ARCHITECTURE.md#list-totals)',
+  'list totals on the embedded engine (docs/performance.md#list-totals)',
   () => {
     let handle: DbHandle;
     beforeAll(async () => {

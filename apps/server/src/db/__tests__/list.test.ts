@@ -146,7 +146,7 @@ describe('page depth', () => {
   });
 });
 
-describe('estimated totals reused for a few seconds (docs/ARCHITECTURE.md#list-totals)', () => {
+describe('estimated totals reused for a few seconds (docs/performance.md#list-totals)', () => {
   /** A second drizzle over the same connection(s) whose logger counts the statements it runs. */
   function countingDb() {
     let statements = 0;

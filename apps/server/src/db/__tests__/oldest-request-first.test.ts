@@ -4,7 +4,7 @@ import { asRequestArrivedAt, OldestRequestFirst } from '../oldest-request-first'
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('OldestRequestFirst (the embedded engine’s order, docs/ARCHITECTURE.md#embedded-fairness)', () => {
+describe('OldestRequestFirst (the embedded engine’s order, docs/performance.md#embedded-fairness)', () => {
   it('runs one statement at a time, each the waiting one of the earliest request, and loses none', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -35,7 +35,7 @@ export const auditLogs = pgTable(
     index('audit_logs_target_idx').on(t.targetType, t.targetId),
     index('audit_logs_action_idx').on(t.action, t.createdAt.desc()),
     // The list filtered by action, newest first (ORDER BY id): its rows in order whatever the recent mix of actions
-    // (docs/ARCHITECTURE.md#embedded-planning).
+    // (docs/performance.md#embedded-planning).
     index('audit_logs_action_id_idx').on(t.action, t.id),
     // An admin's own sign-ins (내 정보 → 로그인 기록), newest first, read backwards: however many other rows the
     // admin made, the page is the index's first entries (docs/access-log.md#own-sign-ins). The predicate is the

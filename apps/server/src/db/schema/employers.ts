@@ -66,10 +66,10 @@ export const employers = pgTable(
     index('employers_industry_created_idx').on(t.industry, t.createdAt, t.id).where(live),
     index('employers_region_created_idx').on(t.region, t.createdAt, t.id).where(live),
     index('employers_company_name_idx').on(t.companyName, t.id).where(live),
-    // The list's other sorts, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
+    // The list's other sorts, the column then the id (docs/performance.md#sorted-lists).
     index('employers_status_idx').on(t.status, t.id).where(live),
     index('employers_approved_at_idx').on(t.approvedAt, t.id).where(live),
-    // The trash: deleted rows only, newest deletion first (docs/ARCHITECTURE.md#sorted-lists).
+    // The trash: deleted rows only, newest deletion first (docs/performance.md#sorted-lists).
     index('employers_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
     index('employers_approved_by_idx').on(t.approvedBy),
     // Not partial: payouts and other records find "the employers of branch X" deleted ones included.

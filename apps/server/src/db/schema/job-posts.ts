@@ -80,7 +80,7 @@ export const jobPosts = pgTable(
   (t) => [
     // Plain ascending (col, id) serves both sort orders by a forward or backward scan.
     index('job_posts_created_idx').on(t.createdAt, t.id).where(live),
-    // The trash: deleted rows only, newest deletion first (docs/ARCHITECTURE.md#sorted-lists).
+    // The trash: deleted rows only, newest deletion first (docs/performance.md#sorted-lists).
     index('job_posts_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
     index('job_posts_status_created_idx').on(t.status, t.createdAt, t.id).where(live),
     index('job_posts_employer_created_idx').on(t.employerId, t.createdAt, t.id).where(live),

@@ -99,7 +99,7 @@ export const matchings = pgTable(
     index('matchings_visa_created_idx').on(t.workerVisaType, t.createdAt, t.id),
     index('matchings_start_date_idx').on(t.startDate, t.id),
     index('matchings_contract_date_idx').on(t.contractDate, t.id),
-    // Sorted by status, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
+    // Sorted by status, the column then the id (docs/performance.md#sorted-lists).
     index('matchings_status_idx').on(t.status, t.id),
     index('matchings_resume_idx').on(t.resumeId),
     index('matchings_manager_idx').on(t.managerAdminId),
@@ -123,7 +123,7 @@ export const matchingStatusHistory = pgTable(
   (t) => [
     index('matching_status_history_matching_idx').on(t.matchingId, t.toStatus),
     // Also carries matching_id (INCLUDE, migration 0029, which Drizzle cannot declare): the dashboard's contracts by
-    // month are counted from the index alone (docs/ARCHITECTURE.md#contracts-by-month-from-the-index).
+    // month are counted from the index alone (docs/performance.md#contracts-by-month-from-the-index).
     index('matching_status_history_to_changed_idx').on(t.toStatus, t.changedAt),
   ],
 );

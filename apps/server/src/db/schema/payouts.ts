@@ -87,7 +87,7 @@ export const payouts = pgTable(
     // Plain ascending (…, id) serves both orders by a forward or backward scan.
     index('payouts_created_idx').on(t.createdAt, t.id),
     // These four also carry the columns the list's sums read (INCLUDE, migrations 0025 and 0026, which Drizzle
-    // cannot declare): docs/ARCHITECTURE.md#payout-sums-from-the-index.
+    // cannot declare): docs/performance.md#payout-sums-from-the-index.
     index('payouts_status_created_idx').on(t.status, t.createdAt, t.id),
     index('payouts_type_created_idx').on(t.type, t.createdAt, t.id),
     index('payouts_employer_created_idx').on(t.employerId, t.createdAt, t.id),

@@ -14,7 +14,7 @@ import { workers } from './workers';
 
 const live = sql`deleted_at IS NULL`;
 
-/** 이력서 (docs/ARCHITECTURE.md#wire). A worker may have several; the branch scope is the worker's branch. */
+/** 이력서 (docs/DOMAIN.md#records). A worker may have several; the branch scope is the worker's branch. */
 export const resumes = pgTable(
   'resumes',
   {

@@ -107,7 +107,7 @@ export const workers = pgTable(
     index('workers_visa_board_idx').on(t.visaExpiryDate, t.id).where(onVisaBoard),
     // The board filtered by visa type or by extension: that value first, then the board's order. Those values
     // cluster by expiry (an F-5 or an approved extension expires late), so the board's own index would walk
-    // every earlier visa to find them (docs/ARCHITECTURE.md#the-visa-board-filtered).
+    // every earlier visa to find them (docs/performance.md#the-visa-board-filtered).
     index('workers_visa_board_type_idx').on(t.visaType, t.visaExpiryDate, t.id).where(onVisaBoard),
     index('workers_visa_board_extension_idx')
       .on(t.extensionStatus, t.visaExpiryDate, t.id)
@@ -115,9 +115,9 @@ export const workers = pgTable(
     // Not partial: resumes (and others) find "the workers of branch X" deleted ones included.
     index('workers_branch_idx').on(t.branchId),
     index('workers_last_name_idx').on(t.lastName, t.id).where(live),
-    // Sorted by nationality, the column then the id (docs/ARCHITECTURE.md#sorted-lists).
+    // Sorted by nationality, the column then the id (docs/performance.md#sorted-lists).
     index('workers_nationality_idx').on(t.nationality, t.id).where(live),
-    // The trash: deleted rows only, newest deletion first (docs/ARCHITECTURE.md#sorted-lists).
+    // The trash: deleted rows only, newest deletion first (docs/performance.md#sorted-lists).
     index('workers_deleted_idx').on(t.deletedAt, t.id).where(sql`deleted_at IS NOT NULL`),
     index('workers_import_batch_idx').on(t.importBatchId).where(sql`import_batch_id IS NOT NULL`),
   ],

@@ -9,7 +9,7 @@ import { workers } from './workers';
 /**
  * 사업장 변경 of a worker (외국인고용법 제25조; docs/law-as-data.md#workplace-changes): when it was asked for, whether
  * the employer caused it, the 고용센터's approval. The approved ones not caused by the employer count against the
- * limit the rule engine applies (docs/DOMAIN.md, I-29). Deleted ones stay, marked.
+ * limit the rule engine applies (docs/DOMAIN.md#invariants, I-29). Deleted ones stay, marked.
  */
 export const workerWorkplaceChanges = pgTable(
   'worker_workplace_changes',

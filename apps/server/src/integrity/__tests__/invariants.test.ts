@@ -131,7 +131,7 @@ const BREAKS: Record<string, (i: Ids) => SQL[]> = {
   post_branch_not_employers: (i) => [sql`UPDATE job_posts SET branch_id = ${i.B2} WHERE id = ${i.Q}`],
   duplicate_matching_fee: (i) => [
     sql`DROP INDEX payouts_matching_fee_key`,
-    // Both with a recorded legal basis: W holds E-9, whose fee needs one (I-31, fee_not_lawful).
+    // Both with a recorded legal basis: W holds E-9, whose fee needs one (docs/DOMAIN.md#invariants, I-31, fee_not_lawful).
     sql`INSERT INTO payouts (employer_id, matching_id, type, amount, legal_basis_note, legal_basis_at)
         VALUES (${i.E}, ${i.M}, 'matching_fee', 300000, '근거', now()),
                (${i.E}, ${i.M}, 'matching_fee', 300000, '근거', now())`,
@@ -186,7 +186,7 @@ beforeAll(async () => {
   const B2 = (await insertBranch(ctx)).id;
   const E = (await insertEmployer(ctx, B)).id;
   const E2 = (await insertEmployer(ctx, B)).id;
-  // The 고용허가서 its E-9 matchings need (I-30); the employers keep their 0 employees (고용허용인원 5).
+  // The 고용허가서 its E-9 matchings need (docs/DOMAIN.md#invariants, I-30); the employers keep their 0 employees (고용허용인원 5).
   await grantPermit(ctx, E);
   await grantPermit(ctx, E2);
   const W = (await insertWorker(ctx, B, { alienRegNoHash: 'arc-w', passportNoHash: 'passport-w' })).id;
@@ -488,7 +488,7 @@ describe('docs/DOMAIN.md and the checks', () => {
 });
 
 describe('the demo seed', () => {
-  // Seed 2 at this scale is one that once left a working matching on a suspended post (I-10).
+  // Seed 2 at this scale is one that once left a working matching on a suspended post (docs/DOMAIN.md#invariants, I-10).
   it('keeps every rule', { timeout: 120_000 }, async () => {
     await runSeed(ctx.handle, { scale: 0.1, seed: 2, reset: true, pii: createPiiCipher(testConfig.piiKey) });
     const results = await runChecks(ctx.db);

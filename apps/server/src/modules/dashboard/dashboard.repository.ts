@@ -110,7 +110,7 @@ export async function matchingsByStatus(executor: Executor, scope: Scope, span: 
  * Matchings created, and contracts signed, in each month whose first instants are `starts` (the last entry
  * is where the final month ends): per month, two counts over a range of the date indexes. Cheaper than
  * bucketing every row by its Seoul month, and a month without data is simply 0. Both counts are read from their
- * index alone, the contracts' with the matching each belongs to (docs/ARCHITECTURE.md#contracts-by-month-from-the-index).
+ * index alone, the contracts' with the matching each belongs to (docs/performance.md#contracts-by-month-from-the-index).
  */
 export function monthlyTrendQuery(executor: Executor, scope: Scope, starts: Date[]): SQL {
   const months = sql.join(

@@ -108,7 +108,7 @@ export async function listEmployers(executor: Executor, scope: Scope, filters: E
 
 /**
  * What the global search shows of an employer: a few columns of its own, no joins — the list's row is six times as
- * wide and each of its columns is built, sent and parsed again per search (docs/ARCHITECTURE.md "Global search").
+ * wide and each of its columns is built, sent and parsed again per search (docs/ARCHITECTURE.md#global-search).
  */
 const searchColumns = {
   id: employers.id,

@@ -83,7 +83,7 @@ const UNIQUE_REG_NO = 'employers_business_reg_no_key';
 /** How many of the posts in the way a refused delete names in its message (all are in its details). */
 const SHOWN_TITLES = 3;
 
-/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
+/** Field by field, not `{ ...rest }` of the row: see docs/performance.md#row-mappers. */
 export function toEmployer(row: repo.EmployerRow): Employer {
   return {
     id: row.id,
@@ -145,7 +145,7 @@ type EmployerFilterQuery = Omit<EmployerListQuery, 'page' | 'pageSize' | 'sort' 
   branchId?: number;
 };
 
-/** What an employer's move to another branch asks of its posts: the job post service's own move (I-23); app.ts passes it. */
+/** What an employer's move to another branch asks of its posts: the job post service's own move (docs/DOMAIN.md#invariants, I-23); app.ts passes it. */
 export type EmployerPosts = {
   followEmployerBranch(tx: Executor, employerId: number, branchId: number, actor: Actor): Promise<void>;
 };
@@ -250,7 +250,7 @@ export function createEmployersService({ db, jobPosts }: { db: Database; jobPost
           summary: `사업주 수정: ${changedFieldNames(diff)}`,
           diff,
         });
-        // A post's branch is its employer's (docs/DOMAIN.md, I-23): the posts move with it, each logged.
+        // A post's branch is its employer's (docs/DOMAIN.md#invariants, I-23): the posts move with it, each logged.
         if (diff.branchId) await jobPosts.followEmployerBranch(tx, id, changes.branchId!, actor);
         return detail(tx, id, actor);
       }),
@@ -258,7 +258,7 @@ export function createEmployersService({ db, jobPosts }: { db: Database; jobPost
   }
 
   /**
-   * A deleted employer keeps no live post (docs/DOMAIN.md, I-21): its delete waits until its posts are deleted, and
+   * A deleted employer keeps no live post (docs/DOMAIN.md#invariants, I-21): its delete waits until its posts are deleted, and
    * names how many and the first few. Every door that deletes an employer comes through `remove`; a post's create
    * shares the employer's row, so it either waits for this delete or is seen here (docs/domain-integrity.md#locks).
    */

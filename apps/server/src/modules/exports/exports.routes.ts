@@ -6,7 +6,7 @@ import { route } from '../../plugins/endpoint';
 import type { ExportQueryInput, ExportsService } from './exports.service';
 
 /**
- * docs/ARCHITECTURE.md#wire: `GET exports/{employers|workers|matchings|payments}`, each with its list screen's filters.
+ * docs/exports.md#endpoints-and-file-names: `GET exports/{employers|workers|matchings|payments}`, each with its list screen's filters.
  * The body is the file itself (not JSON), named in `Content-Disposition` with an RFC 5987 `filename*`.
  */
 export const exportsRoutes: FastifyPluginAsync<{ exports: ExportsService }> = async (app, { exports }) => {

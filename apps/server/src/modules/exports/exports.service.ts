@@ -46,7 +46,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 const MAX_CONCURRENT_EXPORTS = 3;
 
 /**
- * docs/ARCHITECTURE.md#wire exports: the list screen's filters, masked unless an admin states a reason, logged before the
+ * docs/exports.md#endpoints-and-file-names: the list screen's filters, masked unless an admin states a reason, logged before the
  * first byte leaves, streamed from the database so memory stays flat at any row count.
  */
 export function createExportsService({

@@ -190,7 +190,7 @@ export function workerTarget(pii: PiiCipher, service: WorkersService): ImportTar
         .from(matchings)
         .where(inArray(matchings.workerId, ids));
       for (const m of matched) kept.set(m.id, importMessages.keptMatched);
-      // A resume written since is work on the record: the worker stays, rather than taking it to the trash too (I-22).
+      // A resume written since is work on the record: the worker stays, rather than taking it to the trash too (docs/DOMAIN.md#invariants, I-22).
       const resumed = await tx
         .selectDistinct({ id: resumes.workerId })
         .from(resumes)

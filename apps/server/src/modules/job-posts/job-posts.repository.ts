@@ -293,7 +293,7 @@ export async function restoreJobPost(executor: Executor, id: number, scope: Scop
   return undelete(executor, jobPosts, id, scopeWhere(jobPosts.branchId, scope));
 }
 
-/** An employer's posts that are not deleted, whatever their status: what a deleted employer may not keep (I-21). */
+/** An employer's posts that are not deleted, whatever their status: what a deleted employer may not keep (docs/DOMAIN.md#invariants, I-21). */
 export async function livePostsOf(executor: Executor, employerId: number) {
   return executor
     .select({ id: jobPosts.id, title: jobPosts.title })
@@ -359,7 +359,7 @@ export async function moveEmployerPosts(
 }
 
 /**
- * Puts every post of the employer, live or in the trash, in `branchId` (docs/DOMAIN.md, I-23), in the caller's
+ * Puts every post of the employer, live or in the trash, in `branchId` (docs/DOMAIN.md#invariants, I-23), in the caller's
  * transaction; the posts are locked in id order first. Answers what moved, with the branch each was in.
  */
 export async function moveEmployerPostsToBranch(executor: Executor, employerId: number, branchId: number) {

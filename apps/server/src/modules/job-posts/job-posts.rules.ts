@@ -73,7 +73,7 @@ export function minimumWageError(
   return { field, message: check.message };
 }
 
-/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
+/** Field by field, not `{ ...rest }` of the row: see docs/performance.md#row-mappers. */
 export function toJobPost(row: JobPostRow, today: string): JobPost {
   const expired = isExpired(row, today);
   const hourly = hourlyEquivalent(row.salaryType, row.salaryAmount, scheduleOf(row));

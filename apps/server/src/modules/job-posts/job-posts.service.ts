@@ -276,7 +276,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
       let reason: string | null = null;
       const published = current.status === 'active' || current.status === 'suspended';
       if (published && !can(actor.role, 'job_posts:approve') && Object.keys(diff).some(needsReview)) {
-        // Review holds no matching past the interview (I-10): with one held, only an approver's edit, which stays
+        // Review holds no matching past the interview (docs/DOMAIN.md#invariants, I-10): with one held, only an approver's edit, which stays
         // published, may change what the post says. The post is locked, so a matching's step waits or is seen.
         const held = await linkedMatchings(tx, { jobPostId: id }, MATCHING_HELD_STATUSES);
         if (held.length > 0) {
@@ -435,7 +435,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
     );
 
   /**
-   * Any post but an active one may be deleted while no matching on it is under way (I-15): a closed or suspended post
+   * Any post but an active one may be deleted while no matching on it is under way (docs/DOMAIN.md#invariants, I-15): a closed or suspended post
    * takes no applicant, and an employer's delete waits for its posts (I-21; docs/DOMAIN.md#statuses). One that reads
    * closed past its deadline has its close stored first, as the closing job would, so it comes back from the trash
    * closed.
@@ -471,7 +471,7 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
   }
 
   /**
-   * A post's branch is its employer's (docs/DOMAIN.md, I-23): the employer's move to another branch takes every post
+   * A post's branch is its employer's (docs/DOMAIN.md#invariants, I-23): the employer's move to another branch takes every post
    * of it along, live or in the trash, in the employer's transaction (its row is locked there, so a post created or
    * moved under it meanwhile waits and then takes the new branch), each post logged. Its matchings stay with the
    * branch that made them (docs/domain-integrity.md#a-posts-branch).
@@ -491,9 +491,9 @@ export function createJobPostsService({ db, settings }: { db: Database; settings
   }
 
   /**
-   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: a live employer (I-21; restore it
+   * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: a live employer (docs/DOMAIN.md#invariants, I-21; restore it
    * first) and an operating branch the admin reaches; a post that reads 게시 중 also an approved employer, as any
-   * publication (I-13); one that is not closed an employer that has not withdrawn, as a create refuses one. A closed
+   * publication (docs/DOMAIN.md#invariants, I-13); one that is not closed an employer that has not withdrawn, as a create refuses one. A closed
    * post comes back closed under an employer of any status. The employer is shared before the post is locked, the
    * order of a status change.
    */

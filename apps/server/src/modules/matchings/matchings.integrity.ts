@@ -38,7 +38,7 @@ export type HeldChange = {
     agreedSalaryType?: Row['agreedSalaryType'];
     agreedSalaryAmount?: number | null;
   };
-  /** The worker's 사업장 변경 as they would be after the write (I-29). */
+  /** The worker's 사업장 변경 as they would be after the write (docs/DOMAIN.md#invariants, I-29). */
   workplaceChanges?: readonly WorkplaceChangeEvent[];
 };
 
@@ -77,7 +77,7 @@ function inputOf(
     pay: payOf(matching),
     minimumWageByYear: context.minimumWageByYear,
     pilotSectors: context.pilotSectors,
-    // At `hold` the engine keeps the count within the limit whatever the employer (I-29).
+    // At `hold` the engine keeps the count within the limit whatever the employer (docs/DOMAIN.md#invariants, I-29).
     workplaceChanges: { events: change.workplaceChanges ?? events, toNewEmployer: true, recorded: true },
   });
 }
@@ -174,7 +174,7 @@ export const ENGAGED_WORKER_INDEX = 'matchings_worker_engaged_key';
 
 /**
  * Refuses (409 MATCHINGS_AFFECTED) a worker's visa change to one whose holder works for one employer only (in force
- * today) while they hold two or more contracted or working matchings, listing them (docs/DOMAIN.md I-32). The caller
+ * today) while they hold two or more contracted or working matchings, listing them (docs/DOMAIN.md#invariants I-32). The caller
  * has locked the worker, as the contract step does, so neither can slip past the other.
  */
 export async function guardOneEmployerVisa(tx: Executor, workerId: number, visa: VisaType, today: string) {

@@ -325,7 +325,7 @@ export function createMatchingsService({ db, settings }: { db: Database; setting
       const next = { ...current, ...changes };
       if (diff.startDate || diff.endDate) checkDates(next.status, next);
       if (diff.agreedSalaryType || diff.agreedSalaryAmount || diff.startDate) {
-        // A contract moved to another start is counted against the employer's permits on that day (I-30): the
+        // A contract moved to another start is counted against the employer's permits on that day (docs/DOMAIN.md#invariants, I-30): the
         // employer is taken first, as at the contract step, then post and worker (docs/domain-integrity.md).
         const moved = Boolean(diff.startDate) && (next.status === 'contracted' || next.status === 'working');
         if (moved) await repo.postStanding(tx, current, { lock: 'update' });

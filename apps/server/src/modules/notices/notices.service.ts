@@ -45,7 +45,7 @@ const AUDIT_CONTENT_MAX = 5_000;
 const auditContent = (html: string) =>
   html.length <= AUDIT_CONTENT_MAX ? html : `${html.slice(0, AUDIT_CONTENT_MAX)}… (총 ${html.length}자)`;
 
-/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
+/** Field by field, not `{ ...rest }` of the row: see docs/performance.md#row-mappers. */
 export function toNotice(row: repo.NoticeRow): Notice {
   return {
     id: row.id,

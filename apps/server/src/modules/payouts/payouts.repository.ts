@@ -252,7 +252,7 @@ export async function feeMatching(executor: Executor, matchingId: number, option
 }
 
 /**
- * The fee payouts that must keep the fee rules (I-31: `matching_fee`, not cancelled) which a change of a matching, of
+ * The fee payouts that must keep the fee rules (docs/DOMAIN.md#invariants, I-31: `matching_fee`, not cancelled) which a change of a matching, of
  * a post's pay (its matchings' fees) or of a worker's visa (the fees naming the worker and no matching) reaches.
  */
 export async function liveFeesOf(

@@ -186,7 +186,7 @@ export function createPayoutsService({
     const live = !totalEstimated || query.q !== undefined;
     const key = `payout-totals:${scopeKey(actor.scope)}:${JSON.stringify(filters)}`;
     const totals = live
-      ? // On the embedded engine, reused while no payout is written (docs/ARCHITECTURE.md#list-totals).
+      ? // On the embedded engine, reused while no payout is written (docs/performance.md#list-totals).
         { value: await reusedUntilWritten(db, repo.payoutTotals(db, actor.scope, filters)), computedAt: null }
       : await cachedSummary(db, key, cacheSeconds, () => repo.payoutTotals(db, actor.scope, filters));
     const byStatus = totalsByStatus(totals.value);

@@ -175,7 +175,7 @@ export async function shareWorkerFor(executor: Executor, workerId: number, scope
   return row;
 }
 
-/** The worker's live resumes, in id order: what its delete takes to the trash with it (I-22). */
+/** The worker's live resumes, in id order: what its delete takes to the trash with it (docs/DOMAIN.md#invariants, I-22). */
 export async function liveResumeIdsOf(executor: Executor, workerId: number): Promise<number[]> {
   const rows = await executor
     .select({ id: resumes.id })

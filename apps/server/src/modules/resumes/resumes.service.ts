@@ -37,7 +37,7 @@ type ResumeListQuery = z.output<typeof resumeListQuerySchema>;
 const workerName = (row: { workerNameKo: string; workerFirstName: string; workerLastName: string }) =>
   row.workerNameKo || `${row.workerFirstName} ${row.workerLastName}`;
 
-/** docs/ARCHITECTURE.md#wire's resume: `resumeId` is the display code; the flags follow visibility, status and deletion. */
+/** The resume (docs/DOMAIN.md#records): `resumeId` is the display code; the flags follow visibility, status and deletion. */
 export function toResume(row: repo.ResumeRow): Resume {
   return {
     id: row.id,
@@ -197,7 +197,7 @@ export function createResumesService({ db }: { db: Database }) {
   }
 
   /**
-   * One resume to the trash, in the caller's transaction. `withWorker`: it goes because its worker does (I-22), which
+   * One resume to the trash, in the caller's transaction. `withWorker`: it goes because its worker does (docs/DOMAIN.md#invariants, I-22), which
    * its log entry says and its row keeps, so that the worker's restore brings back this one and no other.
    */
   async function removeIn(tx: Executor, id: number, actor: Actor, withWorker = false): Promise<void> {
@@ -263,7 +263,7 @@ export function createResumesService({ db }: { db: Database }) {
   }
 
   /**
-   * A worker's live resumes go to the trash with it (docs/DOMAIN.md, I-22), each by its own remove, in the worker's
+   * A worker's live resumes go to the trash with it (docs/DOMAIN.md#invariants, I-22), each by its own remove, in the worker's
    * transaction, whose lock on the worker keeps a new resume from slipping in meanwhile (`shareWorkerFor`).
    */
   async function removeWithWorker(tx: Executor, workerId: number, actor: Actor): Promise<void> {

@@ -28,7 +28,7 @@ import type { JobPostsService } from '../job-posts/job-posts.service';
 import type { MatchingsService } from '../matchings/matchings.service';
 import type { WorkersService } from '../workers/workers.service';
 
-/** Where a full 외국인등록번호 or 여권번호 is searched instead: the worker list, with a reason ([J]). */
+/** Where a full 외국인등록번호 or 여권번호 is searched instead: the worker list, with a reason (docs/pii-search.md#the-rule-for-a-full-identifier). */
 export const IDENTIFIER_REFUSED =
   '외국인등록번호·여권번호 검색은 근로자 목록에서 사유와 함께 할 수 있습니다. 이름이나 전화번호로 찾아 주세요.';
 
@@ -46,7 +46,7 @@ type Services = {
 };
 
 /**
- * The global search (docs/ARCHITECTURE.md, "Global search"): each kind is read through its own list service, so
+ * The global search (docs/ARCHITECTURE.md#global-search): each kind is read through its own list service, so
  * the branch scope, the masking of contacts, the identifier rule and the access log of a worker search are the
  * list's own; a kind the admin may not read is left out. The first page only, a few rows, newest first.
  */

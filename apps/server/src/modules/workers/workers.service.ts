@@ -59,7 +59,7 @@ type WorkerCreate = z.output<typeof workerCreateSchema>;
 type WorkerUpdate = z.output<typeof workerUpdateSchema>;
 type WorkerListQuery = z.output<typeof workerListQuerySchema>;
 
-/** Field by field, not `{ ...rest }` of the row: see docs/ARCHITECTURE.md "Row mappers". */
+/** Field by field, not `{ ...rest }` of the row: see docs/performance.md#row-mappers. */
 export function toWorker(row: repo.WorkerRow, today = seoulToday()): Worker {
   return {
     id: row.id,
@@ -182,7 +182,7 @@ type WorkerFilterQuery = Omit<WorkerListQuery, 'page' | 'pageSize' | 'sort' | 'o
 
 /**
  * What the worker's delete and restore ask of its resumes, each resume by the resume service's own operation in the
- * worker's transaction (docs/DOMAIN.md, I-22); app.ts passes the resume service.
+ * worker's transaction (docs/DOMAIN.md#invariants, I-22); app.ts passes the resume service.
  */
 export type WorkerResumes = {
   removeWithWorker(tx: Executor, workerId: number, actor: Actor): Promise<void>;
@@ -528,7 +528,7 @@ export function createWorkersService({
 
   /**
    * Out of the trash (docs/undo-and-trash.md, 휴지통), with its create's rules: an operating branch the admin reaches,
-   * a visa 심사 중 only under a filed extension (I-19), and no live worker holding its 외국인등록번호 or 여권번호 —
+   * a visa 심사 중 only under a filed extension (docs/DOMAIN.md#invariants, I-19), and no live worker holding its 외국인등록번호 or 여권번호 —
    * named to an admin who reaches the holder, in the neutral words otherwise, as the form's create answers. The
    * resumes that went to the trash with it come back with it.
    */

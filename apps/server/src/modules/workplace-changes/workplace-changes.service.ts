@@ -104,7 +104,7 @@ const summaryOf = (values: Fields) =>
 
 /**
  * 사업장 변경 of a worker (docs/law-as-data.md#workplace-changes): the worker's permissions and branch scope, the
- * worker row locked for the write (the lock every matching step takes too), and I-29 kept: a write that would put a
+ * worker row locked for the write (the lock every matching step takes too), and I-29 (docs/DOMAIN.md#invariants) kept: a write that would put a
  * held matching of the worker over the limit is refused (409 MATCHINGS_AFFECTED). A delete only lowers the count.
  */
 export function createWorkplaceChangesService({ db, settings }: { db: Database; settings: SettingsService }) {
@@ -116,7 +116,7 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
     return worker;
   }
 
-  /** Refuses a write whose events would put a held matching of the worker over the limit (I-29). */
+  /** Refuses a write whose events would put a held matching of the worker over the limit (docs/DOMAIN.md#invariants, I-29). */
   async function guard(tx: Tx, workerId: number, after: WorkplaceChangeEvent[], field: string) {
     const { minimumWageByYear, pilotSectors } = await settings.get(tx);
     await guardHeldMatchings(
@@ -237,7 +237,7 @@ export function createWorkplaceChangesService({ db, settings }: { db: Database; 
     });
   }
 
-  /** Harmless to I-29: fewer changes never put a matching over the limit. */
+  /** Harmless to I-29 (docs/DOMAIN.md#invariants): fewer changes never put a matching over the limit. */
   async function remove(workerId: number, id: number, actor: Actor): Promise<void> {
     await db.transaction(async (tx) => {
       await lockWorker(tx, workerId, actor, false);

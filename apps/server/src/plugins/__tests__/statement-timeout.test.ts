@@ -1,5 +1,5 @@
 /**
- * No 500 from load (issue [U], docs/wire.md#a-statement-out-of-time): a statement that runs past statement_timeout
+ * No 500 from load (docs/wire.md#a-statement-out-of-time): a statement that runs past statement_timeout
  * answers a retryable 503 QUERY_TIMEOUT envelope with Retry-After, on both engines, and the server answers the next
  * request normally.
  */

@@ -7,7 +7,7 @@ import { ko } from '../../locales/ko/common';
 import { koKit } from '../../locales/ko/kit';
 
 /**
- * A screen the signed-in role may not open, reached by its address (docs/ARCHITECTURE.md#screens): its title, and
+ * A screen the signed-in role may not open, reached by its address (docs/web-app.md#screens): its title, and
  * why it stays closed. Its own chunk, so the shell does not carry antd's illustrations.
  */
 /** Screens with more to say than the general line. */

@@ -15,7 +15,7 @@ const t = koAccount.forced;
  * An admin signed in with a temporary password (invited, or reset by a super admin) sees only this, at
  * whatever address, until the password is changed; the server refuses everything else meanwhile.
  */
-/** With antd around it: the login route loads none (docs/ARCHITECTURE.md#first-load), this one brings its own. */
+/** With antd around it: the login route loads none (docs/web-app.md#first-load), this one brings its own. */
 export default function ForcedPasswordChangePage() {
   return (
     <AntdProvider>

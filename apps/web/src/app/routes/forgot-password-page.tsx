@@ -12,7 +12,7 @@ import { AntdProvider } from '../antd-provider';
 const t = ko.forgotPassword;
 
 /** /forgot-password: admins do not reset their own password; a super admin does, so show whom to ask. */
-/** With antd around it: the login route loads none (docs/ARCHITECTURE.md#first-load), this one brings its own. */
+/** With antd around it: the login route loads none (docs/web-app.md#first-load), this one brings its own. */
 export default function ForgotPasswordPage() {
   return (
     <AntdProvider>

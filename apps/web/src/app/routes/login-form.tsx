@@ -12,7 +12,7 @@ export type LoginErrors = Partial<Record<FieldName, string>>;
 
 const t = ko.login;
 
-/** docs/ARCHITECTURE.md#errors-and-validation login rules, with the Korean messages from contracts. */
+/** docs/wire.md#errors-and-validation login rules, with the Korean messages from contracts. */
 export function validateLogin(values: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   if (!values.email.trim()) errors.email = fieldMessages.loginIdRequired;
@@ -69,7 +69,7 @@ type LoginFormProps = { submitting: boolean; onSubmit: (values: LoginValues) => 
 
 /**
  * The login form, in plain elements styled like antd's (index.css): /login loads no antd at all
- * (docs/ARCHITECTURE.md#first-load). Each field is checked as it changes and all on submit.
+ * (docs/web-app.md#first-load). Each field is checked as it changes and all on submit.
  */
 export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: true });

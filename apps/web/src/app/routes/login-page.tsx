@@ -9,7 +9,7 @@ import { ko } from '../../locales/ko/common';
 import { LoginForm, type LoginValues } from './login-form';
 import { SecondFactorStep } from './second-factor-step';
 
-/** After an idle logout: why the session ended (plain markup: no antd in this bundle, docs/ARCHITECTURE.md#first-load). */
+/** After an idle logout: why the session ended (plain markup: no antd in this bundle, docs/web-app.md#first-load). */
 function IdleNotice({ minutes }: { minutes: number }) {
   return (
     <div

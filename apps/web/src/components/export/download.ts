@@ -89,7 +89,7 @@ export async function fetchDownload(
   return response.data;
 }
 
-/** docs/ARCHITECTURE.md#wire: the client names the file (`근로자목록_2025-03-01.xlsx`), not the Content-Disposition. */
+/** docs/exports.md#endpoints-and-file-names: the client names the file (`근로자목록_2025-03-01.xlsx`), not the Content-Disposition. */
 export function exportFileNameToday(resource: ExportResource, format: ExportFormat): string {
   return exportFileName(resource, format, todayInSeoul());
 }

@@ -13,7 +13,7 @@ export type ExportButtonProps = {
   query: ExportQuery;
 };
 
-/** A list page's 내보내기 (docs/ARCHITECTURE.md#screens), for those allowed to export. */
+/** A list page's 내보내기 (docs/web-app.md#screens), for those allowed to export. */
 export function ExportButton({ resource, query }: ExportButtonProps) {
   const can = useCan();
   const [open, setOpen] = useState(false);

@@ -14,13 +14,13 @@ import {
 
 export type ExportOutcome = { ok: true } | { ok: false; error?: ApiError };
 
-/** docs/ARCHITECTURE.md#errors-and-validation: an export's 422 shows the first of `error.details`, else the normalised message. */
+/** docs/wire.md#errors-and-validation: an export's 422 shows the first of `error.details`, else the normalised message. */
 export function exportErrorMessage(error: ApiError): string {
   return error.details[0]?.message ?? error.message;
 }
 
 /**
- * One export at a time: download the file with the list's query, save it under its docs/ARCHITECTURE.md#wire name and say how
+ * One export at a time: download the file with the list's query, save it under its docs/exports.md#endpoints-and-file-names name and say how
  * it went. `cancel()` aborts the download (leaving the page does too).
  */
 export function useExport(resource: ExportResource, query: ExportQuery) {

@@ -30,7 +30,7 @@ type AddressInputProps = Omit<InputProps, 'value' | 'onChange'> & {
 
 /**
  * An address input for a `Form.Item`. When the settings turn the address search on, a 주소 검색 button beside it
- * opens the postcode service in a dialog and fills the pick in (docs/ARCHITECTURE.md#forms); the input always
+ * opens the postcode service in a dialog and fills the pick in (docs/web-app.md#forms); the input always
  * takes typing, and a service that cannot be reached says so and leaves the typing to the admin.
  */
 export function AddressInput({ value, onChange, zipCodeField, detailField, ...input }: AddressInputProps) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Controls where Enter chooses a value: a date or time picker, a select (docs/ARCHITECTURE.md#forms). */
+/** Controls where Enter chooses a value: a date or time picker, a select (docs/web-app.md#forms). */
 const PICKERS = '.ant-picker, .ant-select';
 
 /**

@@ -2,7 +2,7 @@ import { POSTCODE_SERVICE } from '@ilson/contracts';
 
 /**
  * The online postcode service's script, loaded on the first click of 주소 검색 and never before
- * (docs/ARCHITECTURE.md#forms). Without the internet, or when the page's policy does not admit it, the load fails
+ * (docs/web-app.md#forms). Without the internet, or when the page's policy does not admit it, the load fails
  * or times out and the form keeps its manual entry.
  */
 

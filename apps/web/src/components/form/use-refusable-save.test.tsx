@@ -47,7 +47,7 @@ function setUp() {
 
 const refuse = (status: number, body: unknown) => () => Promise.reject(classifyResponse(status, body));
 
-describe('useRefusableSave (docs/ARCHITECTURE.md#forms)', () => {
+describe('useRefusableSave (docs/web-app.md#forms)', () => {
   it('shows a refusal that names records above the form with links, and keeps the dialog open', async () => {
     const { harness, onStale } = setUp();
     let ok = true;

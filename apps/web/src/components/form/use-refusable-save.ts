@@ -7,7 +7,7 @@ import { applyServerErrors } from './field-errors';
 
 /**
  * The save of a dialog whose change the server may refuse because of other records (a held contract a permit, a
- * workplace change, an extension or new terms would break: docs/ARCHITECTURE.md#forms). What a refusal said goes
+ * workplace change, an extension or new terms would break: docs/web-app.md#forms). What a refusal said goes
  * where the operator can act on it: field messages on their fields, the records it names in `refusal` (shown with
  * links above the form, the dialog staying open for another try), anything else in an error toast. `onStale` runs
  * after a 409 that named no record (a stale version: the lists have been refreshed, start again from there).

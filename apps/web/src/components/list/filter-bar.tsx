@@ -33,7 +33,7 @@ export function useFilterWidth(width: number): number | string {
 /**
  * The bar above a list: its filters, a reset, and room for actions on the right. Below 768 px the search box
  * stays in the bar and the other filters open in a 필터 drawer whose button counts the filters set
- * (docs/ARCHITECTURE.md#screens).
+ * (docs/web-app.md#phones).
  */
 export function FilterBar({ list, children, extra }: FilterBarProps) {
   const mobile = Grid.useBreakpoint().md === false;

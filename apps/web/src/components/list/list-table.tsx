@@ -171,7 +171,7 @@ export function ListTable<T extends { id: number }>({
 
 /**
  * On a phone the table scrolls sideways inside its box; its first column (the record's name) stays pinned so each
- * row stays recognisable (docs/ARCHITECTURE.md#screens).
+ * row stays recognisable (docs/web-app.md#phones).
  */
 function pinFirst<T>(columns: ColumnsType<T>, mobile: boolean): ColumnsType<T> {
   if (!mobile || columns.length < 2 || columns[0]?.fixed) return columns;

@@ -297,7 +297,7 @@ function MappingStep({
 }
 
 function Counts({ batch }: { batch: ImportBatch }) {
-  // The theme's text colours, readable in both themes (docs/ARCHITECTURE.md#themes).
+  // The theme's text colours, readable in both themes (docs/web-app.md#themes).
   const { token } = theme.useToken();
   const items = [
     { title: t.counts.total, value: batch.totalRows },

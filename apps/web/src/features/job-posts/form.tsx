@@ -345,7 +345,7 @@ export function JobPostFormFields({ form, employer, employerLocked, minimumWages
 
 /**
  * 근무 요일's checkboxes. Form.Item marks its control `aria-required`, which a checkbox group (role "group") may not
- * carry (docs/ARCHITECTURE.md#accessibility); the label's mark and the rule say it is required.
+ * carry (docs/web-app.md#accessibility); the label's mark and the rule say it is required.
  */
 function WorkDaysGroup({ 'aria-required': _required, ...props }: CheckboxGroupProps<Weekday>) {
   return <Checkbox.Group<Weekday> {...props} options={dayOptions} />;

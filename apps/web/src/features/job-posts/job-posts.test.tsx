@@ -174,7 +174,7 @@ describe('job post form', () => {
     });
   });
 
-  it('takes Enter in the 마감일 picker as the date, never as a submit (docs/ARCHITECTURE.md#forms)', async () => {
+  it('takes Enter in the 마감일 picker as the date, never as a submit (docs/web-app.md#forms)', async () => {
     server.on('POST', 'job-posts', { status: 201, body: wireJobPost({ status: 'draft' }) });
     const user = userEvent.setup({ delay: null });
     const view = renderApp('/job-posts/new', server);

@@ -105,7 +105,7 @@ function MethodAndAccount({ payout }: { payout: Payout }) {
 /**
  * Every column has its width (cells cut or wrap to it) and the status stays pinned on the right: at 1440 px with the
  * menu open the whole table fits beside the menu, so the pinned status never covers 지급일시; on narrower screens
- * the table scrolls inside its card under the pinned columns (docs/ARCHITECTURE.md#screens).
+ * the table scrolls inside its card under the pinned columns (docs/web-app.md#phones).
  */
 export const payoutColumns: ColumnsType<Payout> = [
   {

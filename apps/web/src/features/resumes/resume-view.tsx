@@ -124,7 +124,7 @@ function EntryTable<T extends object>({
   );
 }
 
-/** docs/ARCHITECTURE.md#wire's resume, read: work history as a timeline, then education, languages, certificates, skills, references. */
+/** The resume (docs/DOMAIN.md#records), read: work history as a timeline, then education, languages, certificates, skills, references. */
 export function ResumeView({ resume }: { resume: Resume }) {
   const work = [...resume.workExperience].sort((a, b) => b.startDate.localeCompare(a.startDate));
   return (

@@ -30,7 +30,7 @@ export function VisaExpiryField({ label, children }: { label: string; children: 
 
 /**
  * A stored worker's breaches of the identity rules (kept from before them, never rewritten): each rule in a line
- * of Korean, as `npm run check:data` lists them (I-24 to I-26).
+ * of Korean, as `npm run check:data` lists them (docs/DOMAIN.md#invariants, I-24 to I-26).
  */
 export function IdentityWarnings({ worker }: { worker: Worker }) {
   const warnings = workerIdentityWarnings(worker, seoulDay());

@@ -327,7 +327,7 @@ describe('refusals that name matchings under way', () => {
     await screen.findByText('950412-5******');
     await user.click(header().getByRole('button', { name: '삭제' }));
     const confirm = await dialog('삭제하시겠습니까?');
-    // The worker's resumes go to the trash with it (docs/DOMAIN.md, I-22): the question says so.
+    // The worker's resumes go to the trash with it (docs/DOMAIN.md#invariants, I-22): the question says so.
     expect(confirm.getByText(/이력서도 함께 휴지통으로 옮겨집니다/)).toBeTruthy();
     await user.click(confirm.getByRole('button', { name: '삭제' }));
 

@@ -242,7 +242,7 @@ function WorkplaceChangeModal({
   const [form] = Form.useForm<Values>();
   const save = useSaveWorkplaceChange(workerId);
   const toast = useToast();
-  // A held matching the change would put over the limit (I-29): listed here, the dialog stays.
+  // A held matching the change would put over the limit (docs/DOMAIN.md#invariants, I-29): listed here, the dialog stays.
   const { refusal, save: trySave } = useRefusableSave(form, FIELDS, { onStale: onClose });
   const approved = Form.useWatch('approved', form);
   const record = editing === 'new' ? null : editing;

@@ -1,7 +1,7 @@
 import { COPYRIGHT_YEAR } from '@ilson/contracts';
 
 /**
- * Korean strings of the shell (docs/ARCHITECTURE.md, "Locales"): the app frame, login, session messages, menu and page
+ * Korean strings of the shell (docs/web-app.md#locales): the app frame, login, session messages, menu and page
  * titles. They ship with the login bundle; each feature's strings are in the file of its name beside this one.
  */
 export const ko = {

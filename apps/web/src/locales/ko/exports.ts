@@ -1,6 +1,6 @@
 import type { ExportResource } from '@ilson/contracts';
 
-/** Korean strings of the list exports (docs/ARCHITECTURE.md#wire). Apart from `common.ts` (the login bundle), like the other screens'. */
+/** Korean strings of the list exports (docs/exports.md#endpoints-and-file-names). Apart from `common.ts` (the login bundle), like the other screens'. */
 const resources: Record<ExportResource, string> = {
   employers: '사업주',
   workers: '근로자',

@@ -85,7 +85,7 @@ export const koKit = {
     dateTimePlaceholder: 'YYYY-MM-DD HH:mm',
     keepMasked: (masked: string) => `변경할 때만 입력 (현재 ${masked})`,
     notSet: '미등록',
-    /** The optional online address search beside an address input (docs/ARCHITECTURE.md#forms). */
+    /** The optional online address search beside an address input (docs/web-app.md#forms). */
     addressSearch: '주소 검색',
     addressSearchTitle: '주소 검색 (우편번호 서비스)',
     addressSearchFailed: '주소 검색을 불러오지 못했습니다. 주소를 직접 입력해 주세요.',

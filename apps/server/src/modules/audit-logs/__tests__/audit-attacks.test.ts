@@ -6,7 +6,7 @@ import { appendAudit } from '../../../audit/trail';
 import { queryRows } from '../../../db/client';
 import { asDatabaseOwner, rechainWithSha256, storedRows, verifyOverApi } from './chain-fixtures';
 
-/** Issue [J] 1 and 2: each attack on the access log, through the API and SQL, on a fresh database. */
+/** Each attack on the access log (RELIABILITY.md#attacks-on-the-running-product, docs/access-log.md#what-we-do-not-defend-against), through the API and SQL, on a fresh database. */
 let ctx: TestContext;
 let admin: Api;
 let workerId: number;

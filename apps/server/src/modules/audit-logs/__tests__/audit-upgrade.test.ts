@@ -138,7 +138,7 @@ describe('upgrading a log that was already broken', () => {
         other.db,
         Array.from({ length: 6 }, (_, i) => ({ summary: `조회 ${i}` })),
       );
-      // What issue [J] 1 left behind: stored text that differs from the hashed one.
+      // Legacy rows from before docs/access-log.md#what-is-hashed-and-the-text-it-is-hashed-over: stored text that differs from the hashed one.
       await asDatabaseOwner(
         other.db,
         sql`UPDATE audit_logs SET summary = '조회 \ufffd' WHERE id = ${ids[2]}`,

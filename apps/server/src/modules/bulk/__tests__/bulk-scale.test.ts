@@ -5,7 +5,7 @@ import { createTestContext, engine, type TestContext } from '../../../../test/he
 import { queryRows } from '../../../db/client';
 
 /**
- * [L]'s scale case: one bulk action over a 50,000-row filter on PostgreSQL — the job goes through every record,
+ * The scale case (docs/bulk-actions.md#at-scale): one bulk action over a 50,000-row filter on PostgreSQL — the job goes through every record,
  * reports its progress as it goes, and its per-record outcome is exactly what the records say afterwards.
  * (The embedded engine runs the same code in bulk.test.ts at a small scale.)
  */

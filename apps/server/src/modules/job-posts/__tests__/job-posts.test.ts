@@ -30,7 +30,7 @@ beforeAll(async () => {
   branchId = (await insertBranch(ctx)).id;
   otherBranchId = (await insertBranch(ctx)).id;
   employerId = (await insertEmployer(ctx, branchId, { companyName: '(주)한빛정밀' })).id;
-  // The 고용허가서 the E-9 contracts written below need (I-30).
+  // The 고용허가서 the E-9 contracts written below need (docs/DOMAIN.md#invariants, I-30).
   await grantPermit(ctx, employerId);
   otherEmployerId = (await insertEmployer(ctx, otherBranchId, { companyName: '바다수산' })).id;
   admin = (await signedIn(ctx, 'admin')).api;

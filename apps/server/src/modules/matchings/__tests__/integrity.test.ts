@@ -575,7 +575,7 @@ describe('posts, payouts, branches and counts', () => {
     const closed = await insertBranch(ctx);
     const employerThere = await insertEmployer(ctx, closed.id);
     await grantPermits(ctx, employerThere.id);
-    // A post of the branch's employer, published before the branch closed (its branch is its employer's, I-23).
+    // A post of the branch's employer, published before the branch closed (its branch is its employer's, docs/DOMAIN.md#invariants, I-23).
     const openPost = await post({}, employerThere.id);
     await ctx.db.execute(
       sql`UPDATE branches SET status = 'inactive', updated_at = now() WHERE id = ${closed.id}`,

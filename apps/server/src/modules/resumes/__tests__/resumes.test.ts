@@ -40,7 +40,7 @@ async function create(overrides: Record<string, unknown> = {}, worker = workerId
 }
 
 describe('POST /resumes and GET /resumes/:id', () => {
-  it('stores the nested lists of docs/ARCHITECTURE.md#wire and answers them as sent, with the specified flags', async () => {
+  it('stores the nested lists of docs/DOMAIN.md#records and answers them as sent, with the specified flags', async () => {
     const body = resumeBody(workerId);
     const created = await create();
     expect(created).toMatchObject({

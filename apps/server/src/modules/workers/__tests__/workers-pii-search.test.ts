@@ -1,5 +1,5 @@
 /**
- * Issue [J]: holes found by attacking the running product — identifier search as an oracle, the duplicate
+ * Holes found by attacking the running product — identifier search as an oracle, the duplicate
  * message across branches, list reads in the access log, contacts shown to a viewer, the reveal reply's wire.
  */
 import { IDENTIFIER_SEARCH_LIMIT, recordMessages, workerPiiMessages } from '@ilson/contracts';

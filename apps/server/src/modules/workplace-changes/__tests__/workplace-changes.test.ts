@@ -268,7 +268,7 @@ describe('the limit in the rule engine', () => {
     const contracted = await contract(matching);
     expect(contracted.statusCode, contracted.body).toBe(200);
 
-    // A fourth approved change would put the held contract over the limit (I-29): refused, naming it.
+    // A fourth approved change would put the held contract over the limit (docs/DOMAIN.md#invariants, I-29): refused, naming it.
     const fourth = await admin.post(base(worker.id), approved(addDays(TODAY, -2)));
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().error).toMatchObject({
