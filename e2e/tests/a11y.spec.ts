@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { SCREEN_PATHS, type ScreenId } from '../../apps/web/src/lib/screen-paths';
 import { BASE_URL } from '../env';
 import { apiCreate, seoulDate, uniqueDigits, workingMatchings } from './records';
 import { signIn } from './support';
@@ -35,51 +36,30 @@ type Records = {
   payout: number;
 };
 
-/** Every signed-in screen, in the screen table's order, with the records its `:id` stands for. */
+/** The record each screen's parameter stands for, by the screen id's first word. */
+const RECORD_OF: Record<string, keyof Records> = {
+  employer: 'employer',
+  worker: 'worker',
+  job: 'jobPost',
+  matching: 'matching',
+  notice: 'notice',
+  branch: 'branch',
+  resume: 'resume',
+  review: 'review',
+  payout: 'payout',
+};
+
+/**
+ * Every signed-in screen of the screen table (SCREEN_PATHS, in its order), its parameters filled with the records
+ * made for the purpose (a worker's resumes with the worker), and the access log's second tab.
+ */
 const signedInPaths = (r: Records) => [
-  '/dashboard',
-  '/employers',
-  '/employers/new',
-  '/employers/import',
-  `/employers/${r.employer}`,
-  '/workers',
-  '/workers/new',
-  '/workers/import',
-  '/workers/visa-expiry',
-  `/workers/${r.worker}`,
-  '/job-posts',
-  '/job-posts/new',
-  `/job-posts/${r.jobPost}`,
-  `/job-posts/${r.jobPost}/edit`,
-  '/matchings',
-  '/matchings/new',
-  '/matchings/stats',
-  `/matchings/${r.matching}`,
-  '/notices',
-  '/notices/new',
-  `/notices/${r.notice}`,
-  `/notices/${r.notice}/edit`,
-  '/branches',
-  '/branches/new',
-  `/branches/${r.branch}/edit`,
-  `/branches/${r.branch}`,
-  '/resumes',
-  `/resumes/${r.resume}`,
-  `/resumes/workers/${r.worker}`,
-  '/reviews',
-  '/reviews/moderation',
-  `/reviews/${r.review}`,
-  '/users',
-  '/payouts',
-  '/payouts/new',
-  `/payouts/${r.payout}`,
-  `/payouts/${r.payout}/edit`,
-  '/trash',
-  '/privacy/requests',
-  '/privacy/destructions',
-  '/settings',
-  '/settings/admins',
-  '/settings/logs',
+  ...(Object.keys(SCREEN_PATHS) as ScreenId[]).map((id) => {
+    const path: string = SCREEN_PATHS[id];
+    if (!path.includes(':')) return path;
+    const record = r[RECORD_OF[id === 'resume-of-worker' ? 'worker' : id.split('-')[0]!]!];
+    return path.replace(/:[A-Za-z]+/g, String(record));
+  }),
   '/settings/logs?tab=reviews',
 ];
 

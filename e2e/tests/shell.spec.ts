@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SCREEN_PATHS } from '../../apps/web/src/lib/screen-paths';
 import { createBranch, uniqueDigits } from './records';
 import { signIn } from './support';
 
@@ -41,9 +42,11 @@ test.describe('the shell (docs/web-app.md#screens)', () => {
       ['/employers', '사업주 목록'],
       ['/employers?status=pending', '승인 대기 사업주'],
       ['/employers/new', '사업주 등록'],
+      ['/employers/import', '사업주 가져오기'],
       ['/employers/5', '사업주 상세'],
       ['/workers', '근로자 목록'],
       ['/workers/new', '근로자 등록'],
+      ['/workers/import', '근로자 가져오기'],
       ['/workers/visa-expiry', '비자 만료 임박'],
       ['/workers/7', '근로자 상세'],
       ['/job-posts', '채용공고 목록'],
@@ -77,12 +80,23 @@ test.describe('the shell (docs/web-app.md#screens)', () => {
       ['/payouts/new', '정산 등록'],
       ['/payouts/8', '정산 상세'],
       ['/payouts/8/edit', '정산 수정'],
+      ['/trash', '휴지통'],
+      ['/privacy/requests', '정보주체 요청'],
+      ['/privacy/destructions', '파기 대장'],
       ['/settings', '시스템 설정'],
       ['/settings/admins', '관리자 계정'],
       ['/settings/logs', '접속기록'],
       ['/settings/law', '법령 기준표'],
       ['/settings/network', '허용 네트워크'],
     ];
+    // The list names each screen's title itself; the table says which screens there are.
+    const unlisted = Object.entries(SCREEN_PATHS).filter(
+      ([, pattern]) =>
+        !routes.some(([path]) =>
+          new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '\\d+')}$`).test(path.split('?')[0]!),
+        ),
+    );
+    expect(unlisted, 'screens of the table missing from this list').toEqual([]);
     const breadcrumb = page.getByRole('navigation', { name: '이동 경로' });
     for (const [index, [path, title]] of routes.entries()) {
       // The first route is loaded; the rest are reached as a link would reach them (the router follows the

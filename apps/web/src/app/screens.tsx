@@ -17,6 +17,7 @@ import {
 import type { Permission } from '@ilson/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { matchRoutes } from 'react-router';
+import { SCREEN_PATHS, type ScreenId } from '../lib/screen-paths';
 import { ko } from '../locales/ko/common';
 import { type LazyPage, lazyPage } from './lazy';
 
@@ -64,33 +65,35 @@ export type Screen = {
 };
 
 const section = (label: string, path: string): Section => ({ label, path });
-const employers = section(m.employers, '/employers');
-const workers = section(m.workers, '/workers');
-const jobPosts = section(m.jobPosts, '/job-posts');
-const matchings = section(m.matchings, '/matchings');
-const notices = section(m.notices, '/notices');
-const branches = section(m.branches, '/branches');
-const resumes = section(m.resumes, '/resumes');
-const reviews = section(m.reviews, '/reviews');
-const users = section(m.users, '/users');
-const payouts = section(m.payouts, '/payouts');
-const settings = section(m.settings, '/settings');
-const privacy = section(m.privacy, '/privacy/requests');
+const employers = section(m.employers, SCREEN_PATHS['employer-list']);
+const workers = section(m.workers, SCREEN_PATHS['worker-list']);
+const jobPosts = section(m.jobPosts, SCREEN_PATHS['job-post-list']);
+const matchings = section(m.matchings, SCREEN_PATHS['matching-list']);
+const notices = section(m.notices, SCREEN_PATHS['notice-list']);
+const branches = section(m.branches, SCREEN_PATHS['branch-list']);
+const resumes = section(m.resumes, SCREEN_PATHS['resume-list']);
+const reviews = section(m.reviews, SCREEN_PATHS['review-list']);
+const users = section(m.users, SCREEN_PATHS['user-list']);
+const payouts = section(m.payouts, SCREEN_PATHS['payout-list']);
+const settings = section(m.settings, SCREEN_PATHS['settings']);
+const privacy = section(m.privacy, SCREEN_PATHS['privacy-requests']);
 
 const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));
 const jobPostForm = lazyPage(() => import('../features/job-posts/job-post-form-page'));
 const noticeForm = lazyPage(() => import('../features/notices/notice-form-page'));
 const payoutForm = lazyPage(() => import('../features/payouts/payout-form-page'));
 
-type ScreenInput = Omit<Screen, 'section' | 'statusViews' | 'menu'> &
-  Partial<Pick<Screen, 'section' | 'statusViews' | 'menu'>>;
+type ScreenInput = Omit<Screen, 'id' | 'path' | 'section' | 'statusViews' | 'menu'> & {
+  id: ScreenId;
+} & Partial<Pick<Screen, 'section' | 'statusViews' | 'menu'>>;
+/** A screen of the table; its path is its id's in SCREEN_PATHS. */
 const screen = <const S extends ScreenInput>(input: S) =>
-  ({ section: null, statusViews: {}, menu: null, ...input }) as S & Screen;
+  ({ section: null, statusViews: {}, menu: null, ...input, path: SCREEN_PATHS[input.id] }) as S &
+    Screen & { path: (typeof SCREEN_PATHS)[S['id']] };
 
 export const SCREENS = [
   screen({
     id: 'dashboard',
-    path: '/dashboard',
     title: p.dashboard,
     page: lazyPage(() => import('./routes/dashboard-page')),
     permission: 'dashboard:read',
@@ -99,7 +102,6 @@ export const SCREENS = [
 
   screen({
     id: 'employer-list',
-    path: '/employers',
     title: p.employerList,
     section: employers,
     statusViews: {
@@ -115,7 +117,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'employer-new',
-    path: '/employers/new',
     title: p.employerNew,
     section: employers,
     page: lazyPage(() => import('../features/employers/employer-new-page')),
@@ -123,7 +124,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'employer-import',
-    path: '/employers/import',
     title: p.employerImport,
     section: employers,
     page: lazyPage(() => import('../features/imports/employer-import-page')),
@@ -132,7 +132,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'employer-detail',
-    path: '/employers/:id',
     title: p.employerDetail,
     section: employers,
     page: lazyPage(() => import('./routes/employer-detail-route')),
@@ -141,7 +140,6 @@ export const SCREENS = [
 
   screen({
     id: 'worker-list',
-    path: '/workers',
     title: p.workerList,
     section: workers,
     page: lazyPage(() => import('../features/workers/worker-list-page')),
@@ -150,7 +148,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'worker-new',
-    path: '/workers/new',
     title: p.workerNew,
     section: workers,
     page: lazyPage(() => import('../features/workers/worker-new-page')),
@@ -159,7 +156,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'worker-import',
-    path: '/workers/import',
     title: p.workerImport,
     section: workers,
     page: lazyPage(() => import('../features/imports/worker-import-page')),
@@ -168,7 +164,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'worker-visa-expiry',
-    path: '/workers/visa-expiry',
     title: p.workerVisaExpiry,
     section: workers,
     page: lazyPage(() => import('../features/workers/visa-expiry-page')),
@@ -177,7 +172,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'worker-detail',
-    path: '/workers/:id',
     title: p.workerDetail,
     section: workers,
     page: lazyPage(() => import('./routes/worker-detail-route')),
@@ -186,7 +180,6 @@ export const SCREENS = [
 
   screen({
     id: 'job-post-list',
-    path: '/job-posts',
     title: p.jobPostList,
     section: jobPosts,
     statusViews: {
@@ -207,7 +200,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'job-post-new',
-    path: '/job-posts/new',
     title: p.jobPostNew,
     section: jobPosts,
     page: jobPostForm,
@@ -215,7 +207,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'job-post-detail',
-    path: '/job-posts/:id',
     title: p.jobPostDetail,
     section: jobPosts,
     page: lazyPage(() => import('./routes/job-post-detail-route')),
@@ -223,7 +214,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'job-post-edit',
-    path: '/job-posts/:id/edit',
     title: p.jobPostEdit,
     section: jobPosts,
     page: jobPostForm,
@@ -232,7 +222,6 @@ export const SCREENS = [
 
   screen({
     id: 'matching-list',
-    path: '/matchings',
     title: p.matchingList,
     section: matchings,
     page: lazyPage(() => import('../features/matchings/matching-list-page')),
@@ -241,7 +230,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'matching-new',
-    path: '/matchings/new',
     title: p.matchingNew,
     section: matchings,
     page: lazyPage(() => import('../features/matchings/matching-new-page')),
@@ -249,7 +237,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'matching-stats',
-    path: '/matchings/stats',
     title: p.matchingStats,
     section: matchings,
     page: lazyPage(() => import('../features/matchings/stats/matching-stats-page')),
@@ -258,7 +245,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'matching-detail',
-    path: '/matchings/:id',
     title: p.matchingDetail,
     section: matchings,
     page: lazyPage(() => import('../features/matchings/matching-detail-page')),
@@ -267,7 +253,6 @@ export const SCREENS = [
 
   screen({
     id: 'notice-list',
-    path: '/notices',
     title: p.noticeList,
     section: notices,
     page: lazyPage(() => import('../features/notices/notice-list-page')),
@@ -276,7 +261,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'notice-new',
-    path: '/notices/new',
     title: p.noticeNew,
     section: notices,
     page: noticeForm,
@@ -285,7 +269,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'notice-detail',
-    path: '/notices/:id',
     title: p.noticeDetail,
     section: notices,
     page: lazyPage(() => import('../features/notices/notice-detail-page')),
@@ -293,7 +276,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'notice-edit',
-    path: '/notices/:id/edit',
     title: p.noticeEdit,
     section: notices,
     page: noticeForm,
@@ -302,7 +284,6 @@ export const SCREENS = [
 
   screen({
     id: 'branch-list',
-    path: '/branches',
     title: p.branchList,
     section: branches,
     page: lazyPage(() => import('../features/branches/branch-list-page')),
@@ -311,7 +292,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'branch-new',
-    path: '/branches/new',
     title: p.branchNew,
     section: branches,
     page: branchForm,
@@ -319,7 +299,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'branch-edit',
-    path: '/branches/:id/edit',
     title: p.branchEdit,
     section: branches,
     page: branchForm,
@@ -327,7 +306,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'branch-detail',
-    path: '/branches/:id',
     title: p.branchDetail,
     section: branches,
     page: lazyPage(() => import('../features/branches/branch-detail-page')),
@@ -336,7 +314,6 @@ export const SCREENS = [
 
   screen({
     id: 'resume-list',
-    path: '/resumes',
     title: p.resumeList,
     section: resumes,
     statusViews: {
@@ -357,7 +334,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'resume-detail',
-    path: '/resumes/:id',
     title: p.resumeDetail,
     section: resumes,
     page: lazyPage(() => import('../features/resumes/resume-detail-page')),
@@ -365,7 +341,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'resume-of-worker',
-    path: '/resumes/workers/:workerId',
     title: p.resumeOfWorker,
     section: resumes,
     page: lazyPage(() => import('../features/resumes/worker-resumes-page')),
@@ -374,7 +349,6 @@ export const SCREENS = [
 
   screen({
     id: 'review-list',
-    path: '/reviews',
     title: p.reviewList,
     section: reviews,
     page: lazyPage(() => import('../features/reviews/review-list-page')),
@@ -383,7 +357,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'review-moderation',
-    path: '/reviews/moderation',
     title: p.reviewModeration,
     section: reviews,
     page: lazyPage(() => import('../features/reviews/moderation/moderation-page')),
@@ -392,7 +365,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'review-detail',
-    path: '/reviews/:id',
     title: p.reviewDetail,
     section: reviews,
     page: lazyPage(() => import('../features/reviews/review-detail-page')),
@@ -401,7 +373,6 @@ export const SCREENS = [
 
   screen({
     id: 'user-list',
-    path: '/users',
     title: p.userList,
     section: users,
     page: lazyPage(() => import('../features/app-users/user-list-page')),
@@ -411,7 +382,6 @@ export const SCREENS = [
 
   screen({
     id: 'payout-list',
-    path: '/payouts',
     title: p.payoutList,
     section: payouts,
     page: lazyPage(() => import('../features/payouts/payout-list-page')),
@@ -420,7 +390,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'payout-new',
-    path: '/payouts/new',
     title: p.payoutNew,
     section: payouts,
     page: payoutForm,
@@ -428,7 +397,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'payout-detail',
-    path: '/payouts/:id',
     title: p.payoutDetail,
     section: payouts,
     page: lazyPage(() => import('../features/payouts/payout-detail-page')),
@@ -436,7 +404,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'payout-edit',
-    path: '/payouts/:id/edit',
     title: p.payoutEdit,
     section: payouts,
     page: payoutForm,
@@ -445,7 +412,6 @@ export const SCREENS = [
 
   screen({
     id: 'trash',
-    path: '/trash',
     title: p.trash,
     section: null,
     page: lazyPage(() => import('../features/trash/trash-page')),
@@ -455,7 +421,6 @@ export const SCREENS = [
 
   screen({
     id: 'privacy-requests',
-    path: '/privacy/requests',
     title: p.privacyRequests,
     section: privacy,
     page: lazyPage(() => import('../features/privacy/requests-page')),
@@ -464,7 +429,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'privacy-destructions',
-    path: '/privacy/destructions',
     title: p.destructions,
     section: privacy,
     page: lazyPage(() => import('../features/privacy/destruction-register-page')),
@@ -474,7 +438,6 @@ export const SCREENS = [
 
   screen({
     id: 'settings',
-    path: '/settings',
     title: p.settings,
     section: settings,
     page: lazyPage(() => import('../features/settings/settings-page')),
@@ -483,7 +446,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'settings-admins',
-    path: '/settings/admins',
     title: p.settingsAdmins,
     section: settings,
     page: lazyPage(() => import('../features/admins/admin-list-page')),
@@ -491,7 +453,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'settings-logs',
-    path: '/settings/logs',
     title: p.settingsLogs,
     section: settings,
     page: lazyPage(() => import('../features/audit-logs/audit-log-page')),
@@ -499,7 +460,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'settings-law',
-    path: '/settings/law',
     title: p.settingsLaw,
     section: settings,
     page: lazyPage(() => import('../features/settings/law-tables-page')),
@@ -508,7 +468,6 @@ export const SCREENS = [
   }),
   screen({
     id: 'settings-network',
-    path: '/settings/network',
     title: p.settingsNetwork,
     section: settings,
     page: lazyPage(() => import('../features/settings/network-rules-page')),
@@ -516,7 +475,7 @@ export const SCREENS = [
   }),
 ] as const satisfies readonly Screen[];
 
-export type ScreenId = (typeof SCREENS)[number]['id'];
+export type { ScreenId };
 
 /** The sider's top level, in the product's order: groups by key, single links by their screen's id. */
 const MENU_ORDER: readonly (GroupKey | ScreenId)[] = [
@@ -552,7 +511,7 @@ export type PageInfo = { title: string; crumbs: Crumb[] };
 export function pageInfo(entry: Screen, search: string): PageInfo {
   const status = new URLSearchParams(search).get('status');
   const view = status ? entry.statusViews[status] : undefined;
-  const crumbs: Crumb[] = [{ label: p.home, path: '/dashboard' }];
+  const crumbs: Crumb[] = [{ label: p.home, path: SCREEN_PATHS.dashboard }];
   if (entry.section) crumbs.push({ label: entry.section.label, path: entry.section.path });
   crumbs.push({ label: view?.crumb ?? entry.title });
   return { title: view?.title ?? entry.title, crumbs };

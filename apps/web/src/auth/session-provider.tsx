@@ -14,6 +14,7 @@ import { ApiError } from '../api/errors';
 import { setPasswordChangeListener, setSessionExpiredListener } from '../api/session-expiry';
 import { localTokenStore } from '../api/tokens';
 import { useToast } from '../components/toast';
+import { screenHref } from '../lib/screen-paths';
 import { ko } from '../locales/ko/common';
 import {
   fetchCurrentUser,
@@ -114,7 +115,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       setState({ status: 'authenticated', user: result.user });
       toast.open({ type: 'success', content: ko.login.success, duration: TOAST_DURATION_SECONDS });
-      navigate('/dashboard', { replace: true });
+      navigate(screenHref('dashboard'), { replace: true });
     },
     [toast, navigate, queryClient],
   );

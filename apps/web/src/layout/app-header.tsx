@@ -14,6 +14,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { THEME_MODES, type ThemeMode, useThemeMode } from '../app/theme-mode';
 import { useSession } from '../auth/session-context';
+import { screenHref } from '../lib/screen-paths';
 import { ko } from '../locales/ko/common';
 import { ProfileModal } from './profile-modal';
 import { initialOf } from './user-initial';
@@ -88,7 +89,7 @@ export function AppHeader({ collapsed, mobile, onToggle }: AppHeaderProps) {
 
   const handleMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') setProfileOpen(true);
-    if (key === 'settings') navigate('/settings');
+    if (key === 'settings') navigate(screenHref('settings'));
     if (key === 'logout') void logout();
     if (key.startsWith('theme:')) themeMode.setMode(key.slice('theme:'.length) as ThemeMode);
   };

@@ -5,23 +5,24 @@ import { Alert, Empty, Input, type InputRef, Modal, Typography, theme } from 'an
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { endpointQuery } from '../api/endpoint';
+import { screenHref } from '../lib/screen-paths';
 import { koSearch as t } from '../locales/ko/search';
 
 /** Where a result opens: its record's page (admins have none: their list, filtered to them). */
 export function searchResultPath(kind: SearchKind, item: SearchItem): string {
   switch (kind) {
     case 'employers':
-      return `/employers/${item.id}`;
+      return screenHref('employer-detail', { id: item.id });
     case 'workers':
-      return `/workers/${item.id}`;
+      return screenHref('worker-detail', { id: item.id });
     case 'jobPosts':
-      return `/job-posts/${item.id}`;
+      return screenHref('job-post-detail', { id: item.id });
     case 'matchings':
-      return `/matchings/${item.id}`;
+      return screenHref('matching-detail', { id: item.id });
     case 'branches':
-      return `/branches/${item.id}`;
+      return screenHref('branch-detail', { id: item.id });
     case 'admins':
-      return `/settings/admins?q=${encodeURIComponent(item.label)}`;
+      return screenHref('settings-admins', { q: item.label });
   }
 }
 

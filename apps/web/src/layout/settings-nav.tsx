@@ -2,16 +2,17 @@ import type { Permission } from '@ilson/contracts';
 import { Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useCan } from '../auth/permissions';
+import { screenHref } from '../lib/screen-paths';
 import { koSettingsNav } from '../locales/ko/settings';
 
 const t = koSettingsNav;
 
 const SECTIONS: { path: string; label: string; permission: Permission }[] = [
-  { path: '/settings', label: t.settings, permission: 'settings:read' },
-  { path: '/settings/admins', label: t.admins, permission: 'admins:manage' },
-  { path: '/settings/logs', label: t.logs, permission: 'audit_logs:read' },
-  { path: '/settings/law', label: t.law, permission: 'settings:read' },
-  { path: '/settings/network', label: t.network, permission: 'admins:manage' },
+  { path: screenHref('settings'), label: t.settings, permission: 'settings:read' },
+  { path: screenHref('settings-admins'), label: t.admins, permission: 'admins:manage' },
+  { path: screenHref('settings-logs'), label: t.logs, permission: 'audit_logs:read' },
+  { path: screenHref('settings-law'), label: t.law, permission: 'settings:read' },
+  { path: screenHref('settings-network'), label: t.network, permission: 'admins:manage' },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RelatedMatchings } from '../../features/matchings/related-matchings';
 import WorkerDetailPage from '../../features/workers/worker-detail-page';
+import { screenHref } from '../../lib/screen-paths';
 import { koResumes } from '../../locales/ko/resumes';
 
 /** The worker's detail with their matchings and a way to their resumes. */
@@ -11,9 +12,13 @@ export default function WorkerDetailRoute() {
         <RelatedMatchings
           of="worker"
           id={worker.id}
-          createPath={`/matchings/new?worker_id=${worker.id}`}
+          createPath={screenHref('matching-new', { worker_id: worker.id })}
           createState={{ worker }}
-          extra={<Link to={`/resumes/workers/${worker.id}`}>{koResumes.viewWorkerResumes}</Link>}
+          extra={
+            <Link to={screenHref('resume-of-worker', { workerId: worker.id })}>
+              {koResumes.viewWorkerResumes}
+            </Link>
+          }
         />
       )}
     />

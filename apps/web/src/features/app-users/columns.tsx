@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime, formatDay } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koUsers } from '../../locales/ko/app-users';
 import { koKit } from '../../locales/ko/kit';
 
@@ -31,8 +32,8 @@ export function AppUserStatusTag({ status }: { status: AppUserStatus }) {
 
 /** The employer or worker record the account belongs to. */
 export function linkedPath(user: Pick<AppUser, 'employerId' | 'workerId'>): string | null {
-  if (user.employerId !== null) return `/employers/${user.employerId}`;
-  if (user.workerId !== null) return `/workers/${user.workerId}`;
+  if (user.employerId !== null) return screenHref('employer-detail', { id: user.employerId });
+  if (user.workerId !== null) return screenHref('worker-detail', { id: user.workerId });
   return null;
 }
 

@@ -5,6 +5,7 @@ import { parseId } from '../../components/detail/record-state';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koUsers } from '../../locales/ko/app-users';
 import { APP_USER_FILTERS, useAppUserList } from './api';
 import { appUserColumns } from './columns';
@@ -38,7 +39,7 @@ export default function UserListPage() {
           result={result}
           columns={appUserColumns}
           emptyText={koUsers.empty}
-          detailPath={(user) => `/users?${withUser(user.id).toString()}`}
+          detailPath={(user) => screenHref('user-list', withUser(user.id))}
           rowClassName={(user) => (user.id === openId ? 'ant-table-row-selected' : '')}
         />
       </Card>

@@ -10,6 +10,7 @@ import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
 import { SettingsNav } from '../../layout/settings-nav';
+import { screenHref } from '../../lib/screen-paths';
 import { koAudit } from '../../locales/ko/audit-logs';
 import { koKit } from '../../locales/ko/kit';
 import { AUDIT_LOG_FILTERS, useAuditLogList, useVerifyAuditChain } from './api';
@@ -113,7 +114,7 @@ export default function AuditLogPage() {
               result={result}
               columns={auditLogColumns}
               emptyText={t.empty}
-              detailPath={(row) => `/settings/logs?${withLog(row.id).toString()}`}
+              detailPath={(row) => screenHref('settings-logs', withLog(row.id))}
               rowClassName={(row) => (row.id === openId ? 'ant-table-row-selected' : '')}
             />
           </Card>

@@ -18,12 +18,13 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koBranches } from '../../locales/ko/branches';
 import { koKit } from '../../locales/ko/kit';
 import { useBranch, useBranchHistory, useChangeBranchStatus, useDeleteBranch } from './api';
 import { BranchStatusTag } from './columns';
 
-const LIST_PATH = '/branches';
+const LIST_PATH = screenHref('branch-list');
 const TABS = ['info', 'history'] as const;
 const t = koBranches;
 const none = koKit.common.none;
@@ -60,7 +61,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
               </Button>
             )}
             {canWrite && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${branch.id}/edit`)}>
+              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('branch-edit', { id: branch.id }))}>
                 {koKit.common.edit}
               </Button>
             )}
@@ -85,7 +86,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
               value={branch.employerCount}
               suffix={koKit.common.unitPlaces}
             />
-            <Link to={`/employers?branch_id=${branch.id}`}>{t.viewEmployers}</Link>
+            <Link to={screenHref('employer-list', { branch_id: branch.id })}>{t.viewEmployers}</Link>
           </Card>
         </Col>
         <Col xs={24} md={12}>
@@ -95,7 +96,7 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
               value={branch.workerCount}
               suffix={koKit.common.unitPeople}
             />
-            <Link to={`/workers?branch_id=${branch.id}`}>{t.viewWorkers}</Link>
+            <Link to={screenHref('worker-list', { branch_id: branch.id })}>{t.viewWorkers}</Link>
           </Card>
         </Col>
       </Row>

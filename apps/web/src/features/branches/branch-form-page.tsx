@@ -9,6 +9,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koBranches } from '../../locales/ko/branches';
 import { koKit } from '../../locales/ko/kit';
 import { useBranch, useCreateBranch, useUpdateBranch } from './api';
@@ -21,7 +22,7 @@ import {
   emptyBranchValues,
 } from './form';
 
-const LIST_PATH = '/branches';
+const LIST_PATH = screenHref('branch-list');
 
 function BranchCreate() {
   const [form] = Form.useForm<BranchFormValues>();
@@ -36,7 +37,7 @@ function BranchCreate() {
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (branch) => {
       toast.success(koKit.common.created);
-      navigate(`${LIST_PATH}/${branch.id}`, { replace: true });
+      navigate(screenHref('branch-detail', { id: branch.id }), { replace: true });
     },
   });
 
@@ -83,7 +84,7 @@ function BranchEditForm({
     setVersion,
     labels: fieldLabels(BRANCH_FORM_FIELDS, koBranches.fields),
   });
-  const detailPath = `${LIST_PATH}/${branch.id}`;
+  const detailPath = screenHref('branch-detail', { id: branch.id });
 
   const record = useRecordForm({
     form,

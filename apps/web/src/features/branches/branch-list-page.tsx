@@ -6,6 +6,7 @@ import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koBranches } from '../../locales/ko/branches';
 import { ko } from '../../locales/ko/common';
 import { BRANCH_FILTERS, useBranchList } from './api';
@@ -24,7 +25,7 @@ export default function BranchListPage() {
       <PageHeader
         extra={
           can('branches:write') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/branches/new')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(screenHref('branch-new'))}>
               {t.create}
             </Button>
           )

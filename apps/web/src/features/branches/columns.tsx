@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koBranches } from '../../locales/ko/branches';
 import { koKit } from '../../locales/ko/kit';
 
@@ -18,7 +19,7 @@ export function BranchStatusTag({ status }: { status: BranchStatus }) {
   return <StatusTag status={status} labels={BRANCH_STATUS_LABELS} colors={BRANCH_STATUS_COLORS} />;
 }
 
-export const branchPath = (branch: Pick<Branch, 'id'>) => `/branches/${branch.id}`;
+export const branchPath = (branch: Pick<Branch, 'id'>) => screenHref('branch-detail', { id: branch.id });
 
 export const branchColumns: ColumnsType<Branch> = [
   {

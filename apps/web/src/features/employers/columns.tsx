@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDay } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
 
@@ -29,7 +30,8 @@ export function EmployerStatusTag({ status }: { status: EmployerStatus }) {
   return <StatusTag status={status} labels={EMPLOYER_STATUS_LABELS} colors={EMPLOYER_STATUS_COLORS} />;
 }
 
-export const employerPath = (employer: Pick<Employer, 'id'>) => `/employers/${employer.id}`;
+export const employerPath = (employer: Pick<Employer, 'id'>) =>
+  screenHref('employer-detail', { id: employer.id });
 
 export const showPhone = (phone: string) => (phone ? formatPhone(phone) : none);
 

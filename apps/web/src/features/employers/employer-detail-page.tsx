@@ -20,6 +20,7 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koEmployers } from '../../locales/ko/employers';
 import { koKit } from '../../locales/ko/kit';
 import { useChangeEmployerStatus, useDeleteEmployer, useEmployer, useEmployerHistory } from './api';
@@ -28,7 +29,7 @@ import { EmployerEdit } from './employer-edit';
 import { EmployerInfo } from './employer-info';
 import { EmployerPermits } from './employer-permits';
 
-const LIST_PATH = '/employers';
+const LIST_PATH = screenHref('employer-list');
 const TABS = ['info', 'permits', 'workers', 'job-posts', 'matchings', 'history'] as const;
 const t = koEmployers;
 
@@ -169,7 +170,7 @@ export default function EmployerDetailPage({ related }: EmployerDetailProps) {
           <EmployerEdit
             employer={employer}
             reload={async () => (await result.refetch()).data}
-            exitTo={`${LIST_PATH}/${employer.id}`}
+            exitTo={screenHref('employer-detail', { id: employer.id })}
           />
         ) : (
           <EmployerView employer={employer} related={related} />

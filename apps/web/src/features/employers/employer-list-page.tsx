@@ -8,6 +8,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { ko } from '../../locales/ko/common';
 import { koEmployers } from '../../locales/ko/employers';
 import { EMPLOYER_FILTERS, useEmployerList } from './api';
@@ -35,12 +36,16 @@ export default function EmployerListPage() {
           <>
             <ExportButton resource="employers" query={list.query} />
             {can('employers:write') && (
-              <Button icon={<UploadOutlined />} onClick={() => navigate('/employers/import')}>
+              <Button icon={<UploadOutlined />} onClick={() => navigate(screenHref('employer-import'))}>
                 {ko.menu.import}
               </Button>
             )}
             {can('employers:write') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/employers/new')}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(screenHref('employer-new'))}
+              >
                 {t.create}
               </Button>
             )}

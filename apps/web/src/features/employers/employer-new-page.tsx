@@ -7,6 +7,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { useCreateEmployer } from './api';
 import {
@@ -31,7 +32,7 @@ export default function EmployerNewPage() {
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (employer) => {
       toast.success(koKit.common.created);
-      navigate(`/employers/${employer.id}`, { replace: true });
+      navigate(screenHref('employer-detail', { id: employer.id }), { replace: true });
     },
   });
   // A branch manager registers into their own branch.
@@ -53,7 +54,7 @@ export default function EmployerNewPage() {
         <EmployerFormFields />
         <FormActions
           saving={record.saving}
-          onCancel={() => navigate('/employers')}
+          onCancel={() => navigate(screenHref('employer-list'))}
           submitLabel={koKit.common.create}
         />
       </Form>

@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { daysUntil } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
 
@@ -31,7 +32,7 @@ export function JobPostStatusTag({ status }: { status: JobPostStatus }) {
   return <StatusTag status={status} labels={JOB_POST_STATUS_LABELS} colors={JOB_POST_STATUS_COLORS} />;
 }
 
-export const jobPostPath = (post: Pick<JobPost, 'id'>) => `/job-posts/${post.id}`;
+export const jobPostPath = (post: Pick<JobPost, 'id'>) => screenHref('job-post-detail', { id: post.id });
 
 export const payText = (post: Pick<JobPost, 'salaryType' | 'salaryAmount'>) =>
   `${SALARY_TYPE_LABELS[post.salaryType]} ${koKit.common.won(post.salaryAmount)}`;

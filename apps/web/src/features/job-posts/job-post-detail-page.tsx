@@ -20,13 +20,14 @@ import { useToast } from '../../components/toast';
 import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { daysUntil } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
 import { useChangeJobPostStatus, useDeleteJobPost, useJobPost, useJobPostHistory } from './api';
 import { JobPostStatusTag } from './columns';
 import { JobPostInfo } from './job-post-info';
 
-const LIST_PATH = '/job-posts';
+const LIST_PATH = screenHref('job-post-list');
 const TABS = ['info', 'matchings', 'history'] as const;
 const t = koJobPosts;
 
@@ -123,14 +124,14 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
               </Button>
             )}
             {canWrite && post.status !== 'closed' && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${post.id}/edit`)}>
+              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('job-post-edit', { id: post.id }))}>
                 {koKit.common.edit}
               </Button>
             )}
             {can('matchings:write') && post.status === 'active' && (
               <Button
                 icon={<PlusOutlined />}
-                onClick={() => navigate(`/matchings/new?job_post_id=${post.id}`)}
+                onClick={() => navigate(screenHref('matching-new', { job_post_id: post.id }))}
               >
                 {t.newMatching}
               </Button>

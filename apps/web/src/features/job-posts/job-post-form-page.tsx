@@ -11,6 +11,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
 import { changeJobPostStatus, useCreateJobPost, useJobPost, useMinimumWages, useUpdateJobPost } from './api';
@@ -23,7 +24,7 @@ import {
   jobPostValuesToInput,
 } from './form';
 
-const LIST_PATH = '/job-posts';
+const LIST_PATH = screenHref('job-post-list');
 const t = koJobPosts;
 
 /** The minimum wages for the live warning, for those allowed to read the settings (else the server's 422). */
@@ -56,7 +57,7 @@ function JobPostCreate() {
       }),
     onSaved: (post) => {
       toast.success(post.status === 'draft' ? t.draftSaved : t.submitted);
-      navigate(`${LIST_PATH}/${post.id}`, { replace: true });
+      navigate(screenHref('job-post-detail', { id: post.id }), { replace: true });
     },
   });
 
@@ -115,7 +116,7 @@ function JobPostEditForm({ post, reload }: EditProps) {
     labels: fieldLabels(JOB_POST_FORM_FIELDS, koJobPosts.fields),
   });
   const minimumWages = useWages();
-  const detailPath = `${LIST_PATH}/${post.id}`;
+  const detailPath = screenHref('job-post-detail', { id: post.id });
   const canSubmit = post.status === 'draft' || post.status === 'rejected';
   // The server sends a published post edited by a non-approver back to review: say so before saving.
   const backToReview = (post.status === 'active' || post.status === 'suspended') && !can('job_posts:approve');

@@ -15,6 +15,7 @@ import { Flex, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { InfoSection } from '../../components/detail/info-section';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
 import { Deadline, Headcount, JobPostStatusTag, Pay } from './columns';
@@ -41,7 +42,7 @@ export function JobPostInfo({ post: p }: { post: JobPost }) {
           {
             key: 'employer',
             label: f.employerId,
-            children: <Link to={`/employers/${p.employerId}`}>{p.employerName}</Link>,
+            children: <Link to={screenHref('employer-detail', { id: p.employerId })}>{p.employerName}</Link>,
           },
           { key: 'industry', label: f.industry, children: INDUSTRY_LABELS[p.industry] },
           { key: 'duty', label: f.duty, children: DUTY_LABELS[p.duty] },

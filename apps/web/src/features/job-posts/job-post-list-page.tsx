@@ -7,6 +7,7 @@ import { useBulkActions } from '../../components/bulk/bulk-actions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { JOB_POST_FILTERS, useJobPostList } from './api';
 import { jobPostColumns, jobPostPath } from './columns';
@@ -31,7 +32,11 @@ export default function JobPostListPage() {
       <PageHeader
         extra={
           can('job_posts:write') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/job-posts/new')}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(screenHref('job-post-new'))}
+            >
               {t.create}
             </Button>
           )

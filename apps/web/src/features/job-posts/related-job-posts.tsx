@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useLocalListParams } from '../../components/list/use-local-list-params';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
 import { type JOB_POST_FILTERS, useJobPostList } from './api';
@@ -23,9 +24,9 @@ export function EmployerJobPosts({ employerId }: { employerId: number }) {
   return (
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Link to={`/job-posts?employer_id=${employerId}`}>{koKit.common.viewAll}</Link>
+        <Link to={screenHref('job-post-list', { employer_id: employerId })}>{koKit.common.viewAll}</Link>
         {can('job_posts:write') && (
-          <Link to={`/job-posts/new?employer_id=${employerId}`}>
+          <Link to={screenHref('job-post-new', { employer_id: employerId })}>
             <Button icon={<PlusOutlined />}>{t.create}</Button>
           </Link>
         )}

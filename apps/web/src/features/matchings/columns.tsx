@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDay } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koMatchings } from '../../locales/ko/matchings';
 
@@ -32,7 +33,8 @@ export function MatchingStatusTag({ status }: { status: MatchingStatus }) {
   return <StatusTag status={status} labels={MATCHING_STATUS_LABELS} colors={MATCHING_STATUS_COLORS} />;
 }
 
-export const matchingPath = (matching: Pick<Matching, 'id'>) => `/matchings/${matching.id}`;
+export const matchingPath = (matching: Pick<Matching, 'id'>) =>
+  screenHref('matching-detail', { id: matching.id });
 
 export const agreedPay = (m: Pick<Matching, 'agreedSalaryType' | 'agreedSalaryAmount'>) =>
   m.agreedSalaryType && m.agreedSalaryAmount !== null
@@ -42,7 +44,11 @@ export const agreedPay = (m: Pick<Matching, 'agreedSalaryType' | 'agreedSalaryAm
 export function MatchingWorker({ matching: m, link }: { matching: Matching; link?: boolean }) {
   return (
     <Flex vertical style={{ lineHeight: 1.35 }}>
-      {link ? <Link to={`/workers/${m.workerId}`}>{m.workerName}</Link> : <span>{m.workerName}</span>}
+      {link ? (
+        <Link to={screenHref('worker-detail', { id: m.workerId })}>{m.workerName}</Link>
+      ) : (
+        <span>{m.workerName}</span>
+      )}
       <Flex gap={4} align="center" wrap={false}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {nationalityLabel(m.workerNationality)}

@@ -17,6 +17,7 @@ import { parseId, RecordProblem, RecordState } from '../../components/detail/rec
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koMatchings } from '../../locales/ko/matchings';
 import { type MatchingDetail, useMatching, useMatchingHistory } from './api';
@@ -25,7 +26,7 @@ import { MatchingStatusActions } from './matching-status-actions';
 import { MatchingSteps, MatchingTimeline } from './matching-timeline';
 import { TermsModal } from './terms-modal';
 
-const LIST_PATH = '/matchings';
+const LIST_PATH = screenHref('matching-list');
 const TABS = ['info', 'history'] as const;
 const TERMINAL: readonly MatchingStatus[] = ['completed', 'cancelled', 'terminated'];
 const t = koMatchings;
@@ -44,7 +45,7 @@ function MatchingInfo({ matching: m }: { matching: MatchingDetail }) {
             label: f.worker,
             children: (
               <>
-                <Link to={`/workers/${m.workerId}`}>{m.workerName}</Link>
+                <Link to={screenHref('worker-detail', { id: m.workerId })}>{m.workerName}</Link>
                 {` · ${nationalityLabel(m.workerNationality)}`}
                 {m.workerVisaType && ` · ${VISA_TYPE_LABELS[m.workerVisaType]}`}
               </>
@@ -53,18 +54,22 @@ function MatchingInfo({ matching: m }: { matching: MatchingDetail }) {
           {
             key: 'employer',
             label: f.employer,
-            children: <Link to={`/employers/${m.employerId}`}>{m.employerName}</Link>,
+            children: <Link to={screenHref('employer-detail', { id: m.employerId })}>{m.employerName}</Link>,
           },
           {
             key: 'jobPost',
             label: f.jobPost,
-            children: <Link to={`/job-posts/${m.jobPostId}`}>{m.jobPostTitle}</Link>,
+            children: <Link to={screenHref('job-post-detail', { id: m.jobPostId })}>{m.jobPostTitle}</Link>,
           },
           { key: 'industry', label: f.industry, children: INDUSTRY_LABELS[m.industry] },
           {
             key: 'resume',
             label: f.resumeId,
-            children: m.resumeId ? <Link to={`/resumes/${m.resumeId}`}>{resumeCode(m.resumeId)}</Link> : none,
+            children: m.resumeId ? (
+              <Link to={screenHref('resume-detail', { id: m.resumeId })}>{resumeCode(m.resumeId)}</Link>
+            ) : (
+              none
+            ),
           },
           { key: 'source', label: f.source, children: MATCHING_SOURCE_LABELS[m.source] },
           { key: 'manager', label: f.manager, children: m.managerName ?? none },

@@ -7,6 +7,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koMatchings } from '../../locales/ko/matchings';
 import { MATCHING_FILTERS, useMatchingList } from './api';
 import { matchingColumns, matchingPath } from './columns';
@@ -25,12 +26,16 @@ export default function MatchingListPage() {
       <PageHeader
         extra={
           <>
-            <Button icon={<BarChartOutlined />} onClick={() => navigate('/matchings/stats')}>
+            <Button icon={<BarChartOutlined />} onClick={() => navigate(screenHref('matching-stats'))}>
               {t.stats}
             </Button>
             <ExportButton resource="matchings" query={list.query} />
             {can('matchings:write') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/matchings/new')}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(screenHref('matching-new'))}
+              >
                 {t.create}
               </Button>
             )}

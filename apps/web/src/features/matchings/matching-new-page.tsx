@@ -31,6 +31,7 @@ import { useToast } from '../../components/toast';
 import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { PageHeader } from '../../layout/page-header';
 import { toDateString } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koJobPosts } from '../../locales/ko/job-posts';
 import { koKit } from '../../locales/ko/kit';
 import { koMatchings } from '../../locales/ko/matchings';
@@ -224,7 +225,7 @@ export default function MatchingNewPage() {
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (matching) => {
       toast.success(t.created);
-      navigate(`/matchings/${matching.id}`, { replace: true });
+      navigate(screenHref('matching-detail', { id: matching.id }), { replace: true });
     },
   });
 
@@ -347,7 +348,7 @@ export default function MatchingNewPage() {
         <SubmitBar
           saving={record.saving}
           disabled={!state.canSubmit}
-          onCancel={() => navigate('/matchings')}
+          onCancel={() => navigate(screenHref('matching-list'))}
         />
       </Form>
     </>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useLocalListParams } from '../../components/list/use-local-list-params';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koMatchings } from '../../locales/ko/matchings';
 import { type MatchingFilter, type MatchingSort, useMatchingList } from './api';
@@ -50,7 +51,7 @@ export function RelatedMatchings({
     defaultSort: 'created_at',
   });
   const result = useMatchingList(list.query);
-  const listLink = `/matchings?${filter === 'employerId' ? `employer_id=${id}` : ''}`;
+  const listLink = screenHref('matching-list', filter === 'employerId' ? { employer_id: id } : {});
   return (
     <>
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>

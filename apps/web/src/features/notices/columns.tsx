@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koNotices } from '../../locales/ko/notices';
 
@@ -30,7 +31,7 @@ export const AUDIENCE_COLORS: Record<NoticeAudience, StatusColor> = {
   workers: 'cyan',
 };
 
-export const noticePath = (notice: Pick<Notice, 'id'>) => `/notices/${notice.id}`;
+export const noticePath = (notice: Pick<Notice, 'id'>) => screenHref('notice-detail', { id: notice.id });
 
 /** The status, and for a published notice still to go live, a "예약" tag with its time. */
 export function NoticeStatusTags({

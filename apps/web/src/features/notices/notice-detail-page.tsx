@@ -19,13 +19,14 @@ import { useToast } from '../../components/toast';
 import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koNotices } from '../../locales/ko/notices';
 import { useChangeNoticeStatus, useDeleteNotice, useNotice, useNoticeHistory } from './api';
 import { AudienceTag, NoticeStatusTags, PinMark } from './columns';
 import { NoticeContent } from './notice-content';
 
-const LIST_PATH = '/notices';
+const LIST_PATH = screenHref('notice-list');
 const TABS = ['content', 'history'] as const;
 const t = koNotices;
 const f = t.fields;
@@ -109,7 +110,7 @@ function NoticeView({ notice }: { notice: Notice }) {
               </Button>
             )}
             {canWrite && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${notice.id}/edit`)}>
+              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('notice-edit', { id: notice.id }))}>
                 {koKit.common.edit}
               </Button>
             )}

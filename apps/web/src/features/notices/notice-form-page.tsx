@@ -13,6 +13,7 @@ import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koNotices } from '../../locales/ko/notices';
 import { changeNoticeStatus, useCreateNotice, useNotice, usePreviewNotice, useUpdateNotice } from './api';
@@ -27,7 +28,7 @@ import {
 } from './form';
 import { PreviewModal } from './preview-modal';
 
-const LIST_PATH = '/notices';
+const LIST_PATH = screenHref('notice-list');
 const t = koNotices;
 
 type Intent = 'draft' | 'publish' | 'save';
@@ -100,7 +101,7 @@ function NoticeCreate() {
       }),
     onSaved: (notice) => {
       toast.success(savedMessage(notice));
-      navigate(`${LIST_PATH}/${notice.id}`, { replace: true });
+      navigate(screenHref('notice-detail', { id: notice.id }), { replace: true });
     },
   });
 
@@ -172,7 +173,7 @@ function NoticeEditForm({ notice, reload }: EditProps) {
   });
   const preview = usePreview(form);
   const publishLabel = usePublishLabel(form);
-  const detailPath = `${LIST_PATH}/${notice.id}`;
+  const detailPath = screenHref('notice-detail', { id: notice.id });
   const isDraft = notice.status === 'draft';
   const locked = isLive(notice);
   const intent = useRef<Intent>('save');

@@ -6,6 +6,7 @@ import { useCan } from '../../auth/permissions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koNotices } from '../../locales/ko/notices';
 import { NOTICE_FILTERS, useNoticeList } from './api';
 import { noticeColumns, noticePath } from './columns';
@@ -26,7 +27,7 @@ export default function NoticeListPage() {
       <PageHeader
         extra={
           can('notices:write') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/notices/new')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(screenHref('notice-new'))}>
               {t.create}
             </Button>
           )

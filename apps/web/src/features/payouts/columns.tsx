@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koPayouts } from '../../locales/ko/payouts';
 
@@ -39,7 +40,7 @@ export function PayoutTypeTag({ type }: { type: PayoutType }) {
   return <StatusTag status={type} labels={PAYOUT_TYPE_LABELS} colors={PAYOUT_TYPE_COLORS} />;
 }
 
-export const payoutPath = (payout: Pick<Payout, 'id'>) => `/payouts/${payout.id}`;
+export const payoutPath = (payout: Pick<Payout, 'id'>) => screenHref('payout-detail', { id: payout.id });
 
 /** Won with the sign and thousands separators: ₩1,234,000. */
 export const formatKrw = (amount: number) => `₩${amount.toLocaleString('ko-KR')}`;

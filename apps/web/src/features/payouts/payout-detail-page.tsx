@@ -9,6 +9,7 @@ import { parseId, RecordProblem, RecordState } from '../../components/detail/rec
 import { useTabParam } from '../../components/detail/use-tab-param';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koPayouts } from '../../locales/ko/payouts';
 import { AccountValue } from './account-value';
@@ -17,7 +18,7 @@ import { PayoutStatusTag, PayoutTypeTag } from './columns';
 import { FeeRulePanel, LegalBasisRecorded } from './fee-rule';
 import { PayoutStatusActions } from './payout-status-actions';
 
-const LIST_PATH = '/payouts';
+const LIST_PATH = screenHref('payout-list');
 const TABS = ['info', 'history'] as const;
 const t = koPayouts;
 const f = t.fields;
@@ -63,14 +64,18 @@ function PayoutInfo({ payout }: { payout: Payout }) {
           {
             key: 'employer',
             label: f.employer,
-            children: <Link to={`/employers/${payout.employerId}`}>{payout.employerName}</Link>,
+            children: (
+              <Link to={screenHref('employer-detail', { id: payout.employerId })}>{payout.employerName}</Link>
+            ),
           },
           {
             key: 'worker',
             label: f.worker,
             children:
               payout.workerId !== null ? (
-                <Link to={`/workers/${payout.workerId}`}>{payout.workerName ?? `#${payout.workerId}`}</Link>
+                <Link to={screenHref('worker-detail', { id: payout.workerId })}>
+                  {payout.workerName ?? `#${payout.workerId}`}
+                </Link>
               ) : (
                 none
               ),
@@ -80,7 +85,9 @@ function PayoutInfo({ payout }: { payout: Payout }) {
             label: f.matchingId,
             children:
               payout.matchingId !== null ? (
-                <Link to={`/matchings/${payout.matchingId}`}>#{payout.matchingId}</Link>
+                <Link to={screenHref('matching-detail', { id: payout.matchingId })}>
+                  #{payout.matchingId}
+                </Link>
               ) : (
                 none
               ),
@@ -150,7 +157,7 @@ function PayoutView({ payout }: { payout: Payout }) {
         extra={
           <>
             {can('payouts:write') && !isLocked(payout) && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(`${LIST_PATH}/${payout.id}/edit`)}>
+              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('payout-edit', { id: payout.id }))}>
                 {koKit.common.edit}
               </Button>
             )}

@@ -10,6 +10,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm, useStaleVersionDialog } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koPayouts } from '../../locales/ko/payouts';
 import { isLocked, useCreatePayout, usePayout, useUpdatePayout } from './api';
@@ -22,7 +23,7 @@ import {
   payoutValuesToInput,
 } from './form';
 
-const LIST_PATH = '/payouts';
+const LIST_PATH = screenHref('payout-list');
 const t = koPayouts;
 
 function PayoutCreate() {
@@ -39,7 +40,7 @@ function PayoutCreate() {
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (payout) => {
       toast.success(koKit.common.created);
-      navigate(`${LIST_PATH}/${payout.id}`, { replace: true });
+      navigate(screenHref('payout-detail', { id: payout.id }), { replace: true });
     },
   });
 
@@ -82,7 +83,7 @@ function PayoutEditForm({ payout, reload }: EditProps) {
     setVersion,
     labels: fieldLabels(PAYOUT_FORM_FIELDS, koPayouts.fields),
   });
-  const detailPath = `${LIST_PATH}/${payout.id}`;
+  const detailPath = screenHref('payout-detail', { id: payout.id });
 
   const record = useRecordForm({
     form,
@@ -127,7 +128,7 @@ function NotEditable({ payout }: { payout: Payout }) {
         title={t.notEditable}
         subTitle={t.notEditableBody(PAYOUT_STATUS_LABELS[payout.status])}
         extra={
-          <Link to={`${LIST_PATH}/${payout.id}`}>
+          <Link to={screenHref('payout-detail', { id: payout.id })}>
             <Button type="primary">{t.backToPayout}</Button>
           </Link>
         }

@@ -8,6 +8,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koPayouts } from '../../locales/ko/payouts';
 import { PAYOUT_FILTERS, usePayoutList } from './api';
 import { payoutColumns, payoutPath } from './columns';
@@ -36,7 +37,11 @@ export default function PayoutListPage() {
           <>
             <ExportButton resource="payments" query={list.query} />
             {can('payouts:write') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/payouts/new')}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(screenHref('payout-new'))}
+              >
                 {t.create}
               </Button>
             )}

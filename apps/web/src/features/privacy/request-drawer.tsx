@@ -28,6 +28,7 @@ import { useSession } from '../../auth/session-context';
 import { saveBlob } from '../../components/export/download';
 import { showErrorToast, useToast } from '../../components/toast';
 import { formatDateTime, todayInSeoul } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koPrivacy } from '../../locales/ko/privacy';
 import { fetchAccessFile, useEraseRequest, useRequest, useUpdateRequest } from './api';
@@ -78,7 +79,8 @@ function RequestDetail({ request }: { request: PrivacyRequest }) {
   const [fileOpen, setFileOpen] = useState(false);
   const closed = request.status === 'completed' || request.status === 'rejected';
   const handle = can('privacy:handle') && !closed;
-  const subjectPath = request.subjectType === 'worker' ? `/workers/${request.subjectId}` : null;
+  const subjectPath =
+    request.subjectType === 'worker' ? screenHref('worker-detail', { id: request.subjectId }) : null;
 
   const save = async (change: { status?: PrivacyRequestStatus; assigneeAdminId?: number | null }) => {
     try {

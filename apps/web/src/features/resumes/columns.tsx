@@ -12,6 +12,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime, formatDay } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koResumes } from '../../locales/ko/resumes';
 
@@ -49,7 +50,7 @@ export function VisibilityTag({ visibility }: { visibility: ResumeVisibility }) 
   );
 }
 
-export const resumePath = (resume: Pick<Resume, 'id'>) => `/resumes/${resume.id}`;
+export const resumePath = (resume: Pick<Resume, 'id'>) => screenHref('resume-detail', { id: resume.id });
 
 /** The most recent job: the one still held, else the one that started last. */
 export function latestJob(entries: readonly WorkExperience[]): WorkExperience | undefined {
@@ -136,7 +137,9 @@ export const resumeColumns: ColumnsType<Resume> = [
   {
     title: f.worker,
     dataIndex: 'workerName',
-    render: (name: string, resume) => <Link to={`/resumes/workers/${resume.workerId}`}>{name}</Link>,
+    render: (name: string, resume) => (
+      <Link to={screenHref('resume-of-worker', { workerId: resume.workerId })}>{name}</Link>
+    ),
   },
   { title: f.nationality, dataIndex: 'workerNationality', render: (code: string) => nationalityLabel(code) },
   ...restColumns,

@@ -17,6 +17,7 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koResumes } from '../../locales/ko/resumes';
 import { useChangeResumeStatus, useDeleteResume, useRestoreResume, useResume, useResumeHistory } from './api';
@@ -25,7 +26,7 @@ import { ResumeEditor } from './resume-editor';
 import { ResumeView } from './resume-view';
 import './resumes.css';
 
-const LIST_PATH = '/resumes';
+const LIST_PATH = screenHref('resume-list');
 const TABS = ['resume', 'history'] as const;
 const t = koResumes;
 const f = t.fields;
@@ -50,7 +51,7 @@ function Summary({ resume: r }: { resume: Resume }) {
             label: f.worker,
             children: (
               <>
-                <Link to={`/workers/${r.workerId}`}>{r.workerName}</Link>
+                <Link to={screenHref('worker-detail', { id: r.workerId })}>{r.workerName}</Link>
                 {` · ${nationalityLabel(r.workerNationality)}`}
               </>
             ),
@@ -67,7 +68,11 @@ function Summary({ resume: r }: { resume: Resume }) {
           {
             key: 'all',
             label: t.viewWorkerResumes,
-            children: <Link to={`/resumes/workers/${r.workerId}`}>{t.workerResumes(r.workerName)}</Link>,
+            children: (
+              <Link to={screenHref('resume-of-worker', { workerId: r.workerId })}>
+                {t.workerResumes(r.workerName)}
+              </Link>
+            ),
           },
         ]}
       />
@@ -181,7 +186,7 @@ export default function ResumeDetailPage() {
           <ResumeEditor
             resume={resume}
             reload={async () => (await result.refetch()).data}
-            exitTo={`${LIST_PATH}/${resume.id}`}
+            exitTo={screenHref('resume-detail', { id: resume.id })}
           />
         ) : (
           <ResumeDetail resume={resume} />

@@ -10,6 +10,7 @@ import { ListTable } from '../../components/list/list-table';
 import { useLocalListParams } from '../../components/list/use-local-list-params';
 import { useToast } from '../../components/toast';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koResumes } from '../../locales/ko/resumes';
 import {
   type ResumeFilter,
@@ -48,7 +49,7 @@ function WorkerResumes({ workerId }: { workerId: number }) {
     const resume = await create.mutateAsync({ workerId, idempotencyKey: key });
     setKey(newIdempotencyKey());
     toast.success(t.created);
-    navigate(`/resumes/${resume.id}?mode=edit`);
+    navigate(screenHref('resume-detail', { id: resume.id }, { mode: 'edit' }));
   };
 
   return (
@@ -60,7 +61,7 @@ function WorkerResumes({ workerId }: { workerId: number }) {
         }
         extra={
           <>
-            <Link to={`/workers/${workerId}`}>
+            <Link to={screenHref('worker-detail', { id: workerId })}>
               <Button>{t.viewWorker}</Button>
             </Link>
             {can('resumes:write') && (

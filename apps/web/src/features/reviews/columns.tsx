@@ -11,6 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koReviews } from '../../locales/ko/reviews';
 import './stars.css';
 
@@ -27,7 +28,7 @@ export function ReviewStatusTag({ status }: { status: ReviewStatus }) {
   return <StatusTag status={status} labels={REVIEW_STATUS_LABELS} colors={REVIEW_STATUS_COLORS} />;
 }
 
-export const reviewPath = (review: Pick<Review, 'id'>) => `/reviews/${review.id}`;
+export const reviewPath = (review: Pick<Review, 'id'>) => screenHref('review-detail', { id: review.id });
 
 /** Five stars, drawn, not antd's Rate: a Rate is a control (radio buttons) and may not sit inside a link or a row button. */
 const STAR_SLOTS = [0, 1, 2, 3, 4];
@@ -95,7 +96,7 @@ export const reviewColumns: ColumnsType<Review> = [
     title: f.employer,
     dataIndex: 'employerName',
     render: (name: string, review) => (
-      <Link to={`/employers/${review.employerId}`} style={{ whiteSpace: 'nowrap' }}>
+      <Link to={screenHref('employer-detail', { id: review.employerId })} style={{ whiteSpace: 'nowrap' }}>
         {name}
       </Link>
     ),
@@ -104,7 +105,7 @@ export const reviewColumns: ColumnsType<Review> = [
     title: f.worker,
     dataIndex: 'workerName',
     render: (name: string, review) => (
-      <Link to={`/workers/${review.workerId}`} style={{ whiteSpace: 'nowrap' }}>
+      <Link to={screenHref('worker-detail', { id: review.workerId })} style={{ whiteSpace: 'nowrap' }}>
         {name}
       </Link>
     ),

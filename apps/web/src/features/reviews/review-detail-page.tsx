@@ -16,12 +16,13 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useUndoToast } from '../../components/undo-toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koReviews } from '../../locales/ko/reviews';
 import { useChangeReviewStatus, useReview, useReviewHistory } from './api';
 import { ReportTag, ReviewStatusTag, reviewerTypeLabel, Stars } from './columns';
 
-const LIST_PATH = '/reviews';
+const LIST_PATH = screenHref('review-list');
 const TABS = ['info', 'history'] as const;
 const t = koReviews;
 const f = t.fields;
@@ -58,20 +59,28 @@ function ReviewInfo({ review }: { review: Review }) {
               label: f.matchingId,
               span: 'filled',
               children: (
-                <Link to={`/matchings/${review.matchingId}`}>{t.matchingLink(review.matchingId)}</Link>
+                <Link to={screenHref('matching-detail', { id: review.matchingId })}>
+                  {t.matchingLink(review.matchingId)}
+                </Link>
               ),
             },
             {
               key: 'employer',
               label: f.employer,
               span: 'filled',
-              children: <Link to={`/employers/${review.employerId}`}>{review.employerName}</Link>,
+              children: (
+                <Link to={screenHref('employer-detail', { id: review.employerId })}>
+                  {review.employerName}
+                </Link>
+              ),
             },
             {
               key: 'worker',
               label: f.worker,
               span: 'filled',
-              children: <Link to={`/workers/${review.workerId}`}>{review.workerName}</Link>,
+              children: (
+                <Link to={screenHref('worker-detail', { id: review.workerId })}>{review.workerName}</Link>
+              ),
             },
             {
               key: 'reports',

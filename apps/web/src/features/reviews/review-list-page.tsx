@@ -6,6 +6,7 @@ import { useBulkActions } from '../../components/bulk/bulk-actions';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader, useCurrentPage } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koReviews } from '../../locales/ko/reviews';
 import { REVIEW_FILTERS, useReviewList } from './api';
 import { reviewColumns, reviewPath } from './columns';
@@ -28,7 +29,11 @@ export default function ReviewListPage() {
     <>
       <PageHeader
         extra={
-          <Button type="primary" icon={<AuditOutlined />} onClick={() => navigate('/reviews/moderation')}>
+          <Button
+            type="primary"
+            icon={<AuditOutlined />}
+            onClick={() => navigate(screenHref('review-moderation'))}
+          >
             {t.moderationLink}
           </Button>
         }

@@ -24,18 +24,20 @@ import { useReversalRefusal } from '../../components/refusal-dialog';
 import { useErrorToast, useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { formatDateTime } from '../../lib/datetime';
+import { type ScreenId, screenHref } from '../../lib/screen-paths';
 import { koTrash } from '../../locales/ko/trash';
 import { useRestore, useTrashList } from './api';
 
 const t = koTrash;
 
-const DETAIL_PATHS: Record<TrashType, string> = {
-  employer: '/employers',
-  worker: '/workers',
-  job_post: '/job-posts',
-  resume: '/resumes',
-  notice: '/notices',
-};
+/** The page of a restored record. */
+const DETAIL_SCREENS = {
+  employer: 'employer-detail',
+  worker: 'worker-detail',
+  job_post: 'job-post-detail',
+  resume: 'resume-detail',
+  notice: 'notice-detail',
+} as const satisfies Record<TrashType, ScreenId>;
 
 /**
  * 휴지통 (docs/undo-and-trash.md): the deleted records of one kind at a time — the kinds the admin may edit — newest
@@ -73,7 +75,7 @@ export default function TrashPage() {
     toast.success(
       <span>
         {trashMessages.restored(done.label)}{' '}
-        <Typography.Link href={`${DETAIL_PATHS[done.type]}/${done.id}`}>{t.open}</Typography.Link>
+        <Typography.Link href={screenHref(DETAIL_SCREENS[done.type], { id: done.id })}>{t.open}</Typography.Link>
       </span>,
     );
   };

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { type StatusColor, StatusTag } from '../../components/status-tag';
 import { VisaValidityTag } from '../../components/visa-validity-tag';
 import { daysUntil } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
 
@@ -33,7 +34,7 @@ export function WorkerStatusTag({ status }: { status: WorkerStatus }) {
   return <StatusTag status={status} labels={WORKER_STATUS_LABELS} colors={WORKER_STATUS_COLORS} />;
 }
 
-export const workerPath = (worker: Pick<Worker, 'id'>) => `/workers/${worker.id}`;
+export const workerPath = (worker: Pick<Worker, 'id'>) => screenHref('worker-detail', { id: worker.id });
 
 type Named = Pick<Worker, 'nameKo' | 'firstName' | 'lastName'>;
 

@@ -13,6 +13,7 @@ import { useTabParam } from '../../components/detail/use-tab-param';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
 import { daysUntil } from '../../lib/datetime';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { koWorkers } from '../../locales/ko/workers';
 import { useChangeWorkerStatus, useDeleteWorker, useWorker, useWorkerHistory } from './api';
@@ -23,7 +24,7 @@ import { WorkerEdit } from './worker-edit';
 import { WorkerInfo } from './worker-info';
 import { WorkplaceChangesSection } from './workplace-changes';
 
-const LIST_PATH = '/workers';
+const LIST_PATH = screenHref('worker-list');
 const TABS = ['info', 'matchings', 'history'] as const;
 const t = koWorkers;
 
@@ -82,7 +83,10 @@ function WorkerView({ worker, matchingsTab }: { worker: Worker } & WorkerDetailP
         }
         extra={
           <>
-            <Link to={`/resumes/workers/${worker.id}`} style={{ alignSelf: 'center', marginInlineEnd: 8 }}>
+            <Link
+              to={screenHref('resume-of-worker', { workerId: worker.id })}
+              style={{ alignSelf: 'center', marginInlineEnd: 8 }}
+            >
               <FileTextOutlined /> {t.resumes}
             </Link>
             {canWrite && (
@@ -159,7 +163,7 @@ export default function WorkerDetailPage({ matchingsTab }: WorkerDetailProps) {
           <WorkerEdit
             worker={worker}
             reload={async () => (await result.refetch()).data}
-            exitTo={`${LIST_PATH}/${worker.id}`}
+            exitTo={screenHref('worker-detail', { id: worker.id })}
           />
         ) : (
           <WorkerView worker={worker} matchingsTab={matchingsTab} />

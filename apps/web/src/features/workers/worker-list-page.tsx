@@ -9,6 +9,7 @@ import { ExportButton } from '../../components/export/export-button';
 import { ListTable } from '../../components/list/list-table';
 import { useListParams } from '../../components/list/use-list-params';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { ko } from '../../locales/ko/common';
 import { koWorkers } from '../../locales/ko/workers';
 import { useWorkerList, WORKER_FILTERS } from './api';
@@ -40,12 +41,16 @@ export default function WorkerListPage() {
           <>
             <ExportButton resource="workers" query={list.query} />
             {can('workers:write') && (
-              <Button icon={<UploadOutlined />} onClick={() => navigate('/workers/import')}>
+              <Button icon={<UploadOutlined />} onClick={() => navigate(screenHref('worker-import'))}>
                 {ko.menu.import}
               </Button>
             )}
             {can('workers:write') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/workers/new')}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(screenHref('worker-new'))}
+              >
                 {koWorkers.create}
               </Button>
             )}

@@ -7,6 +7,7 @@ import { FormActions, FormBanner } from '../../components/form/form-layout';
 import { useRecordForm } from '../../components/form/use-record-form';
 import { useToast } from '../../components/toast';
 import { PageHeader } from '../../layout/page-header';
+import { screenHref } from '../../lib/screen-paths';
 import { koKit } from '../../locales/ko/kit';
 import { useCreateWorker } from './api';
 import {
@@ -31,7 +32,7 @@ export default function WorkerNewPage() {
     submit: (body) => create.mutateAsync({ body, idempotencyKey: newIdempotencyKey() }),
     onSaved: (worker) => {
       toast.success(koKit.common.created);
-      navigate(`/workers/${worker.id}`, { replace: true });
+      navigate(screenHref('worker-detail', { id: worker.id }), { replace: true });
     },
   });
   // A branch manager registers into their own branch.
@@ -53,7 +54,7 @@ export default function WorkerNewPage() {
         <WorkerFormFields />
         <FormActions
           saving={record.saving}
-          onCancel={() => navigate('/workers')}
+          onCancel={() => navigate(screenHref('worker-list'))}
           submitLabel={koKit.common.create}
         />
       </Form>

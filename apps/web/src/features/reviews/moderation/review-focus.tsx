@@ -4,6 +4,7 @@ import { Button, Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/datetime';
+import { screenHref } from '../../../lib/screen-paths';
 import { koModeration } from '../../../locales/ko/reviews';
 import { ReviewStatusTag, reviewerTypeLabel, Stars } from '../columns';
 import { ageOf } from './age';
@@ -21,8 +22,11 @@ type ReviewFocusProps = {
 
 /** The review being moderated, shown large: rating, content, parties, reports, age. */
 export function ReviewFocus({ review, position, skipped, children }: ReviewFocusProps) {
-  const employer = { name: review.employerName, path: `/employers/${review.employerId}` };
-  const worker = { name: review.workerName, path: `/workers/${review.workerId}` };
+  const employer = {
+    name: review.employerName,
+    path: screenHref('employer-detail', { id: review.employerId }),
+  };
+  const worker = { name: review.workerName, path: screenHref('worker-detail', { id: review.workerId }) };
   const [from, to] = review.reviewerType === 'employer' ? [employer, worker] : [worker, employer];
   return (
     <Card
@@ -38,7 +42,7 @@ export function ReviewFocus({ review, position, skipped, children }: ReviewFocus
         </Flex>
       }
       extra={
-        <Link to={`/reviews/${review.id}`} target="_blank">
+        <Link to={screenHref('review-detail', { id: review.id })} target="_blank">
           {t.openDetail} <ExportOutlined />
         </Link>
       }
