@@ -28,7 +28,6 @@ export function passwordForm({ onChallenge, onSignedIn }: PasswordFormOptions): 
       name: 'email',
       type: 'text',
       autocomplete: 'username',
-      autofocus: true,
       placeholder: t.identifierPlaceholder,
     },
   });
