@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const table = readFileSync('apps/web/src/lib/screen-paths.ts', 'utf8');
-const firstSegments = new Set([...table.matchAll(/^\s+'?[a-z-]+'?: '\/([a-z-]+)/gm)].map((match) => match[1]));
+const firstSegments = new Set(
+  [...table.matchAll(/^\s+'?[a-z-]+'?: '\/([a-z-]+)/gm)].map((match) => match[1]),
+);
 const AREAS = ['features', 'layout', 'components', 'auth', 'app/routes'].map((dir) => `apps/web/src/${dir}/`);
 const files = execFileSync('git', ['ls-files', 'apps/web/src'], { encoding: 'utf8' })
   .split('\n')

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './src/build/precompress';
@@ -25,8 +26,26 @@ function rcFormProviderOnly(): Plugin {
   };
 }
 
+/**
+ * /login is the plain login page, a second entry (docs/wire.md#the-login-page): the API server answers it with
+ * login.html, and so do `vite` and `vite preview` here, before their fallback to index.html.
+ */
+function loginPage(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url === '/login' || req.url?.startsWith('/login?')) req.url = `/login.html${req.url.slice(6)}`;
+    next();
+  };
+  return {
+    name: 'ilson:login-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), rcFormProviderOnly(), precompress()],
+  plugins: [react(), rcFormProviderOnly(), precompress(), loginPage()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
@@ -37,6 +56,7 @@ export default defineConfig({
     // Every browser an admin uses supports modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: { index: page('index.html'), login: page('login.html') },
       treeshake: {
         // @ilson/contracts holds declarations only: let the bundler drop the schemas (and zod) from screens
         // that use just its constants and messages. zod's Korean locale set-up (zod-setup.ts) still runs

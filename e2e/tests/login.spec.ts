@@ -1,7 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { uiLogin } from './support';
 
-test.describe('login page (docs/web-app.md#screens and docs/sessions-and-logs.md#the-browsers-session)', () => {
+test.describe('login page (docs/web-app.md#screens and #session, docs/wire.md#the-login-page)', () => {
+  test('is the plain page: no React, no antd, the theme the app keeps', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: '로그인' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => /react|antd|signed-in-app|index-/.test(script))).toEqual([]);
+    expect(await page.evaluate(() => document.querySelector('#root'))).toBeNull();
+    await page.evaluate(() => localStorage.setItem('themeMode', 'dark'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
   test('a visitor without a session is sent to /login, which replaces the history entry', async ({
     page,
   }) => {
@@ -36,8 +51,9 @@ test.describe('login page (docs/web-app.md#screens and docs/sessions-and-logs.md
 
   test('logging in leads to the dashboard with the toast', async ({ page }) => {
     await uiLogin(page);
-    await expect(page.getByText('로그인되었습니다')).toBeVisible();
+    // The login page is a page of its own (docs/wire.md#the-login-page): the app loads cold after it.
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('로그인되었습니다')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('heading', { name: '대시보드' })).toBeVisible();
     expect(
       await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')]),

@@ -34,7 +34,7 @@ export async function apiLogin(
 /** Starts the page already signed in, with tokens stored where the app keeps them (docs/ARCHITECTURE.md#wire). */
 export async function signIn(page: Page, tokens?: Tokens): Promise<Tokens> {
   const issued = tokens ?? (await apiLogin(page.request));
-  // Any page of the origin holds its storage: the icon costs a request, where /login would start the application.
+  // Any page of the origin holds its storage: the icon costs a request and runs no script.
   await page.goto('/favicon.svg');
   await page.evaluate(({ token, refreshToken }) => {
     localStorage.setItem('token', token);

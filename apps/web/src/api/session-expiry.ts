@@ -1,4 +1,5 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@ilson/contracts';
+import { goToLogin } from '../auth/page-handoff';
 
 type Listener = () => void;
 
@@ -17,7 +18,7 @@ export function announceSessionExpired(): void {
     listener();
     return;
   }
-  window.setTimeout(() => window.location.assign('/login'), UNAUTHORIZED_REDIRECT_DELAY_MS);
+  window.setTimeout(() => goToLogin(), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
 let passwordChangeListener: Listener | null = null;

@@ -1,13 +1,12 @@
 import { type ComponentType, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { PublicOnly, RequireAuth } from '../auth/guards';
+import { RequireAuth } from '../auth/guards';
 import { useSession } from '../auth/session-context';
 import { SessionProvider } from '../auth/session-provider';
 import { ErrorBoundary } from '../components/error-boundary';
 import { FullPageSpinner } from '../components/spinners';
 import { lazyPage } from './lazy';
 
-const LoginPage = lazyPage(() => import('./routes/login-page'));
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page'));
 const SignedInApp = lazyPage(() => import('./signed-in-app'));
 const ForcedPasswordChangePage = lazyPage(() => import('./routes/forced-password-change-page'));
@@ -24,7 +23,7 @@ function preloadScreen(pathname: string) {
     .catch(() => {});
 }
 
-/** Outside the shell (login, forgot password, the signed-in app itself): a full-page spinner while the chunk loads. */
+/** Outside the shell (forgot password, the signed-in app itself): a full-page spinner while the chunk loads. */
 function Standalone({ page: Page }: { page: ComponentType }) {
   return (
     <ErrorBoundary>
@@ -49,16 +48,11 @@ function SignedInEntry() {
   return <Standalone page={page} />;
 }
 
-/** docs/web-app.md#screens routes: /login and /forgot-password are public; everything else is behind the guard. */
+/**
+ * docs/web-app.md#screens routes: /forgot-password is public; everything else is behind the guard. /login is not
+ * a route of the app: it is the plain login page, a page of its own (docs/wire.md#the-login-page).
+ */
 export const routes: RouteObject[] = [
-  {
-    path: '/login',
-    element: (
-      <PublicOnly>
-        <Standalone page={LoginPage} />
-      </PublicOnly>
-    ),
-  },
   { path: '/forgot-password', element: <Standalone page={ForgotPasswordPage} /> },
   {
     element: <RequireAuth onPending={preloadScreen} />,

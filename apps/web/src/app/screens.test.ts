@@ -102,7 +102,6 @@ describe('one declaration per screen', () => {
     }
   }
   const PUBLIC = [
-    'login-page.tsx',
     'forgot-password-page.tsx',
     'forced-password-change-page.tsx',
     'forced-second-factor-page.tsx',

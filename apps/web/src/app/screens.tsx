@@ -75,7 +75,7 @@ const resumes = section(m.resumes, SCREEN_PATHS['resume-list']);
 const reviews = section(m.reviews, SCREEN_PATHS['review-list']);
 const users = section(m.users, SCREEN_PATHS['user-list']);
 const payouts = section(m.payouts, SCREEN_PATHS['payout-list']);
-const settings = section(m.settings, SCREEN_PATHS['settings']);
+const settings = section(m.settings, SCREEN_PATHS.settings);
 const privacy = section(m.privacy, SCREEN_PATHS['privacy-requests']);
 
 const branchForm = lazyPage(() => import('../features/branches/branch-form-page'));

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
 import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
 import { renderApp, signIn } from '../test/render-app';
-import { markIdleLogout, readLastActivity } from './idle-activity';
+import { markIdleLogout, readLastActivity, recentIdleLogout } from './idle-activity';
 import { IDLE_LOGOUT_EARLY_MS, KEEPALIVE_AFTER_MS } from './idle-timeout';
+import { takeNotice } from './page-handoff';
 
 const MINUTE = 60_000;
 let server: MockServer;
@@ -76,14 +77,13 @@ describe('idle logout (docs/SECURITY.md, the settings’ minutes)', () => {
     await advance(MINUTE);
 
     await waitFor(() => expect(view.location()).toBe('/login'));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      '5분 동안 사용하지 않아 자동으로 로그아웃되었습니다. 다시 로그인해 주세요.',
-    );
+    // The login page says why (login/login-page.test.ts draws it from this mark).
+    expect(recentIdleLogout()).toEqual({ minutes: 5 });
     expect(server.callsTo('POST', 'auth/logout')[0]?.body).toEqual({ refresh_token: 'refresh-1' });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();
     // Not the manual logout's message.
-    expect(screen.queryByText('로그아웃되었습니다')).toBeNull();
+    expect(takeNotice()).toBeNull();
   });
 
   it('counts a signed-in request as activity, as the server does', async () => {
@@ -138,6 +138,6 @@ describe('idle logout (docs/SECURITY.md, the settings’ minutes)', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_STORAGE_KEY, newValue: null }));
     });
     await waitFor(() => expect(view.location()).toBe('/login'));
-    expect((await screen.findByRole('alert')).textContent).toContain('5분 동안 사용하지 않아');
+    expect(recentIdleLogout()).toEqual({ minutes: 5 });
   });
 });

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginRequest, MfaChallenge, SecondFactorProof } from '@ilson/contracts';
+import type { CurrentUser } from '@ilson/contracts';
 import { createContext, useContext } from 'react';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -9,10 +9,6 @@ export type LogoutOptions = { idleMinutes?: number };
 export type Session = {
   status: SessionStatus;
   user: CurrentUser | null;
-  /** Signs in, or answers the challenge of the second step (docs/second-factor.md) for `completeLogin`. */
-  login(credentials: LoginRequest): Promise<MfaChallenge | undefined>;
-  /** The second step of a login: a code from the app or a recovery code. */
-  completeLogin(mfaToken: string, proof: SecondFactorProof): Promise<void>;
   logout(options?: LogoutOptions): Promise<void>;
   /** Asks the server again who is signed in (after the own profile or password changed). */
   reloadUser(): Promise<void>;

@@ -1,29 +1,19 @@
 import {
   type CurrentUser,
   errorMessages,
-  type LoginRequest,
-  type SecondFactorProof,
   TOAST_DURATION_SECONDS,
   TOKEN_STORAGE_KEY,
   UNAUTHORIZED_REDIRECT_DELAY_MS,
 } from '@ilson/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../api/errors';
 import { setPasswordChangeListener, setSessionExpiredListener } from '../api/session-expiry';
 import { localTokenStore } from '../api/tokens';
 import { useToast } from '../components/toast';
-import { screenHref } from '../lib/screen-paths';
 import { ko } from '../locales/ko/common';
-import {
-  fetchCurrentUser,
-  type LoginResult,
-  requestLogin,
-  requestLogout,
-  requestSecondStep,
-} from './auth-api';
-import { markIdleLogout, startActivity } from './idle-activity';
+import { fetchCurrentUser, requestLogout } from './auth-api';
+import { markIdleLogout } from './idle-activity';
+import { goToLogin, takeNotice } from './page-handoff';
 import { type LogoutOptions, type Session, SessionContext, type SessionStatus } from './session-context';
 
 type SessionState = { status: SessionStatus; user: CurrentUser | null };
@@ -35,12 +25,18 @@ function initialState(): SessionState {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [state, setState] = useState(initialState);
   const started = useRef(false);
   const expiring = useRef(false);
+
+  // The plain login page signed in and came here by a full navigation (docs/wire.md#the-login-page): its toast.
+  useEffect(() => {
+    if (takeNotice() === 'login') {
+      toast.open({ type: 'success', content: ko.login.success, duration: TOAST_DURATION_SECONDS });
+    }
+  }, [toast]);
 
   // docs/sessions-and-logs.md#the-browsers-session: with a stored token, ask who we are; anything but a user with an id means logged out.
   useEffect(() => {
@@ -59,25 +55,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [state.status]);
 
   // docs/wire.md#errors-and-validation: a refresh that failed shows the message, then /login after the delay.
-  useEffect(
-    () =>
-      setSessionExpiredListener(() => {
-        if (expiring.current) return;
-        expiring.current = true;
-        toast.open({
-          type: 'error',
-          content: errorMessages.UNAUTHORIZED,
-          duration: TOAST_DURATION_SECONDS,
-        });
-        window.setTimeout(() => {
-          expiring.current = false;
-          queryClient.clear();
-          setState(ANONYMOUS);
-          navigate('/login', { replace: true });
-        }, UNAUTHORIZED_REDIRECT_DELAY_MS);
-      }),
-    [toast, navigate, queryClient],
-  );
+  useEffect(() => {
+    let timer: number | undefined;
+    const stopListening = setSessionExpiredListener(() => {
+      if (expiring.current) return;
+      expiring.current = true;
+      toast.open({
+        type: 'error',
+        content: errorMessages.UNAUTHORIZED,
+        duration: TOAST_DURATION_SECONDS,
+      });
+      timer = window.setTimeout(() => {
+        expiring.current = false;
+        queryClient.clear();
+        setState(ANONYMOUS);
+        goToLogin();
+      }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+    });
+    // Unmounted (a test's app): no later trip to the login from a session that is gone.
+    return () => {
+      stopListening();
+      window.clearTimeout(timer);
+      expiring.current = false;
+    };
+  }, [toast, queryClient]);
 
   // Logging out in another tab logs out this one too (/login tells an idle logout from its marker).
   useEffect(() => {
@@ -99,44 +100,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // An admin whose password was reset meanwhile: the server refuses with 403; show the forced change.
   useEffect(() => setPasswordChangeListener(() => void reloadUser().catch(() => {})), [reloadUser]);
 
-  const signIn = useCallback(
-    (result: LoginResult | null) => {
-      if (!result) {
-        localTokenStore.clear();
-        throw new ApiError({
-          type: 'unknown',
-          code: 'INVALID_LOGIN_RESPONSE',
-          message: ko.login.invalidResponse,
-          retryable: false,
-        });
-      }
-      localTokenStore.setTokens(result.token, result.refreshToken);
-      startActivity();
-      queryClient.clear();
-      setState({ status: 'authenticated', user: result.user });
-      toast.open({ type: 'success', content: ko.login.success, duration: TOAST_DURATION_SECONDS });
-      navigate(screenHref('dashboard'), { replace: true });
-    },
-    [toast, navigate, queryClient],
-  );
-
-  const login = useCallback(
-    async (credentials: LoginRequest) => {
-      const result = await requestLogin(credentials);
-      if (result && 'mfaRequired' in result) return result;
-      signIn(result);
-      return undefined;
-    },
-    [signIn],
-  );
-
-  const completeLogin = useCallback(
-    async (mfaToken: string, proof: SecondFactorProof) => {
-      signIn(await requestSecondStep(mfaToken, proof));
-    },
-    [signIn],
-  );
-
   const logout = useCallback(
     async ({ idleMinutes }: LogoutOptions = {}) => {
       if (idleMinutes !== undefined) markIdleLogout(idleMinutes);
@@ -149,19 +112,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         localTokenStore.clear();
         queryClient.clear();
         setState(ANONYMOUS);
-        // After an idle logout /login explains it instead of the usual message.
-        if (idleMinutes === undefined) {
-          toast.open({ type: 'success', content: ko.logout.success, duration: TOAST_DURATION_SECONDS });
-        }
-        navigate('/login', { replace: true });
+        // The login page says so; after an idle logout it explains that instead (idle-activity.ts).
+        goToLogin(idleMinutes === undefined ? 'logout' : undefined);
       }
     },
-    [toast, navigate, queryClient],
+    [queryClient],
   );
 
-  const session = useMemo<Session>(
-    () => ({ ...state, login, completeLogin, logout, reloadUser }),
-    [state, login, completeLogin, logout, reloadUser],
-  );
+  const session = useMemo<Session>(() => ({ ...state, logout, reloadUser }), [state, logout, reloadUser]);
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../api/client';
 import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
 import { renderApp, signIn } from '../test/render-app';
+import { leaveNotice, pageNavigation, takeNotice } from './page-handoff';
 
 let server: MockServer;
 
@@ -12,10 +13,10 @@ beforeEach(() => {
 });
 
 describe('access rule and session start (docs/web-app.md#screens and docs/sessions-and-logs.md#the-browsers-session)', () => {
-  it('sends a visitor without a token to /login', async () => {
+  it('sends a visitor without a token to the plain login page, replacing the entry', async () => {
     const view = renderApp('/employers?status=pending', server);
-    expect(await screen.findByRole('heading', { name: '일손 관리자' })).toBeTruthy();
-    expect(view.location()).toBe('/login');
+    await waitFor(() => expect(view.location()).toBe('/login'));
+    expect(pageNavigation.replace).toHaveBeenCalledWith('/login');
     expect(server.requests).toHaveLength(0);
   });
 
@@ -107,12 +108,14 @@ describe('access rule and session start (docs/web-app.md#screens and docs/sessio
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh');
   });
 
-  it('sends a signed-in user from /login to /dashboard', async () => {
+  it('shows the toast the plain login page left when it signed in (docs/wire.md#the-login-page)', async () => {
     signIn();
+    leaveNotice('login');
     server.on('GET', 'auth/me', { status: 200, body: { user: wireUser } });
-    const view = renderApp('/login', server);
+    renderApp('/dashboard', server);
+    expect(await screen.findByText('로그인되었습니다')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: '대시보드' })).toBeTruthy();
-    expect(view.location()).toBe('/dashboard');
+    expect(takeNotice()).toBeNull();
   });
 
   it.each(['/', '/no/such/page'])('redirects %s to /dashboard', async (path) => {

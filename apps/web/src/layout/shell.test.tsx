@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pageInfo, SCREENS } from '../app/screens';
+import { takeNotice } from '../auth/page-handoff';
 import { createMockServer, type MockServer, wireUser } from '../test/mock-server';
 import { wireUserWithRole } from '../test/records';
 import { renderApp, signIn } from '../test/render-app';
@@ -216,8 +217,9 @@ describe('shell (docs/web-app.md#screens)', () => {
     await user.click(screen.getByRole('button', { name: /김관리/ }));
     await user.click(await userMenuItem('로그아웃'));
 
-    expect(await screen.findByText('로그아웃되었습니다')).toBeTruthy();
     await waitFor(() => expect(view.location()).toBe('/login'));
+    // The login page shows the logout's toast (login/login-page.test.ts).
+    expect(takeNotice()).toBe('logout');
     expect(server.callsTo('POST', 'auth/logout')[0]?.body).toEqual({ refresh_token: 'refresh-1' });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(window.localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY)).toBeNull();

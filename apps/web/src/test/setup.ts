@@ -25,4 +25,5 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/helpers';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'ilson-dist-'));
 const PAGE = `<!doctype html><html lang="ko"><div id="root"></div>${'<!-- 일손 -->'.repeat(50)}</html>`;
+const LOGIN = `<!doctype html><html lang="ko"><div id="login"></div>${'<!-- 로그인 -->'.repeat(50)}</html>`;
 const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `'근로자 ${i}'`).join(',')}];`;
 
 /** The .br and .gz twins the web build writes beside each text file (apps/web/src/build/precompress.ts). */
@@ -20,6 +21,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeWithTwins('index.html', PAGE);
+  writeWithTwins('login.html', LOGIN);
   writeWithTwins('assets/index-abc.js', SCRIPT);
   writeFileSync(path.join(dist, 'assets', 'plain-abc.js'), 'console.log(1)');
   ctx = await createTestContext({ config: { webDist: dist } });
@@ -31,13 +33,37 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers a deep link with index.html (SPA fallback), never cached', async () => {
-    for (const url of ['/', '/employers/5', '/workers/visa-expiry?bucket=d30', '/login']) {
+    for (const url of ['/', '/employers/5', '/workers/visa-expiry?bucket=d30']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('id="root"');
     }
+  });
+
+  it('answers /login with the plain login page, with the same headers as the app page', async () => {
+    const app = await ctx.app.inject({ method: 'GET', url: '/employers/5' });
+    for (const url of ['/login', '/login?from=x']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(LOGIN);
+      for (const header of [
+        'content-type',
+        'cache-control',
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+      ]) {
+        expect(response.headers[header], `${url} ${header}`).toBe(app.headers[header]);
+      }
+      // The XSRF cookie the login's POST sends back, as the app page sets it.
+      expect(String(response.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    }
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
   });
 
   it('serves hashed assets as immutable, including ones built after the server started', async () => {
@@ -70,6 +96,7 @@ describe('serving the web app', () => {
         ['/assets/index-abc.js', SCRIPT, 'javascript', 'public, max-age=31536000, immutable'],
         ['/', PAGE, 'text/html', 'no-cache'],
         ['/workers', PAGE, 'text/html', 'no-cache'],
+        ['/login', LOGIN, 'text/html', 'no-cache'],
       ] as const) {
         const response = await ctx.app.inject({
           method: 'GET',

@@ -2,8 +2,8 @@ import { settingsApi } from '@ilson/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions } from 'antd';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { endpointQuery } from '../../api/endpoint';
+import { LOGIN_PATH } from '../../auth/page-handoff';
 import { PublicLayout } from '../../components/public-layout';
 import { Spinner } from '../../components/spinners';
 import { ko } from '../../locales/ko/common';
@@ -12,7 +12,7 @@ import { AntdProvider } from '../antd-provider';
 const t = ko.forgotPassword;
 
 /** /forgot-password: admins do not reset their own password; a super admin does, so show whom to ask. */
-/** With antd around it: the login route loads none (docs/web-app.md#first-load), this one brings its own. */
+/** With antd around it: the plain login page loads none (docs/wire.md#the-login-page), this one brings its own. */
 export default function ForgotPasswordPage() {
   return (
     <AntdProvider>
@@ -60,7 +60,8 @@ function ForgotPassword() {
         />
       )}
       <p style={{ margin: '24px 0 0', textAlign: 'center' }}>
-        <Link to="/login">{t.backToLogin}</Link>
+        {/* The login is a page of its own (docs/wire.md#the-login-page): a full navigation. */}
+        <a href={LOGIN_PATH}>{t.backToLogin}</a>
       </p>
     </PublicLayout>
   );

@@ -61,7 +61,10 @@ function BranchDetailView({ branch }: { branch: BranchDetail }) {
               </Button>
             )}
             {canWrite && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('branch-edit', { id: branch.id }))}>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => navigate(screenHref('branch-edit', { id: branch.id }))}
+              >
                 {koKit.common.edit}
               </Button>
             )}

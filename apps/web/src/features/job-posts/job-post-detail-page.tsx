@@ -124,7 +124,10 @@ function JobPostView({ post, matchingsTab }: { post: JobPost } & JobPostDetailPr
               </Button>
             )}
             {canWrite && post.status !== 'closed' && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('job-post-edit', { id: post.id }))}>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => navigate(screenHref('job-post-edit', { id: post.id }))}
+              >
                 {koKit.common.edit}
               </Button>
             )}

@@ -110,7 +110,10 @@ function NoticeView({ notice }: { notice: Notice }) {
               </Button>
             )}
             {canWrite && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('notice-edit', { id: notice.id }))}>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => navigate(screenHref('notice-edit', { id: notice.id }))}
+              >
                 {koKit.common.edit}
               </Button>
             )}

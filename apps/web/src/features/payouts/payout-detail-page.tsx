@@ -157,7 +157,10 @@ function PayoutView({ payout }: { payout: Payout }) {
         extra={
           <>
             {can('payouts:write') && !isLocked(payout) && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(screenHref('payout-edit', { id: payout.id }))}>
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => navigate(screenHref('payout-edit', { id: payout.id }))}
+              >
                 {koKit.common.edit}
               </Button>
             )}

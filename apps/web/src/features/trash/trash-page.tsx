@@ -75,7 +75,9 @@ export default function TrashPage() {
     toast.success(
       <span>
         {trashMessages.restored(done.label)}{' '}
-        <Typography.Link href={screenHref(DETAIL_SCREENS[done.type], { id: done.id })}>{t.open}</Typography.Link>
+        <Typography.Link href={screenHref(DETAIL_SCREENS[done.type], { id: done.id })}>
+          {t.open}
+        </Typography.Link>
       </span>,
     );
   };
