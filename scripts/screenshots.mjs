@@ -54,32 +54,39 @@ let forcedLogin = '';
 /** Screens seen as another admin than the demo's: their tokens. */
 const sessions = new Map();
 
-/** An admin with the authenticator app enrolled (the code computed from the secret), for the login's second step. */
-async function enrolledAdmin(api, headers, withSecret = false) {
-  const loginId = `shots${Date.now().toString(36)}`;
+/** The XSRF header the API's cookie asks for (none before the first reply sets it). */
+async function xsrfHeader(api) {
+  const value = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  return value ? { 'x-xsrf-token': value } : {};
+}
+
+/** An admin made for a picture, with SHOT_PASSWORD and no invitation: its login id and record. */
+async function createAdmin(api, headers, { prefix, name, role }) {
+  const loginId = `${prefix}${Date.now().toString(36)}`;
   const created = await api.post('/api/v1/admins', {
     headers,
     data: {
       login_id: loginId,
       email: `${loginId}@ilson.test`,
-      name: '한보안',
-      role: 'admin',
+      name,
+      role,
       invite: false,
       password: SHOT_PASSWORD,
     },
   });
   if (!created.ok()) throw new Error(`admin: ${created.status()} ${await created.text()}`);
-  const xsrfBefore = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  return { loginId, admin: (await created.json()).admin };
+}
+
+/** An admin with the authenticator app enrolled (the code computed from the secret), for the login's second step. */
+async function enrolledAdmin(api, headers, withSecret = false) {
+  const { loginId } = await createAdmin(api, headers, { prefix: 'shots', name: '한보안', role: 'admin' });
   const session = await api.post('/api/v1/auth/login', {
-    headers: xsrfBefore ? { 'x-xsrf-token': xsrfBefore } : {},
+    headers: await xsrfHeader(api),
     data: { email: loginId, password: SHOT_PASSWORD },
   });
   if (!session.ok()) throw new Error(`login: ${session.status()} ${await session.text()}`);
-  const xsrfNow = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-  const own = {
-    authorization: `Bearer ${(await session.json()).token}`,
-    ...(xsrfNow ? { 'x-xsrf-token': xsrfNow } : {}),
-  };
+  const own = { authorization: `Bearer ${(await session.json()).token}`, ...(await xsrfHeader(api)) };
   const setup = await api.post('/api/v1/me/second-factor/totp', { headers: own });
   if (!setup.ok()) throw new Error(`totp setup: ${setup.status()} ${await setup.text()}`);
   const { secret } = await setup.json();
@@ -106,18 +113,14 @@ async function patchPolicy(api, headers, change) {
  * was just spent on the enrolment and a code is accepted once.
  */
 async function signInWithRecoveryCode(api, loginId, recoveryCode) {
-  const xsrf = async () => {
-    const value = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-    return value ? { 'x-xsrf-token': value } : {};
-  };
   const first = await api.post('/api/v1/auth/login', {
-    headers: await xsrf(),
+    headers: await xsrfHeader(api),
     data: { email: loginId, password: SHOT_PASSWORD },
   });
   if (!first.ok()) throw new Error(`login: ${first.status()} ${await first.text()}`);
   const { mfa_token: mfaToken } = await first.json();
   const second = await api.post('/api/v1/auth/mfa/verify', {
-    headers: await xsrf(),
+    headers: await xsrfHeader(api),
     data: { mfa_token: mfaToken, recovery_code: recoveryCode },
   });
   if (!second.ok()) throw new Error(`verify: ${second.status()} ${await second.text()}`);
@@ -334,23 +337,11 @@ const SCREENS = [
     name: 'settings-network',
     path: async (api, headers) => {
       // Rules for an admin made for the picture and for a role nobody of the demo signs in with from elsewhere.
-      const loginId = `net${Date.now().toString(36)}`;
-      const created = await api.post('/api/v1/admins', {
-        headers,
-        data: {
-          login_id: loginId,
-          email: `${loginId}@ilson.test`,
-          name: '정원격',
-          role: 'viewer',
-          invite: false,
-          password: SHOT_PASSWORD,
-        },
-      });
-      if (!created.ok()) throw new Error(`admin: ${created.status()} ${await created.text()}`);
+      const { admin } = await createAdmin(api, headers, { prefix: 'net', name: '정원격', role: 'viewer' });
       for (const data of [
         {
           cidr: '203.0.113.0/24',
-          admin_id: (await created.json()).admin.id,
+          admin_id: admin.id,
           memo: '재택 근무 (통신사 고정 IP)',
         },
         { cidr: '198.51.100.0/24', role: 'viewer', memo: '본사 사무실' },
@@ -407,19 +398,11 @@ const SCREENS = [
     name: 'forced-second-factor',
     signedIn: false,
     path: async (api, headers) => {
-      forcedLogin = `enrol${Date.now().toString(36)}`;
-      const created = await api.post('/api/v1/admins', {
-        headers,
-        data: {
-          login_id: forcedLogin,
-          email: `${forcedLogin}@ilson.test`,
-          name: '오신입',
-          role: 'viewer',
-          invite: false,
-          password: SHOT_PASSWORD,
-        },
-      });
-      if (!created.ok()) throw new Error(`admin: ${created.status()} ${await created.text()}`);
+      ({ loginId: forcedLogin } = await createAdmin(api, headers, {
+        prefix: 'enrol',
+        name: '오신입',
+        role: 'viewer',
+      }));
       await patchPolicy(api, headers, {
         where: 'everywhere',
         required_roles: ['super_admin', 'admin', 'branch_manager', 'viewer'],
@@ -449,8 +432,7 @@ if (!signedIn.ok()) throw new Error(`login: ${signedIn.status()} ${await signedI
 const { token, refresh_token: refreshToken } = await signedIn.json();
 const only = process.env.SHOTS_ONLY?.split(',').map((name) => name.trim());
 const shown = SCREENS.filter((screen) => !only || only.includes(screen.name));
-const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
-const headers = { authorization: `Bearer ${token}`, ...(xsrf ? { 'x-xsrf-token': xsrf } : {}) };
+const headers = { authorization: `Bearer ${token}`, ...(await xsrfHeader(api)) };
 const paths = new Map();
 for (const screen of shown) {
   paths.set(screen.name, typeof screen.path === 'function' ? await screen.path(api, headers) : screen.path);
